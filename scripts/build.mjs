@@ -1,0 +1,61 @@
+// Bundles the three entries into dist/: the extension (cjs, vscode external), the server (cjs)
+// and the webview script (iife); copies the sql.js wasm and the webview CSS beside them.
+//   node scripts/build.mjs [--production] [--watch]
+import { build, context } from 'esbuild';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
+const require = createRequire(import.meta.url);
+
+const common = {
+  bundle: true,
+  minify: production,
+  sourcemap: production ? false : 'linked',
+  logLevel: 'warning',
+  define: { 'process.env.AKK_VERSION': JSON.stringify(version) },
+};
+
+const entries = [
+  { ...common, entryPoints: [join(root, 'src/extension/extension.ts')], outfile: join(root, 'dist/extension.js'),
+    platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] },
+  { ...common, entryPoints: [join(root, 'src/server/main.ts')], outfile: join(root, 'dist/server.js'),
+    platform: 'node', format: 'cjs', target: 'node20' },
+  { ...common, entryPoints: [join(root, 'media/panel.ts')], outfile: join(root, 'dist/webview/panel.js'),
+    platform: 'browser', format: 'iife', target: 'es2022' },
+];
+
+function copyAssets() {
+  mkdirSync(join(root, 'dist/webview'), { recursive: true });
+  const wasm = join(dirname(require.resolve('sql.js')), 'sql-wasm.wasm');
+  copyFileSync(wasm, join(root, 'dist/sql-wasm.wasm'));
+  for (const f of readdirSync(join(root, 'media'))) {
+    if (f.endsWith('.css')) copyFileSync(join(root, 'media', f), join(root, 'dist/webview', f));
+  }
+}
+
+if (!watch) rmSync(join(root, 'dist'), { recursive: true, force: true });
+copyAssets();
+if (watch) {
+  // The VS Code watch task (.vscode/tasks.json) follows these two lines.
+  const announce = {
+    name: 'announce',
+    setup(b) {
+      b.onStart(() => console.log('[watch] build started'));
+      b.onEnd((r) => {
+        for (const e of r.errors) console.error(`✘ [ERROR] ${e.text} ${e.location ? `${e.location.file}:${e.location.line}` : ''}`);
+        console.log('[watch] build finished');
+      });
+    },
+  };
+  const contexts = await Promise.all(entries.map((e) => context({ ...e, plugins: [announce] })));
+  await Promise.all(contexts.map((c) => c.watch()));
+} else {
+  await Promise.all(entries.map((e) => build(e)));
+  console.log(`built dist/ (${production ? 'production' : 'development'}) version ${version}`);
+}

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the product and its tests need, when they are missing:
+# tmux (agent terminals), chromium (real-VS-Code UI tests), libkrb5-dev (builds the VS Code host).
+set -euo pipefail
+need=()
+command -v tmux >/dev/null 2>&1 || need+=(tmux)
+command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || need+=(chromium)
+[ -f /usr/include/gssapi/gssapi.h ] || need+=(libkrb5-dev)
+command -v g++ >/dev/null 2>&1 || need+=(g++)
+command -v make >/dev/null 2>&1 || need+=(make)
+command -v python3 >/dev/null 2>&1 || need+=(python3)
+if [ ${#need[@]} -eq 0 ]; then
+  echo "system packages: all present"
+  exit 0
+fi
+if [ "$(id -u)" -ne 0 ]; then
+  echo "Missing Debian packages: ${need[*]}" >&2
+  echo "Install them with: sudo apt-get update && sudo apt-get install -y ${need[*]}" >&2
+  exit 1
+fi
+echo "installing Debian packages: ${need[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+echo "system packages: installed ${need[*]}"

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Installs what the tests need and runs every tier:
+#   static (types, lint, schema drift) · unit · integration · live (real Claude Code and Codex)
+#   · vscode (the extension in a real VS Code)
+# and ends with one line "N passed, N failed" over all of them.
+# Set AKK_TIERS (e.g. "static unit integration") to run a subset.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+tiers=${AKK_TIERS:-"static unit integration live vscode"}
+mkdir -p test-artifacts
+export AKK_TALLY="$root/test-artifacts/tally.txt"
+: > "$AKK_TALLY"
+started=$(date +%s)
+
+step() { printf '\n==== %s\n' "$*"; }
+fail_tier() { echo "$1 0 1 0" >> "$AKK_TALLY"; echo "tier $1 did not complete: $2"; }
+
+step "system packages"
+bash scripts/install-system-deps.sh || { echo "0 passed, 1 failed"; exit 1; }
+step "npm packages"
+if ! npm ci --no-audit --no-fund; then echo "0 passed, 1 failed"; exit 1; fi
+step "build"
+if ! npm run --silent build; then echo "0 passed, 1 failed"; exit 1; fi
+
+run_tier() { # name, then the command
+  local name=$1; shift
+  local before; before=$(grep -c "^$name " "$AKK_TALLY" || true)
+  step "tier $name"
+  local t0; t0=$(date +%s)
+  "$@"
+  local rc=$?
+  local after; after=$(grep -c "^$name " "$AKK_TALLY" || true)
+  if [ "$after" = "$before" ]; then fail_tier "$name" "exit code $rc, no results recorded"
+  elif [ $rc -ne 0 ] && ! grep "^$name " "$AKK_TALLY" | awk '{f+=$3} END {exit !(f>0)}'; then fail_tier "$name" "exit code $rc"
+  fi
+  echo "tier $name took $(( $(date +%s) - t0 ))s"
+}
+
+static_checks() {
+  local p=0 f=0
+  for check in "npm run --silent typecheck" "npm run --silent lint" "npm run --silent schema -- --check"; do
+    echo "-- $check"
+    if $check; then p=$((p+1)); else f=$((f+1)); echo "FAILED: $check"; fi
+  done
+  echo "static $p $f 0" >> "$AKK_TALLY"
+  [ $f -eq 0 ]
+}
+
+for tier in $tiers; do
+  case $tier in
+    static) run_tier static static_checks ;;
+    unit) run_tier unit npx mocha --config test/unit/.mocharc.cjs ;;
+    integration) run_tier integration npx mocha --config test/integration/.mocharc.cjs ;;
+    live)
+      step "agent clients (newest Claude Code and Codex, cached outside the repository)"
+      if npm run --silent agents:install -- --newest; then run_tier live npx mocha --config test/live/.mocharc.cjs
+      else fail_tier live "could not install the agent clients"; fi ;;
+    vscode)
+      step "VS Code host (code-server)"
+      if npm run --silent vscode-host:install; then run_tier vscode npx tsx test/vscode/driver.ts
+      else fail_tier vscode "could not install the VS Code host"; fi ;;
+    *) fail_tier "$tier" "unknown tier" ;;
+  esac
+done
+
+step "summary ($(( $(date +%s) - started ))s)"
+awk '{p[$1]+=$2; f[$1]+=$3; s[$1]+=$4; P+=$2; F+=$3; S+=$4}
+     END {for (t in p) printf "  %-12s %4d passed, %d failed, %d pending\n", t, p[t], f[t], s[t];
+          printf "%d passed, %d failed\n", P, F; exit (F > 0)}' "$AKK_TALLY"

@@ -1,0 +1,52 @@
+/** Activation: logger, commands, views, server start. Renders what the server says. */
+import { randomUUID } from 'node:crypto';
+import * as vscode from 'vscode';
+import type { InitializationOptions } from '../shared/protocol';
+import { registerCommands } from './commands';
+import { ServerClient } from './server-client';
+import { SessionsTree } from './sessions-tree';
+import { StatusBar } from './status-bar';
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const log = vscode.window.createOutputChannel('Agent Knock Knock', { log: true });
+  context.subscriptions.push(log);
+  try {
+    const ownerId = `vscode-${vscode.env.sessionId}-${randomUUID()}`;
+    const client = new ServerClient(context, log, () => initializationOptions(context, ownerId));
+    const statusBar = new StatusBar();
+    const sessions = new SessionsTree();
+    context.subscriptions.push(
+      statusBar,
+      sessions,
+      client,
+      client.onDidChangeHealth((health) => statusBar.showHealth(health)),
+      client.onNotification('sessionsChanged', (p) => sessions.update(p.sessions)),
+      vscode.window.registerTreeDataProvider('akk.sessions', sessions),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => void client.restart()),
+      ...registerCommands({ client, log, sessions }),
+    );
+    await client.start();
+    sessions.update((await client.request('listSessions', {})).sessions);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    log.error(`Activation failed: ${message}`);
+    void vscode.window.showErrorMessage(`Agent Knock Knock could not start: ${message}`, 'Open Output').then((pick) => {
+      if (pick === 'Open Output') log.show();
+    });
+    throw error;
+  }
+}
+
+function initializationOptions(context: vscode.ExtensionContext, ownerId: string): InitializationOptions {
+  const config = vscode.workspace.getConfiguration('akk');
+  return {
+    storageDir: (context.storageUri ?? context.globalStorageUri).fsPath,
+    ownerId,
+    inputAllowed: vscode.workspace.isTrusted,
+    offerLifetimeSeconds: config.get<number>('offerLifetimeSeconds', 120),
+  };
+}
+
+export function deactivate(): void {
+  // Everything is in context.subscriptions.
+}

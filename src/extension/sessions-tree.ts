@@ -1,0 +1,37 @@
+/** The "Agent Sessions" view: each attached session with its agent, version and state. */
+import * as vscode from 'vscode';
+import type { SessionSummary } from '../shared/protocol';
+
+export class SessionsTree implements vscode.TreeDataProvider<SessionSummary>, vscode.Disposable {
+  private sessions: SessionSummary[] = [];
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeTreeData = this.changed.event;
+
+  update(sessions: SessionSummary[]): void {
+    this.sessions = sessions;
+    this.changed.fire();
+  }
+
+  get count(): number {
+    return this.sessions.length;
+  }
+
+  getChildren(element?: SessionSummary): SessionSummary[] {
+    return element ? [] : this.sessions;
+  }
+
+  getTreeItem(session: SessionSummary): vscode.TreeItem {
+    const agent = session.agent === 'claude' ? 'Claude Code' : session.agent === 'codex' ? 'Codex' : 'Unknown agent';
+    const item = new vscode.TreeItem(`${agent} ${session.version ?? '(unknown version)'}`);
+    item.id = session.session_id;
+    item.description = session.pending ? `${session.state} · pending ${session.pending.kind}` : session.state;
+    item.tooltip = `${agent} ${session.version ?? ''}\nstate: ${session.state}\ntmux ${session.endpoint.socket ?? session.endpoint.socketPath ?? 'default'} ${session.endpoint.target}`;
+    item.contextValue = `akkSession.${session.state}`;
+    item.iconPath = new vscode.ThemeIcon(session.pending ? 'bell-dot' : session.state === 'exited' ? 'debug-stop' : 'terminal');
+    return item;
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}

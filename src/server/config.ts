@@ -1,0 +1,31 @@
+/** The server's settings, from `initializationOptions`, with standalone defaults. */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AkkError } from '../shared/errors';
+import { InitializationOptions } from '../shared/protocol';
+
+export interface ServerConfig {
+  storageDir: string;
+  ownerId: string;
+  inputAllowed: boolean;
+  offerLifetimeSeconds: number;
+}
+
+export const DEFAULT_OFFER_LIFETIME_SECONDS = 120;
+
+export function configFrom(raw: unknown): ServerConfig {
+  const parsed = InitializationOptions.safeParse(raw ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AkkError('invalid_params', `invalid initializationOptions: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`);
+  }
+  const o = parsed.data;
+  return {
+    storageDir: o.storageDir ?? mkdtempSync(join(tmpdir(), 'akk-server-')),
+    ownerId: o.ownerId ?? `owner-${randomBytes(12).toString('hex')}`,
+    inputAllowed: o.inputAllowed ?? true,
+    offerLifetimeSeconds: o.offerLifetimeSeconds ?? DEFAULT_OFFER_LIFETIME_SECONDS,
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * Binds the protocol's request table to handlers: every request is validated at the boundary,
+ * every failure becomes a typed JSON-RPC error, and a method that is not in the table gets
+ * `unknown_method` instead of silence.
+ */
+import type { Connection } from 'vscode-languageserver/node';
+import { AkkError } from '../../shared/errors';
+import {
+  NOTIFICATIONS,
+  REQUESTS,
+  type NotificationName,
+  type NotificationParamsMap,
+  type RequestName,
+  type RequestParams,
+  type RequestResult,
+} from '../../shared/protocol';
+import type { Logger } from '../logging';
+import { invalidParams, toResponseError } from './errors';
+
+export interface RequestContext {
+  /** The client that owns offers made through this connection. */
+  ownerId: string;
+}
+
+export type RequestHandlers = {
+  [K in RequestName]: (params: RequestParams<K>, ctx: RequestContext) => Promise<RequestResult<K>> | RequestResult<K>;
+};
+
+export function registerRequests(
+  connection: Connection,
+  handlers: RequestHandlers,
+  context: () => RequestContext | undefined,
+  log: Logger,
+): void {
+  for (const name of Object.keys(REQUESTS) as RequestName[]) {
+    const { method, params: schema } = REQUESTS[name];
+    connection.onRequest(method, async (raw: unknown) => {
+      try {
+        const ctx = context();
+        if (!ctx) throw new AkkError('server_not_ready', `${method} arrived before initialize`);
+        const parsed = schema.safeParse(raw ?? {});
+        if (!parsed.success) throw invalidParams(method, parsed.error);
+        const handler = handlers[name] as (p: unknown, c: RequestContext) => unknown;
+        return await handler(parsed.data, ctx);
+      } catch (error) {
+        if (!(error instanceof AkkError)) log.error(`${method} failed`, error);
+        throw toResponseError(error);
+      }
+    });
+  }
+  connection.onRequest((method: string) => {
+    throw toResponseError(new AkkError('unknown_method', `unknown method ${method}`, { method }));
+  });
+}
+
+export type Notifier = <K extends NotificationName>(name: K, params: NotificationParamsMap[K]) => void;
+
+export function notifierFor(connection: Connection, log: Logger): Notifier {
+  return (name, params) => {
+    connection.sendNotification(NOTIFICATIONS[name], params).catch((error: unknown) => {
+      log.warn(`could not send ${NOTIFICATIONS[name]}`, error);
+    });
+  };
+}

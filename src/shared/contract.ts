@@ -1,0 +1,144 @@
+/**
+ * The public contract: the `agent-knock-knock/terminal-interaction` v1 projection and the
+ * typed requests that answer it (seed 000). Only opaque semantic ids cross this boundary;
+ * terminal keys, menu indexes, fingerprints and key plans never do.
+ *
+ * These zod schemas are the single source of the JSON Schema files under `schema/`.
+ */
+import { z } from 'zod';
+import { AGENTS } from './lifecycle';
+
+/** Claude Code collapses pastes of 800 characters or more; answers stay below that. */
+export const MAX_FREE_TEXT_LENGTH = 799;
+
+const OpaqueId = z.string().min(1).max(128).regex(/^[A-Za-z0-9_.:-]+$/, 'an opaque id');
+
+export const ResponseKind = z.enum(['single_select', 'multi_select', 'free_text', 'confirm']);
+export type ResponseKind = z.infer<typeof ResponseKind>;
+
+export const InteractionKind = z.enum(['questionnaire', 'async_question']);
+export const DeliveryMode = z.enum(['steer_current_turn', 'queue_next_turn']);
+export type DeliveryMode = z.infer<typeof DeliveryMode>;
+
+export const InteractionOption = z.object({
+  option_id: OpaqueId,
+  label: z.string().max(4000),
+  description: z.string().max(4000).optional(),
+});
+export type InteractionOption = z.infer<typeof InteractionOption>;
+
+export const InteractionQuestion = z.object({
+  question_id: OpaqueId,
+  header: z.string().max(200).optional(),
+  prompt: z.string().max(8000),
+  required: z.boolean(),
+  response_kind: ResponseKind,
+  options: z.array(InteractionOption).max(16),
+  /** For free text: the longest answer the native editor takes without collapsing it. */
+  max_length: z.number().int().positive().optional(),
+});
+export type InteractionQuestion = z.infer<typeof InteractionQuestion>;
+
+export const TerminalInteraction = z.object({
+  schema: z.literal('agent-knock-knock/terminal-interaction'),
+  version: z.literal(1),
+  interaction_id: OpaqueId,
+  turn_id: OpaqueId,
+  agent: z.enum(AGENTS),
+  kind: InteractionKind,
+  state: z.enum(['pending', 'resolving', 'manual_required', 'response_uncertain']),
+  step: z.object({ index: z.number().int().positive(), total: z.number().int().positive() }),
+  questions: z.array(InteractionQuestion).min(1).max(4),
+  capabilities: z.object({
+    batch_response: z.boolean(),
+    free_text: z.boolean(),
+    multi_select: z.boolean(),
+  }),
+  /** Only async questions advertise delivery modes. */
+  delivery_modes: z.array(DeliveryMode).min(1).optional(),
+});
+export type TerminalInteraction = z.infer<typeof TerminalInteraction>;
+
+export const Answer = z.discriminatedUnion('response_kind', [
+  z.object({
+    question_id: OpaqueId,
+    response_kind: z.literal('single_select'),
+    selected_option_ids: z.array(OpaqueId).length(1),
+  }),
+  z.object({
+    question_id: OpaqueId,
+    response_kind: z.literal('multi_select'),
+    selected_option_ids: z.array(OpaqueId).max(16),
+  }),
+  z.object({
+    question_id: OpaqueId,
+    response_kind: z.literal('free_text'),
+    /** Checked against MAX_FREE_TEXT_LENGTH by the server, which answers `text_too_long`. */
+    text: z.string().max(100_000),
+  }),
+  z.object({
+    question_id: OpaqueId,
+    response_kind: z.literal('confirm'),
+    selected_option_ids: z.array(OpaqueId).length(1),
+  }),
+]);
+export type Answer = z.infer<typeof Answer>;
+
+export const RespondInteractionRequest = z
+  .object({
+    interaction_id: OpaqueId,
+    turn_id: OpaqueId,
+    answers: z.array(Answer).min(1).max(4),
+    /** The revision the client saw when it rendered the step (seed 001). */
+    expected_revision: z.string().max(200).optional(),
+    /** Async questions only; blocking questionnaires reject it. */
+    delivery_mode: DeliveryMode.optional(),
+  })
+  .strict();
+export type RespondInteractionRequest = z.infer<typeof RespondInteractionRequest>;
+
+export const PermissionDecisionKind = z.enum(['approve_once', 'reject']);
+export type PermissionDecisionKind = z.infer<typeof PermissionDecisionKind>;
+
+/** A pending permission prompt, projected for display; never authority by itself. */
+export const PermissionProjection = z.object({
+  interaction_id: OpaqueId,
+  turn_id: OpaqueId,
+  agent: z.enum(AGENTS),
+  /** What is being permitted, as drawn by the agent (presentation only). */
+  tool: z.enum(['bash', 'write', 'edit', 'command', 'file_change', 'other']),
+  title: z.string().max(400),
+  subject: z.string().max(8000),
+  decisions: z.array(PermissionDecisionKind).min(1),
+});
+export type PermissionProjection = z.infer<typeof PermissionProjection>;
+
+export const ApproveRequest = z
+  .object({
+    turn_id: OpaqueId,
+    interaction_id: OpaqueId.optional(),
+    decision: PermissionDecisionKind,
+    expected_revision: z.string().max(200).optional(),
+  })
+  .strict();
+export type ApproveRequest = z.infer<typeof ApproveRequest>;
+
+/** What a successful response or approval returns: an audit receipt without answer content. */
+export const ResponseReceipt = z.object({
+  interaction_id: OpaqueId,
+  turn_id: OpaqueId,
+  outcome: z.enum(['resolved', 'resolving', 'response_uncertain']),
+  /** True when this call repeated an earlier one and executed nothing. */
+  replayed: z.boolean(),
+  receipt_id: OpaqueId,
+});
+export type ResponseReceipt = z.infer<typeof ResponseReceipt>;
+
+/** Every schema exported as a JSON Schema file, by file name. */
+export const PUBLIC_SCHEMAS = {
+  'terminal-interaction.v1.json': TerminalInteraction,
+  'respond-interaction-request.v1.json': RespondInteractionRequest,
+  'permission.v1.json': PermissionProjection,
+  'approve-request.v1.json': ApproveRequest,
+  'response-receipt.v1.json': ResponseReceipt,
+} as const;

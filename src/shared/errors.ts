@@ -1,0 +1,69 @@
+/**
+ * Stable error codes. Every failure the server reports carries exactly one of these
+ * as `data.code` of a JSON-RPC error, so that clients can render a precise message
+ * and operators can count outcomes. Codes are part of the public contract: add, never rename.
+ */
+export const ERROR_CODES = [
+  // transport and request shape
+  'parse_error',
+  'invalid_request',
+  'unknown_method',
+  'invalid_params',
+  'message_too_large',
+  'not_implemented',
+  'server_not_ready',
+  'internal_error',
+  // sessions
+  'unknown_session',
+  'tmux_unavailable',
+  'endpoint_unavailable',
+  'unsupported_agent',
+  // interaction outcomes (persistent-interactions lifecycle)
+  'not_found',
+  'foreign_owner',
+  'question_not_stored',
+  'option_not_stored',
+  'stale_revision',
+  'invalidated',
+  'expired',
+  'resolving',
+  'freeform_not_allowed',
+  'text_too_long',
+  'offer_required',
+  'offer_expired',
+  'manual_required',
+  'response_uncertain',
+  'illegal_transition',
+  'blocking_slot_taken',
+  'untrusted_workspace',
+  // store
+  'store_locked',
+  'store_too_new',
+  'store_corrupt',
+  'store_io',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+/** The `data` member of every JSON-RPC error the server sends. */
+export interface ErrorData {
+  code: ErrorCode;
+  /** Extra typed detail, never terminal content or secrets. */
+  detail?: Record<string, unknown>;
+}
+
+/** A failure with a stable code; the server turns it into a JSON-RPC error. */
+export class AkkError extends Error {
+  readonly code: ErrorCode;
+  readonly detail: Record<string, unknown> | undefined;
+  constructor(code: ErrorCode, message: string, detail?: Record<string, unknown>) {
+    super(message);
+    this.name = 'AkkError';
+    this.code = code;
+    this.detail = detail;
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * Lifecycle vocabularies shared by the server and the editor: the states of an agent
+ * terminal session and the eight statuses of a persistent interaction (seed 001).
+ */
+
+/** What an attached agent terminal is doing, as far as the server can prove. */
+export const SESSION_STATES = [
+  'starting',
+  'idle',
+  'working',
+  /** A supported prompt is on screen and recognised exactly. */
+  'waiting_input',
+  /** A prompt is on screen that cannot be proven exact: answer it in the terminal. */
+  'manual_required',
+  /** Input may have reached the terminal but its effect could not be proven. */
+  'response_uncertain',
+  'exited',
+] as const;
+export type SessionState = (typeof SESSION_STATES)[number];
+
+/** The eight statuses of an interaction. */
+export const INTERACTION_STATUSES = [
+  'active',
+  'resolving',
+  'resolved',
+  'declined',
+  'dismissed',
+  'invalidated',
+  'expired',
+  'failed',
+] as const;
+export type InteractionStatus = (typeof INTERACTION_STATUSES)[number];
+
+export const TERMINAL_INTERACTION_STATUSES: readonly InteractionStatus[] = [
+  'resolved',
+  'declined',
+  'dismissed',
+  'invalidated',
+  'expired',
+  'failed',
+];
+
+export function isTerminalStatus(status: InteractionStatus): boolean {
+  return TERMINAL_INTERACTION_STATUSES.includes(status);
+}
+
+/** Agents the server knows how to identify. */
+export const AGENTS = ['claude', 'codex'] as const;
+export type AgentName = (typeof AGENTS)[number];

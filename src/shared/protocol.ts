@@ -1,0 +1,248 @@
+/**
+ * Every custom request and notification between the editor (client) and the AKK server.
+ * Method strings appear nowhere else in the code base. Requests carry queries and semantic
+ * actions only (ids and typed answers), never keys, indexes or labels.
+ *
+ * Params are zod schemas because requests may reach the server from any tool over stdio:
+ * the server validates them at the boundary. Results are plain types: the server owns them.
+ */
+import { z } from 'zod';
+import {
+  ApproveRequest,
+  RespondInteractionRequest,
+  type PermissionProjection,
+  type ResponseReceipt,
+  type TerminalInteraction,
+} from './contract';
+import { AGENTS, INTERACTION_STATUSES, SESSION_STATES } from './lifecycle';
+import type { AgentName, InteractionStatus, SessionState } from './lifecycle';
+
+const Id = z.string().min(1).max(128).regex(/^[A-Za-z0-9_.:-]+$/, 'an opaque id');
+
+// ---------------------------------------------------------------- shared shapes
+
+export const TmuxServerRef = z
+  .object({
+    /** The `-L` socket name. */
+    socket: z.string().min(1).max(200).regex(/^[A-Za-z0-9_.-]+$/, 'a tmux socket name').optional(),
+    /** The `-S` socket path. */
+    socketPath: z.string().min(1).max(4096).optional(),
+  })
+  .strict()
+  .refine((v) => !(v.socket !== undefined && v.socketPath !== undefined), {
+    message: 'give socket or socketPath, not both',
+  });
+export type TmuxServerRef = z.infer<typeof TmuxServerRef>;
+
+export const TmuxTarget = z
+  .object({
+    socket: z.string().min(1).max(200).regex(/^[A-Za-z0-9_.-]+$/, 'a tmux socket name').optional(),
+    socketPath: z.string().min(1).max(4096).optional(),
+    /** A pane id such as `%3`, or `session:window.pane`. */
+    target: z.string().min(1).max(400).regex(/^[^\s;]+$/, 'a tmux pane target'),
+  })
+  .strict()
+  .refine((v) => !(v.socket !== undefined && v.socketPath !== undefined), {
+    message: 'give socket or socketPath, not both',
+  });
+export type TmuxTarget = z.infer<typeof TmuxTarget>;
+
+export interface SessionSummary {
+  session_id: string;
+  agent: AgentName | 'unknown';
+  /** The exact client version, or null when it could not be identified. */
+  version: string | null;
+  state: SessionState;
+  turn_id: string | null;
+  /** Where the session lives, for display and for focusing its terminal. */
+  endpoint: { kind: 'tmux'; socket?: string; socketPath?: string; target: string; pane_id?: string };
+  /** Why no input will be sent to this session, when that is so. */
+  observe_only_reason?: string;
+  pending: { interaction_id: string; kind: 'questionnaire' | 'async_question' | 'permission'; since: string } | null;
+}
+
+export interface CandidatePane {
+  endpoint: { kind: 'tmux'; socket?: string; socketPath?: string; target: string; pane_id: string };
+  agent: AgentName | 'unknown';
+  version: string | null;
+  command: string;
+  attached_session_id: string | null;
+}
+
+export interface InteractionSummary {
+  interaction_id: string;
+  session_id: string;
+  turn_id: string;
+  kind: 'questionnaire' | 'async_question' | 'permission';
+  status: InteractionStatus;
+  outcome: string | null;
+  title: string;
+  created_at: string;
+  resolved_at: string | null;
+}
+
+// ---------------------------------------------------------------- requests
+
+export const ListSessionsParams = z
+  .object({
+    /** Also list panes running a supported agent that are not attached yet. */
+    include_candidates: z.boolean().optional(),
+    /** tmux servers to search for candidates; the default server when omitted. */
+    tmux_servers: z.array(TmuxServerRef).max(16).optional(),
+  })
+  .strict();
+export interface ListSessionsResult {
+  sessions: SessionSummary[];
+  candidates?: CandidatePane[];
+}
+
+export const AttachSessionParams = z.object({ tmux: TmuxTarget }).strict();
+export interface AttachSessionResult {
+  session_id: string;
+  agent: AgentName | 'unknown';
+  version: string | null;
+  state: SessionState;
+}
+
+export const DetachSessionParams = z.object({ session_id: Id }).strict();
+export interface DetachSessionResult {
+  session_id: string;
+  detached: true;
+}
+
+export const StatusParams = z.object({ session_id: Id.optional(), turn_id: Id.optional() }).strict();
+export interface StatusResult {
+  session_id: string;
+  agent: AgentName | 'unknown';
+  version: string | null;
+  state: SessionState;
+  turn_id: string | null;
+  /** The revision a response must echo as `expected_revision`. */
+  revision: string | null;
+  /** The current public questionnaire step, or null. */
+  interaction: TerminalInteraction | null;
+  /** The pending permission decision, or null. */
+  permission: PermissionProjection | null;
+  /** Why the screen must be answered by hand, when the state is `manual_required`. */
+  manual_reason: string | null;
+  /** When the offer created by this call lapses (ISO time), if an offer was made. */
+  offer_expires_at: string | null;
+}
+
+export const RespondInteractionParams = RespondInteractionRequest;
+export type RespondInteractionResult = ResponseReceipt;
+
+export const ApproveParams = ApproveRequest;
+export type ApproveResult = ResponseReceipt;
+
+/** Managed send: a new message for the agent's composer. */
+export const RespondParams = z
+  .object({
+    session_id: Id.optional(),
+    turn_id: Id.optional(),
+    request: z.string().min(1).max(20_000),
+  })
+  .strict();
+export interface RespondResult {
+  session_id: string;
+  turn_id: string | null;
+  sent: true;
+}
+
+export const ListInteractionsParams = z
+  .object({
+    session_id: Id.optional(),
+    statuses: z.array(z.enum(INTERACTION_STATUSES)).max(8).optional(),
+    limit: z.number().int().min(1).max(500).optional(),
+  })
+  .strict();
+export interface ListInteractionsResult {
+  interactions: InteractionSummary[];
+}
+
+// ---------------------------------------------------------------- notifications
+
+export interface InteractionRequiredParams {
+  session_id: string;
+  turn_id: string;
+  /** A wake-up signal only: call `akk/status` before answering. */
+  interaction: TerminalInteraction | null;
+  permission: PermissionProjection | null;
+}
+
+export interface InteractionUpdatedParams {
+  session_id: string;
+  interaction_id: string;
+  status: InteractionStatus;
+  outcome: string | null;
+}
+
+export interface SessionsChangedParams {
+  sessions: SessionSummary[];
+}
+
+// ---------------------------------------------------------------- the method table
+
+/** Requests, client to server. */
+export const REQUESTS = {
+  listSessions: { method: 'akk/listSessions', params: ListSessionsParams },
+  attachSession: { method: 'akk/attachSession', params: AttachSessionParams },
+  detachSession: { method: 'akk/detachSession', params: DetachSessionParams },
+  status: { method: 'akk/status', params: StatusParams },
+  respondInteraction: { method: 'akk/respondInteraction', params: RespondInteractionParams },
+  approve: { method: 'akk/approve', params: ApproveParams },
+  respond: { method: 'akk/respond', params: RespondParams },
+  listInteractions: { method: 'akk/listInteractions', params: ListInteractionsParams },
+} as const;
+
+/** The result type of each request, by table key. */
+export interface RequestResults {
+  listSessions: ListSessionsResult;
+  attachSession: AttachSessionResult;
+  detachSession: DetachSessionResult;
+  status: StatusResult;
+  respondInteraction: RespondInteractionResult;
+  approve: ApproveResult;
+  respond: RespondResult;
+  listInteractions: ListInteractionsResult;
+}
+
+export type RequestName = keyof typeof REQUESTS;
+export type RequestParams<K extends RequestName> = z.infer<(typeof REQUESTS)[K]['params']>;
+export type RequestResult<K extends RequestName> = RequestResults[K];
+
+/** Notifications, server to client. */
+export const NOTIFICATIONS = {
+  interactionRequired: 'akk/interactionRequired',
+  interactionUpdated: 'akk/interactionUpdated',
+  sessionsChanged: 'akk/sessionsChanged',
+} as const;
+
+export interface NotificationParamsMap {
+  interactionRequired: InteractionRequiredParams;
+  interactionUpdated: InteractionUpdatedParams;
+  sessionsChanged: SessionsChangedParams;
+}
+export type NotificationName = keyof typeof NOTIFICATIONS;
+
+/** Options the editor passes when it starts the server (LSP `initializationOptions`). */
+export const InitializationOptions = z
+  .object({
+    /** Folder for the interaction store (the extension's workspace storage). */
+    storageDir: z.string().min(1).max(4096).optional(),
+    /** Identifies the client that owns offers made through this connection. */
+    ownerId: z.string().min(1).max(200).optional(),
+    /** False in an untrusted workspace: observe only, never send input. */
+    inputAllowed: z.boolean().optional(),
+    /** How long an offer created by `akk/status` stays valid, in seconds. */
+    offerLifetimeSeconds: z.number().int().min(5).max(3600).optional(),
+  })
+  .passthrough();
+export type InitializationOptions = z.infer<typeof InitializationOptions>;
+
+/** Largest JSON-RPC message the server accepts, in bytes. */
+export const MAX_MESSAGE_BYTES = 1024 * 1024;
+
+export const SERVER_NAME = 'agent-knock-knock-server';
+
+export { AGENTS, SESSION_STATES };
