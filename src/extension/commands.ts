@@ -3,6 +3,9 @@
  * package.json must list exactly these ids (a test checks both ways).
  */
 import * as vscode from 'vscode';
+import type { AgentName } from '../shared/lifecycle';
+import type { CandidatePane, SessionSummary } from '../shared/protocol';
+import { launchSettings, startAgentPane, type AgentTerminals } from './agent-terminals';
 import type { ServerClient } from './server-client';
 import type { SessionsTree } from './sessions-tree';
 
@@ -10,6 +13,7 @@ export interface CommandDeps {
   client: ServerClient;
   log: vscode.LogOutputChannel;
   sessions: SessionsTree;
+  terminals: AgentTerminals;
 }
 
 export interface ServerStatusReport {
@@ -43,7 +47,85 @@ export const COMMANDS: Readonly<Record<string, CommandHandler>> = {
     log.info('Restarting the server on request.');
     await client.restart();
   },
+  'akk.newClaudeSession': (deps) => newAgentSession(deps, 'claude'),
+  'akk.newCodexSession': (deps) => newAgentSession(deps, 'codex'),
+  'akk.attachSession': async ({ client, sessions, terminals }) => {
+    const socket = launchSettings('claude').socket;
+    const found = await client.request('listSessions', { include_candidates: true, tmux_servers: [{}, { socket }] });
+    sessions.update(found.sessions);
+    const candidates = (found.candidates ?? []).filter((c) => c.attached_session_id === null);
+    if (candidates.length === 0) {
+      void vscode.window.showInformationMessage('No unattached Claude Code or Codex pane was found on the default tmux server or on the extension\'s own socket.');
+      return undefined;
+    }
+    const pick = await vscode.window.showQuickPick(
+      candidates.map((c) => ({ label: paneLabel(c), description: c.command, detail: paneWhere(c), candidate: c })),
+      { title: 'Attach to Running Agent', placeHolder: 'Choose the tmux pane of a running agent' },
+    );
+    if (!pick) return undefined;
+    const e = pick.candidate.endpoint;
+    const attached = await client.request('attachSession', {
+      tmux: { ...(e.socket ? { socket: e.socket } : {}), ...(e.socketPath ? { socketPath: e.socketPath } : {}), target: e.pane_id },
+    });
+    terminals.show({ session_id: attached.session_id, agent: attached.agent, endpoint: e });
+    return attached;
+  },
+  'akk.detachSession': async ({ client, sessions, terminals }, item?: unknown) => {
+    const session = isSession(item) ? item : await pickSession(sessions.all(), 'Detach from Agent Session');
+    if (!session) return undefined;
+    const result = await client.request('detachSession', { session_id: session.session_id });
+    terminals.forget(session.session_id);
+    sessions.update((await client.request('listSessions', {})).sessions);
+    return result;
+  },
+  'akk.focusSession': ({ terminals }, item?: unknown) => {
+    if (isSession(item)) terminals.show(item);
+  },
 };
+
+/** Commands that run from a tree item or internally, not from the palette. */
+export const HIDDEN_COMMANDS: readonly string[] = ['akk.focusSession'];
+
+async function newAgentSession({ client, sessions, terminals, log }: CommandDeps, agent: AgentName) {
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  if (!folder) throw new Error('Open a folder first: the agent runs in the workspace folder.');
+  const settings = launchSettings(agent);
+  const pane = await startAgentPane(agent, folder, settings);
+  log.info(`Started ${agent} in tmux -L ${settings.socket} pane ${pane.target} (session ${pane.session}).`);
+  const attached = await client.request('attachSession', { tmux: { socket: pane.socket, target: pane.target } });
+  terminals.show({ session_id: attached.session_id, agent, endpoint: { kind: 'tmux', socket: pane.socket, target: pane.target, pane_id: pane.target } });
+  sessions.update((await client.request('listSessions', {})).sessions);
+  return attached;
+}
+
+function isSession(x: unknown): x is SessionSummary {
+  return typeof x === 'object' && x !== null && typeof (x as SessionSummary).session_id === 'string' && typeof (x as SessionSummary).endpoint === 'object';
+}
+
+function agentName(agent: SessionSummary['agent']): string {
+  return agent === 'claude' ? 'Claude Code' : agent === 'codex' ? 'Codex' : 'Unknown agent';
+}
+
+function paneLabel(c: CandidatePane): string {
+  return `${agentName(c.agent)} ${c.version ?? '(unknown version)'}`;
+}
+
+function paneWhere(c: CandidatePane): string {
+  const server = c.endpoint.socketPath ?? (c.endpoint.socket ? `-L ${c.endpoint.socket}` : 'default server');
+  return `tmux ${server}, pane ${c.endpoint.pane_id} (${c.endpoint.target})`;
+}
+
+async function pickSession(all: SessionSummary[], title: string): Promise<SessionSummary | undefined> {
+  if (all.length === 0) {
+    void vscode.window.showInformationMessage('No agent session is attached.');
+    return undefined;
+  }
+  const pick = await vscode.window.showQuickPick(
+    all.map((s) => ({ label: `${agentName(s.agent)} ${s.version ?? ''}`, description: s.state, detail: s.endpoint.target, session: s })),
+    { title },
+  );
+  return pick?.session;
+}
 
 export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
   return Object.entries(COMMANDS).map(([id, handler]) =>

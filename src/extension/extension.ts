@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { InitializationOptions } from '../shared/protocol';
+import { AgentTerminals } from './agent-terminals';
 import { registerCommands } from './commands';
 import { ServerClient } from './server-client';
 import { SessionsTree } from './sessions-tree';
@@ -15,7 +16,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     const client = new ServerClient(context, log, () => initializationOptions(context, ownerId));
     const statusBar = new StatusBar();
     const sessions = new SessionsTree();
+    const terminals = new AgentTerminals(() => vscode.workspace.getConfiguration('akk').get<string>('tmux.path', 'tmux'));
     context.subscriptions.push(
+      terminals,
       statusBar,
       sessions,
       client,
@@ -23,7 +26,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       client.onNotification('sessionsChanged', (p) => sessions.update(p.sessions)),
       vscode.window.registerTreeDataProvider('akk.sessions', sessions),
       vscode.workspace.onDidGrantWorkspaceTrust(() => void client.restart()),
-      ...registerCommands({ client, log, sessions }),
+      ...registerCommands({ client, log, sessions, terminals }),
     );
     await client.start();
     sessions.update((await client.request('listSessions', {})).sessions);

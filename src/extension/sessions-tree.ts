@@ -16,6 +16,10 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionSummary>, vs
     return this.sessions.length;
   }
 
+  all(): SessionSummary[] {
+    return [...this.sessions];
+  }
+
   getChildren(element?: SessionSummary): SessionSummary[] {
     return element ? [] : this.sessions;
   }
@@ -27,6 +31,7 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionSummary>, vs
     item.description = session.pending ? `${session.state} · pending ${session.pending.kind}` : session.state;
     item.tooltip = `${agent} ${session.version ?? ''}\nstate: ${session.state}\ntmux ${session.endpoint.socket ?? session.endpoint.socketPath ?? 'default'} ${session.endpoint.target}`;
     item.contextValue = `akkSession.${session.state}`;
+    item.command = { command: 'akk.focusSession', title: 'Show Terminal', arguments: [session] };
     item.iconPath = new vscode.ThemeIcon(session.pending ? 'bell-dot' : session.state === 'exited' ? 'debug-stop' : 'terminal');
     return item;
   }

@@ -1,0 +1,35 @@
+/** Locating Claude Code's bottom-most dialog frame on a screen. */
+import { isRule, lastContentLine } from '../screen';
+import type { ScreenSnapshot } from '../types';
+
+export interface Frame {
+  /** Index of the full-width top rule. */
+  top: number;
+  /** Index of the last content line (the footer, or the last row when there is none). */
+  bottom: number;
+}
+
+/**
+ * The dialog starts at the nearest full-width `─` rule above `from` for which `accept`
+ * holds (the questionnaire has a second rule inside it, above "Chat about this").
+ */
+export function findTopRule(s: ScreenSnapshot, from: number, accept: (index: number) => boolean): number {
+  for (let i = from; i >= 0; i--) {
+    const line = s.plain[i] ?? '';
+    if (isRule(line, '─', s.cols) && accept(i)) return i;
+  }
+  return -1;
+}
+
+export function bottomLine(s: ScreenSnapshot): number {
+  return lastContentLine(s.plain);
+}
+
+/** The exact region the fingerprint covers, with any structural facts appended. */
+export function regionText(s: ScreenSnapshot, frame: Frame, facts: Record<string, string | number>): string {
+  const lines = s.plain.slice(frame.top, frame.bottom + 1).map((l) => l.trimEnd());
+  const extra = Object.entries(facts)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('\n');
+  return `${s.cols}x${s.rows}\n${lines.join('\n')}\n--\n${extra}`;
+}

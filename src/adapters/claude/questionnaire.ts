@@ -1,0 +1,205 @@
+/**
+ * Claude Code's AskUserQuestion dialog: one question per tab, single or multi select with a
+ * free-text row, and the final review. Every line of the frame must be accounted for.
+ */
+import { isRule } from '../screen';
+import type { KeyAction, ManualRecognition, QuestionnaireRecognition, RecognizedOption, ScreenSnapshot } from '../types';
+import { manual } from '../types';
+import { bottomLine, findTopRule, regionText } from './frame';
+import { parseRows, type OptionRow } from './option-rows';
+import type { ClaudeProfile } from './profile';
+import { parseTabHeader, type TabHeader } from './tab-header';
+
+type Result = QuestionnaireRecognition | ManualRecognition | undefined;
+
+/** Recognises a question tab (footer at the bottom) or the review (Submit answers / Cancel). */
+export function recognizeQuestionnaire(s: ScreenSnapshot, p: ClaudeProfile): Result {
+  const bottom = bottomLine(s);
+  if (bottom < 0) return undefined;
+  const last = (s.plain[bottom] ?? '').trimEnd();
+  const q = p.questionnaire;
+  if (last === q.footer || last === q.footerEditing) return questionTab(s, p, bottom, last === q.footerEditing);
+  if (last === `  2. ${q.cancel}`) return review(s, p, bottom);
+  if (last.startsWith('Enter to select ·')) return manual('the questionnaire footer is not the exact supported one (wrapped or changed)');
+  return undefined;
+}
+
+interface Body {
+  header: TabHeader | undefined;
+  headerLine: number;
+  question: string[];
+  rest: number;
+}
+
+/** Top rule, optional tab header, blank, title/question lines, blank. */
+function readBody(s: ScreenSnapshot, top: number, end: number): Body | ManualRecognition {
+  let i = top + 1;
+  let header: TabHeader | undefined;
+  let headerLine = -1;
+  const first = s.plain[i] ?? '';
+  if (/[☐☒✔]/.test(first)) {
+    header = parseTabHeader(first, s.styled?.[i]);
+    if (!header) return manual('the question tabs are not in the supported form');
+    headerLine = i;
+    i++;
+    if ((s.plain[i] ?? '').trim() !== '') return manual('no blank line below the question tabs');
+    i++;
+  }
+  const question: string[] = [];
+  for (; i < end && (s.plain[i] ?? '').trim() !== ''; i++) question.push((s.plain[i] ?? '').trimEnd());
+  if (question.length === 0) return manual('the question text is missing');
+  if ((s.plain[i] ?? '').trim() !== '') return manual('no blank line below the question');
+  return { header, headerLine, question, rest: i + 1 };
+}
+
+/** Long questions carry a `│ ` gutter on every line; wrapped lines join with one space. */
+function joinQuestion(lines: string[]): string {
+  const gutter = lines.every((l) => l.startsWith('│ '));
+  return lines.map((l) => (gutter ? l.slice(2) : l).trim()).join(' ');
+}
+
+function stepOf(header: TabHeader | undefined): { index: number; total: number; label?: string } | ManualRecognition {
+  if (!header) return { index: 1, total: 1 };
+  if (header.current < 0) return manual('the current question tab could not be proven from the screen styles');
+  const tab = header.tabs[header.current];
+  return { index: header.current + 1, total: header.tabs.length, ...(tab && !tab.submit ? { label: tab.label } : {}) };
+}
+
+function questionTab(s: ScreenSnapshot, p: ClaudeProfile, bottom: number, editing: boolean): Result {
+  const q = p.questionnaire;
+  // footer, blank, chat row, inner rule
+  if ((s.plain[bottom - 1] ?? '').trim() !== '') return manual('no blank line above the questionnaire footer');
+  const chat = /^(❯| ) (\d{1,2})\. (.*)$/.exec((s.plain[bottom - 2] ?? '').trimEnd());
+  if (!chat || chat[3] !== q.chatRow) return manual('the "Chat about this" row is missing or changed');
+  if (!isRule(s.plain[bottom - 3] ?? '', '─', s.cols)) return manual('the rule above "Chat about this" is missing');
+  const top = findTopRule(s, bottom - 4, () => true);
+  if (top < 0) return manual('the top of the questionnaire is not on screen');
+  const body = readBody(s, top, bottom - 3);
+  if ('kind' in body) return body;
+  const step = stepOf(body.header);
+  if ('kind' in step) return step;
+
+  const rowLines = s.plain.slice(body.rest, bottom - 3);
+  const multi = rowLines.some((l) => /^(❯| ) \d{1,2}\. \[[ ✔]\] /.test(l));
+  const parsed = parseRows(rowLines, p.cursor, 0, multi ? q.descriptionIndentMulti : q.descriptionIndentSingle, multi ? q.multiAdvanceRows : []);
+  if ('kind' in parsed) return parsed;
+  const { rows, trailing } = parsed;
+  if (rows.length < 2 || rows.length > 5) return manual(`an unsupported number of options (${rows.length})`);
+  if (Number(chat[2]) !== rows.length + 1) return manual('"Chat about this" is not numbered after the options');
+  const cursorOnChat = chat[1] === p.cursor;
+  const cursors = rows.filter((r) => r.cursor).length + trailing.filter((t) => t.cursor).length + (cursorOnChat ? 1 : 0);
+  if (cursors !== 1) return manual('the option cursor is not on exactly one row');
+  if (rows.some((r) => r.continuation.length > 1)) return manual('an option label or description wraps over several lines');
+
+  const freeRow = rows[rows.length - 1] as OptionRow;
+  const choices = rows.slice(0, -1);
+  const facts: Record<string, string | number> = { step: `${step.index}/${step.total}`, editing: editing ? 1 : 0 };
+  const fingerprintSource = regionText(s, { top, bottom }, facts);
+  const base = { profileId: p.id, fingerprintSource, step: { index: step.index, total: step.total } };
+  const header = step.label;
+  const prompt = joinQuestion(body.question);
+
+  if (multi) {
+    if (trailing.length !== 1) return manual('the multi-select list does not end with one Next/Submit row');
+    if (editing) return manual('free text is being typed into a multi-select question');
+    const options: RecognizedOption[] = [];
+    const toggle: Record<string, KeyAction> = {};
+    for (const r of choices) {
+      const m = /^\[( |✔)\] (.+)$/.exec(r.text);
+      if (!m) return manual('a multi-select row without its checkbox');
+      const key = `o${r.number}`;
+      options.push({ key, label: m[2] ?? '', ...(r.continuation[0] ? { description: r.continuation[0] } : {}), role: 'choice', checked: m[1] === '✔' });
+      toggle[key] = { keys: [String(r.number)] };
+    }
+    if (freeRow.text !== `[ ] ${q.freeTextMulti}`) return manual('the multi-select free-text row is in use or changed');
+    return {
+      kind: 'questionnaire',
+      ...base,
+      question: { key: 'q', ...(header ? { header } : {}), prompt, responseKind: 'multi_select', options },
+      plan: { choose: {}, toggle, advance: { keys: ['Tab'] } },
+    };
+  }
+
+  if (editing) {
+    if (!freeRow.cursor) return manual('the free-text footer is shown but the cursor is not on the free-text row');
+    if (freeRow.text !== q.freeTextSingle) return manual('text is already typed into the free-text row');
+    return {
+      kind: 'questionnaire',
+      ...base,
+      question: { key: 'q', ...(header ? { header } : {}), prompt, responseKind: 'free_text', options: [], maxLength: q.maxFreeText },
+      plan: { choose: {}, freeText: { optionKey: `o${freeRow.number}`, open: [], submit: { keys: ['Enter'] } } },
+    };
+  }
+
+  if (freeRow.text !== q.freeTextSingle) return manual('the free-text row shows typed text or changed');
+  const options: RecognizedOption[] = choices.map((r) => ({
+    key: `o${r.number}`,
+    label: r.text,
+    ...(r.continuation[0] ? { description: r.continuation[0] } : {}),
+    role: 'choice' as const,
+  }));
+  const freeKey = `o${freeRow.number}`;
+  options.push({ key: freeKey, label: q.freeTextSingle, role: 'free_text' });
+  const choose: QuestionnaireRecognition['plan']['choose'] = {};
+  for (const r of choices) choose[`o${r.number}`] = [{ action: { keys: [String(r.number)] }, expect: { kind: 'prompt_changed' } }];
+  choose[freeKey] = [{ action: { keys: [String(freeRow.number)] }, expect: { kind: 'free_text_editing', optionKey: freeKey, text: '' } }];
+  return {
+    kind: 'questionnaire',
+    ...base,
+    question: { key: 'q', ...(header ? { header } : {}), prompt, responseKind: 'single_select', options },
+    plan: { choose },
+  };
+}
+
+/** The final review: answers listed, then `❯ 1. Submit answers` / `2. Cancel`. */
+function review(s: ScreenSnapshot, p: ClaudeProfile, bottom: number): Result {
+  const q = p.questionnaire;
+  const top = findTopRule(s, bottom - 1, () => true);
+  if (top < 0) return undefined;
+  const body = readBody(s, top, bottom);
+  if ('kind' in body) return body;
+  if (body.question.length !== 1 || body.question[0] !== q.reviewTitle) return undefined;
+  const step = stepOf(body.header);
+  if ('kind' in step) return step;
+  if (!body.header || step.index !== step.total) return manual('the review is shown without its Submit tab being current');
+  let i = body.rest;
+  let answers = 0;
+  for (; i < bottom - 1 && (s.plain[i] ?? '').startsWith(' ● '); ) {
+    i++;
+    if (!(s.plain[i] ?? '').startsWith('   → ')) return manual('a reviewed question without its answer');
+    while ((s.plain[i] ?? '').startsWith('   → ') || (s.plain[i] ?? '').startsWith('     ')) i++;
+    answers++;
+  }
+  if (answers === 0) return manual('the review lists no answers');
+  if ((s.plain[i] ?? '').trim() !== '') return manual('an unexpected line in the review');
+  const rows = parseRows(s.plain.slice(i + 1, bottom + 1), p.cursor, 0, 5);
+  if ('kind' in rows) return rows;
+  const [submit, cancel] = rows.rows;
+  if (rows.rows.length !== 2 || submit?.text !== q.submitAnswers || cancel?.text !== q.cancel || rows.trailing.length > 0) {
+    return manual('the review choices are not exactly "Submit answers" and "Cancel"');
+  }
+  if (!submit.cursor && !cancel.cursor) return manual('the review cursor is not on a choice');
+  const fingerprintSource = regionText(s, { top, bottom }, { step: `${step.index}/${step.total}`, review: 1 });
+  return {
+    kind: 'questionnaire',
+    profileId: p.id,
+    fingerprintSource,
+    step: { index: step.index, total: step.total },
+    question: {
+      key: 'review',
+      header: 'Review',
+      prompt: q.reviewTitle,
+      responseKind: 'confirm',
+      options: [
+        { key: 'submit', label: q.submitAnswers, role: 'submit' },
+        { key: 'cancel', label: q.cancel, role: 'cancel' },
+      ],
+    },
+    plan: {
+      choose: {
+        submit: [{ action: { keys: ['1'] }, expect: { kind: 'prompt_changed' } }],
+        cancel: [{ action: { keys: ['2'] }, expect: { kind: 'prompt_changed' } }],
+      },
+    },
+  };
+}

@@ -1,0 +1,104 @@
+/** Pure helpers over captured screens: lines, rules, SGR-styled segments. */
+import type { ScreenSnapshot } from './types';
+
+/** Index of the last line with visible content, or -1. */
+export function lastContentLine(lines: readonly string[]): number {
+  for (let i = lines.length - 1; i >= 0; i--) if ((lines[i] ?? '').trim() !== '') return i;
+  return -1;
+}
+
+/** True when the line is only `ch` repeated, at least `min` times (trailing spaces ignored). */
+export function isRule(line: string, ch: string, min: number): boolean {
+  const t = line.trimEnd();
+  if (t.length < min) return false;
+  for (const c of t) if (c !== ch) return false;
+  return true;
+}
+
+const ESC = String.fromCharCode(27);
+const SGR = new RegExp(`${ESC}\\[([0-9;]*)m`, 'g');
+
+export function stripSgr(line: string): string {
+  return line.replace(SGR, '');
+}
+
+export interface StyledRun {
+  text: string;
+  /** The SGR state in force: foreground, background, bold, dim, inverse. */
+  fg?: string;
+  bg?: string;
+  bold: boolean;
+  dim: boolean;
+  inverse: boolean;
+}
+
+/** Splits one styled line into runs of text with the SGR state in force. */
+export function styledRuns(line: string): StyledRun[] {
+  const runs: StyledRun[] = [];
+  let state: Omit<StyledRun, 'text'> = { bold: false, dim: false, inverse: false };
+  let last = 0;
+  SGR.lastIndex = 0;
+  for (let m = SGR.exec(line); m; m = SGR.exec(line)) {
+    if (m.index > last) runs.push({ ...state, text: line.slice(last, m.index) });
+    state = applySgr(state, m[1] ?? '');
+    last = m.index + m[0].length;
+  }
+  if (last < line.length) runs.push({ ...state, text: line.slice(last) });
+  return runs;
+}
+
+function applySgr(s: Omit<StyledRun, 'text'>, params: string): Omit<StyledRun, 'text'> {
+  const next = { ...s };
+  const p = params === '' ? ['0'] : params.split(';');
+  for (let i = 0; i < p.length; i++) {
+    const n = p[i];
+    if (n === '0') Object.assign(next, { fg: undefined, bg: undefined, bold: false, dim: false, inverse: false });
+    else if (n === '1') next.bold = true;
+    else if (n === '2') next.dim = true;
+    else if (n === '22') Object.assign(next, { bold: false, dim: false });
+    else if (n === '7') next.inverse = true;
+    else if (n === '27') next.inverse = false;
+    else if (n === '39') next.fg = undefined;
+    else if (n === '49') next.bg = undefined;
+    else if (n === '38' || n === '48') {
+      const mode = p[i + 1];
+      const take = mode === '5' ? 2 : mode === '2' ? 4 : 0;
+      const value = p.slice(i + 1, i + 1 + take).join(';');
+      if (n === '38') next.fg = value;
+      else next.bg = value;
+      i += take;
+    } else if (n !== undefined && /^(3[0-7]|9[0-7])$/.test(n)) next.fg = n;
+    else if (n !== undefined && /^(4[0-7]|10[0-7])$/.test(n)) next.bg = n;
+  }
+  return next;
+}
+
+/** The styled line for a plain line index, when the snapshot has styles. */
+export function styledLine(snapshot: ScreenSnapshot, index: number): string | undefined {
+  return snapshot.styled?.[index];
+}
+
+/** Display width of a string: wide East Asian and emoji code points take two cells. */
+export function displayWidth(s: string): number {
+  let w = 0;
+  for (const ch of s) {
+    const cp = ch.codePointAt(0) ?? 0;
+    if (cp === 0xfe0f || (cp >= 0x300 && cp <= 0x36f) || cp === 0x200d) continue;
+    w += isWide(cp) ? 2 : 1;
+  }
+  return w;
+}
+
+function isWide(cp: number): boolean {
+  return (
+    (cp >= 0x1100 && cp <= 0x115f) ||
+    (cp >= 0x2e80 && cp <= 0xa4cf) ||
+    (cp >= 0xac00 && cp <= 0xd7a3) ||
+    (cp >= 0xf900 && cp <= 0xfaff) ||
+    (cp >= 0xfe30 && cp <= 0xfe4f) ||
+    (cp >= 0xff00 && cp <= 0xff60) ||
+    (cp >= 0xffe0 && cp <= 0xffe6) ||
+    (cp >= 0x1f300 && cp <= 0x1faff) ||
+    (cp >= 0x20000 && cp <= 0x3fffd)
+  );
+}

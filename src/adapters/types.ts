@@ -1,0 +1,114 @@
+/**
+ * What recognition produces. Everything here is adapter-owned: the server turns it into a
+ * public projection with opaque ids and keeps the key plan and fingerprint source private.
+ */
+
+/** One captured terminal screen. `styled` keeps SGR escapes, line for line with `plain`. */
+export interface ScreenSnapshot {
+  plain: readonly string[];
+  styled?: readonly string[];
+  cols: number;
+  rows: number;
+}
+
+export type ResponseKind = 'single_select' | 'multi_select' | 'free_text' | 'confirm';
+
+/** What choosing an option means natively. */
+export type OptionRole = 'choice' | 'free_text' | 'submit' | 'cancel';
+
+export interface RecognizedOption {
+  /** Adapter-private stable key within the step, e.g. `o2`. */
+  key: string;
+  label: string;
+  description?: string;
+  role: OptionRole;
+  /** Multi-select only: whether the box is checked now. */
+  checked?: boolean;
+}
+
+export interface RecognizedQuestion {
+  key: string;
+  header?: string;
+  prompt: string;
+  responseKind: ResponseKind;
+  options: RecognizedOption[];
+  /** Free text: the longest answer the native editor takes without collapsing it. */
+  maxLength?: number;
+}
+
+/** One native keystroke action: tmux key names, or literal text. */
+export type KeyAction = { keys: string[] } | { text: string };
+
+/**
+ * A bounded native step: actions to send, each followed by a recapture that must satisfy
+ * `expect` before the next action. Adapter-owned and never shown to clients.
+ */
+export interface PlannedStep {
+  action: KeyAction;
+  /** What the recaptured screen must show after this action. */
+  expect: Expectation;
+}
+
+export type Expectation =
+  /** The same prompt with the cursor on the given option, in an editable free-text row. */
+  | { kind: 'free_text_editing'; optionKey: string; text: string }
+  /** The multi-select question with exactly these options checked. */
+  | { kind: 'checked'; optionKeys: string[] }
+  /** The prompt is gone or replaced: a different fingerprint, or no prompt. */
+  | { kind: 'prompt_changed' };
+
+export interface QuestionPlan {
+  /** For each option key: the steps that choose it (single select, confirm). */
+  choose: Record<string, PlannedStep[]>;
+  /** Multi-select: the keys that toggle each option, and the key that advances. */
+  toggle?: Record<string, KeyAction>;
+  advance?: KeyAction;
+  /** Free text: how to open the editor (if not open), then type, then submit. */
+  freeText?: { optionKey: string; open: PlannedStep[]; submit: KeyAction };
+}
+
+export type PermissionTool = 'bash' | 'write' | 'edit' | 'command' | 'file_change' | 'other';
+
+export interface Prompt {
+  /** The profile that proved this screen, e.g. `claude@2.1.332`. */
+  profileId: string;
+  /**
+   * The exact prompt region (unredacted lines, plus any structural facts read from styles),
+   * from which the server computes the fingerprint. Never shown to clients.
+   */
+  fingerprintSource: string;
+}
+
+export interface QuestionnaireRecognition extends Prompt {
+  kind: 'questionnaire';
+  /** 1-based position among the native steps, and their count (review included). */
+  step: { index: number; total: number };
+  question: RecognizedQuestion;
+  plan: QuestionPlan;
+}
+
+export interface PermissionRecognition extends Prompt {
+  kind: 'permission';
+  tool: PermissionTool;
+  title: string;
+  subject: string;
+  decisions: Array<'approve_once' | 'reject'>;
+  plan: Partial<Record<'approve_once' | 'reject', PlannedStep[]>>;
+}
+
+export interface ManualRecognition {
+  kind: 'manual_required';
+  /** Plain words for the user: why this screen must be answered in the terminal. */
+  reason: string;
+}
+
+export interface ActivityRecognition {
+  kind: 'activity';
+  state: 'idle' | 'working' | 'unknown';
+}
+
+export type Recognition = QuestionnaireRecognition | PermissionRecognition | ManualRecognition | ActivityRecognition;
+
+export function manual(reason: string): ManualRecognition {
+  return { kind: 'manual_required', reason };
+}

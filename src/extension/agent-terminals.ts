@@ -1,0 +1,107 @@
+/**
+ * Agent terminals: a tmux session on the extension's own socket running the agent in the
+ * workspace folder, shown in an integrated terminal attached to it, so the user works in it
+ * as usual while the server reads its exact screen.
+ */
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import type { AgentName } from '../shared/lifecycle';
+import type { SessionSummary, TmuxTarget } from '../shared/protocol';
+
+export interface AgentLaunchSettings {
+  tmuxPath: string;
+  socket: string;
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+}
+
+export function launchSettings(agent: AgentName): AgentLaunchSettings {
+  const c = vscode.workspace.getConfiguration('akk');
+  return {
+    tmuxPath: c.get<string>('tmux.path', 'tmux'),
+    socket: c.get<string>('tmux.socket', 'agent-knock-knock'),
+    command: c.get<string>(`${agent}.command`, agent),
+    args: c.get<string[]>(`${agent}.args`, []),
+    env: c.get<Record<string, string>>(`${agent}.env`, {}),
+  };
+}
+
+function run(file: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(file, args, { encoding: 'utf8', timeout: 10_000 }, (error, stdout, stderr) => {
+      if (error) {
+        const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+        reject(
+          new Error(
+            missing
+              ? `tmux was not found ("${file}"). Agent terminals run in tmux: install it (Debian/Ubuntu: sudo apt-get install tmux; macOS: brew install tmux) or set akk.tmux.path.`
+              : `tmux ${args[0] ?? ''} failed: ${stderr.trim() || error.message}`,
+          ),
+        );
+      } else resolve(stdout);
+    });
+  });
+}
+
+/** Quote one argument for the shell command line tmux hands to the pane. */
+function shellQuote(s: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Starts the agent in a new detached tmux session and returns the pane to attach. */
+export async function startAgentPane(agent: AgentName, cwd: string, s: AgentLaunchSettings): Promise<TmuxTarget & { session: string }> {
+  const session = `akk-${agent}-${randomBytes(3).toString('hex')}`;
+  const envArgs = Object.entries(s.env).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
+  const commandLine = [s.command, ...s.args].map(shellQuote).join(' ');
+  const out = await run(s.tmuxPath, [
+    '-L', s.socket, 'new-session', '-d', '-P', '-F', '#{pane_id}', '-s', session, '-c', cwd, '-x', '200', '-y', '50', ...envArgs, commandLine,
+  ]);
+  const paneId = out.trim();
+  if (!/^%\d+$/.test(paneId)) throw new Error(`tmux did not report the new pane (got "${paneId}")`);
+  return { socket: s.socket, target: paneId, session };
+}
+
+/** Integrated terminals attached to agent panes, by session id. */
+export class AgentTerminals implements vscode.Disposable {
+  private readonly terminals = new Map<string, vscode.Terminal>();
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly tmuxPath: () => string) {
+    this.subscription = vscode.window.onDidCloseTerminal((t) => {
+      for (const [id, term] of this.terminals) if (term === t) this.terminals.delete(id);
+    });
+  }
+
+  /** Shows the session's terminal, attaching a new integrated terminal to its pane if needed. */
+  show(session: Pick<SessionSummary, 'session_id' | 'agent' | 'endpoint'>, preserveFocus = false): vscode.Terminal {
+    let terminal = this.terminals.get(session.session_id);
+    if (!terminal) {
+      const e = session.endpoint;
+      const server = e.socketPath ? ['-S', e.socketPath] : e.socket ? ['-L', e.socket] : [];
+      const pane = e.pane_id ?? e.target;
+      const name = session.agent === 'claude' ? 'Claude Code' : session.agent === 'codex' ? 'Codex' : 'Agent';
+      terminal = vscode.window.createTerminal({
+        name: `${name} (AKK)`,
+        shellPath: this.tmuxPath(),
+        shellArgs: [...server, 'select-pane', '-t', pane, ';', 'attach-session', '-t', pane],
+        iconPath: new vscode.ThemeIcon('bell'),
+      });
+      this.terminals.set(session.session_id, terminal);
+    }
+    terminal.show(preserveFocus);
+    return terminal;
+  }
+
+  forget(sessionId: string): void {
+    this.terminals.delete(sessionId);
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    // The integrated terminals only view the tmux panes; the agents keep running in tmux.
+    for (const t of this.terminals.values()) t.dispose();
+    this.terminals.clear();
+  }
+}
