@@ -2,7 +2,7 @@
  * The adapters' entry point: choose the profile for the exact client version from an explicit
  * table, then recognise the screen. An unknown agent or version is manual: it never gets input.
  */
-import { CLAUDE_PROFILES, recognizeClaude } from './claude';
+import { CLAUDE_PROFILES, readFreeTextEditor, recognizeClaude } from './claude';
 import type { Recognition, ScreenSnapshot } from './types';
 
 export type AgentKind = 'claude' | 'codex' | 'unknown';
@@ -19,4 +19,11 @@ export function recognize(agent: AgentKind, version: string | null, screen: Scre
   }
   if (agent === 'codex') return { kind: 'manual_required', reason: `Codex ${version ?? '(unknown version)'} has no recognition profile` };
   return { kind: 'manual_required', reason: 'the program in this terminal is not a supported agent' };
+}
+
+/** The text being edited in the current free-text field, for proving typed input; undefined if none. */
+export function readEditor(agent: AgentKind, version: string | null, screen: ScreenSnapshot): { text: string } | undefined {
+  if (agent !== 'claude' || version === null) return undefined;
+  const profile = CLAUDE_PROFILES[version];
+  return profile ? readFreeTextEditor(screen, profile) : undefined;
 }

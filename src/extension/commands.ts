@@ -6,6 +6,9 @@ import * as vscode from 'vscode';
 import type { AgentName } from '../shared/lifecycle';
 import type { CandidatePane, SessionSummary } from '../shared/protocol';
 import { launchSettings, startAgentPane, type AgentTerminals } from './agent-terminals';
+import { INTERACTION_COMMANDS } from './interaction-commands';
+import type { PendingInteractions } from './pending';
+import type { QuestionPanel } from './question-panel';
 import type { ServerClient } from './server-client';
 import type { SessionsTree } from './sessions-tree';
 
@@ -14,6 +17,8 @@ export interface CommandDeps {
   log: vscode.LogOutputChannel;
   sessions: SessionsTree;
   terminals: AgentTerminals;
+  pending: PendingInteractions;
+  panel: QuestionPanel;
 }
 
 export interface ServerStatusReport {
@@ -81,12 +86,13 @@ export const COMMANDS: Readonly<Record<string, CommandHandler>> = {
   'akk.focusSession': ({ terminals }, item?: unknown) => {
     if (isSession(item)) terminals.show(item);
   },
+  ...INTERACTION_COMMANDS,
 };
 
-/** Commands that run from a tree item or internally, not from the palette. */
-export const HIDDEN_COMMANDS: readonly string[] = ['akk.focusSession'];
+/** Commands that run from a tree item, the status bar or internally, not from the palette. */
+export const HIDDEN_COMMANDS: readonly string[] = ['akk.focusSession', 'akk.openOldestPending'];
 
-async function newAgentSession({ client, sessions, terminals, log }: CommandDeps, agent: AgentName) {
+async function newAgentSession({ client, sessions, terminals, log, pending }: CommandDeps, agent: AgentName) {
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   if (!folder) throw new Error('Open a folder first: the agent runs in the workspace folder.');
   const settings = launchSettings(agent);
@@ -94,7 +100,9 @@ async function newAgentSession({ client, sessions, terminals, log }: CommandDeps
   log.info(`Started ${agent} in tmux -L ${settings.socket} pane ${pane.target} (session ${pane.session}).`);
   const attached = await client.request('attachSession', { tmux: { socket: pane.socket, target: pane.target } });
   terminals.show({ session_id: attached.session_id, agent, endpoint: { kind: 'tmux', socket: pane.socket, target: pane.target, pane_id: pane.target } });
-  sessions.update((await client.request('listSessions', {})).sessions);
+  const all = (await client.request('listSessions', {})).sessions;
+  sessions.update(all);
+  await pending.setSessions(all);
   return attached;
 }
 

@@ -1,9 +1,12 @@
-/** Activation: logger, commands, views, server start. Renders what the server says. */
+/** Activation: logger, views, commands, server start. Renders what the server says. */
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { InitializationOptions } from '../shared/protocol';
 import { AgentTerminals } from './agent-terminals';
 import { registerCommands } from './commands';
+import { announceStep } from './notifications';
+import { PendingInteractions } from './pending';
+import { QuestionPanel } from './question-panel';
 import { ServerClient } from './server-client';
 import { SessionsTree } from './sessions-tree';
 import { StatusBar } from './status-bar';
@@ -17,19 +20,40 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     const statusBar = new StatusBar();
     const sessions = new SessionsTree();
     const terminals = new AgentTerminals(() => vscode.workspace.getConfiguration('akk').get<string>('tmux.path', 'tmux'));
+    const pending = new PendingInteractions(client, log, (step) => announceStep(step, context));
+    const focusTerminal = (id: string): void => {
+      const s = pending.session(id);
+      if (s) terminals.show(s);
+    };
+    const panel = new QuestionPanel(context.extensionUri, client, pending, log, () => vscode.workspace.isTrusted, focusTerminal);
+    const refreshSessions = async (): Promise<void> => {
+      const all = (await client.request('listSessions', {})).sessions;
+      sessions.update(all);
+      await pending.setSessions(all);
+    };
     context.subscriptions.push(
       terminals,
       statusBar,
       sessions,
+      pending,
+      panel,
       client,
-      client.onDidChangeHealth((health) => statusBar.showHealth(health)),
-      client.onNotification('sessionsChanged', (p) => sessions.update(p.sessions)),
+      client.onDidChangeHealth((health) => {
+        statusBar.showHealth(health);
+        if (health === 'running') refreshSessions().catch((e: unknown) => log.warn(`listing sessions: ${String(e)}`));
+      }),
+      pending.onDidChange(() => statusBar.showPending(pending.list())),
+      client.onNotification('sessionsChanged', (p) => {
+        sessions.update(p.sessions);
+        void pending.setSessions(p.sessions);
+      }),
+      client.onNotification('interactionRequired', (p) => void pending.refresh(p.session_id)),
+      client.onNotification('interactionUpdated', (p) => void pending.refresh(p.session_id)),
       vscode.window.registerTreeDataProvider('akk.sessions', sessions),
       vscode.workspace.onDidGrantWorkspaceTrust(() => void client.restart()),
-      ...registerCommands({ client, log, sessions, terminals }),
+      ...registerCommands({ client, log, sessions, terminals, pending, panel }),
     );
     await client.start();
-    sessions.update((await client.request('listSessions', {})).sessions);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     log.error(`Activation failed: ${message}`);

@@ -1,35 +1,60 @@
-/** The status-bar item: server health now, pending steps as they arrive. */
+/** The status-bar item: server health, and the count of pending steps across sessions. */
 import * as vscode from 'vscode';
+import { describeStep, agentLabel, type PendingStep } from './pending';
 import type { ServerHealth } from './server-client';
 
 export class StatusBar implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
+  private health: ServerHealth = 'starting';
+  private pending: PendingStep[] = [];
 
   constructor() {
     this.item = vscode.window.createStatusBarItem('akk.status', vscode.StatusBarAlignment.Left, 50);
     this.item.name = 'Agent Knock Knock';
-    this.item.command = 'akk.showServerStatus';
-    this.showHealth('starting');
+    this.render();
     this.item.show();
   }
 
   showHealth(health: ServerHealth): void {
-    const icons: Record<ServerHealth, string> = {
-      starting: '$(loading~spin)',
-      running: '$(bell)',
-      restarting: '$(loading~spin)',
-      stopped: '$(error)',
-    };
+    this.health = health;
+    this.render();
+  }
+
+  showPending(steps: PendingStep[]): void {
+    this.pending = steps;
+    this.render();
+  }
+
+  private render(): void {
     const words: Record<ServerHealth, string> = {
       starting: 'server starting',
-      running: 'server running, no pending steps',
+      running: 'server running',
       restarting: 'server restarting',
       stopped: 'server stopped',
     };
-    this.item.text = `${icons[health]} AKK`;
-    this.item.tooltip = `Agent Knock Knock: ${words[health]}`;
-    this.item.accessibilityInformation = { label: `Agent Knock Knock: ${words[health]}`, role: 'button' };
-    this.item.backgroundColor = health === 'stopped' ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
+    const n = this.pending.length;
+    if (this.health !== 'running' || n === 0) {
+      const icon = this.health === 'running' ? '$(bell)' : this.health === 'stopped' ? '$(error)' : '$(loading~spin)';
+      const text = this.health === 'running' ? `${words.running}, no pending steps` : words[this.health];
+      this.item.text = `${icon} AKK`;
+      this.item.tooltip = `Agent Knock Knock: ${text}`;
+      this.item.accessibilityInformation = { label: `Agent Knock Knock: ${text}`, role: 'button' };
+      this.item.backgroundColor = this.health === 'stopped' ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
+      this.item.command = 'akk.showServerStatus';
+      return;
+    }
+    const label = `${n} pending step${n === 1 ? '' : 's'}`;
+    this.item.text = `$(bell-dot) AKK ${n}`;
+    const tip = new vscode.MarkdownString(undefined, false);
+    tip.isTrusted = false;
+    tip.supportHtml = false;
+    tip.appendText(`Agent Knock Knock: ${label}\n\n`);
+    for (const s of this.pending) tip.appendText(`• ${agentLabel(s.session.agent)}: ${describeStep(s)}\n`);
+    tip.appendText('\nClick to answer the oldest.');
+    this.item.tooltip = tip;
+    this.item.accessibilityInformation = { label: `Agent Knock Knock: ${label}. Activate to answer the oldest.`, role: 'button' };
+    this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
+    this.item.command = 'akk.openOldestPending';
   }
 
   dispose(): void {

@@ -1,12 +1,23 @@
 /** Claude Code recognition: a prompt if one is proven, else manual or activity. */
 import type { Recognition, ScreenSnapshot } from '../types';
+import { manual } from '../types';
 import { recognizeActivity } from './activity';
 import { recognizePermission } from './permission';
 import type { ClaudeProfile } from './profile';
 import { recognizeQuestionnaire } from './questionnaire';
 
+/** Signs that a dialog is on screen, proven or not: a cursor on a numbered row, or dialog words. */
+const DIALOG_SIGNS = [/^\s*❯ \d{1,2}\. /, /Chat about this/, /Do you want to /, /Enter to select/, /Esc to cancel/, /Submit answers/];
+
 export function recognizeClaude(s: ScreenSnapshot, p: ClaudeProfile): Recognition {
-  return recognizeQuestionnaire(s, p) ?? recognizePermission(s, p) ?? recognizeActivity(s, p);
+  const proven = recognizeQuestionnaire(s, p) ?? recognizePermission(s, p);
+  if (proven) return proven;
+  const tail = s.plain.slice(Math.max(0, s.plain.length - 30));
+  if (tail.some((line) => DIALOG_SIGNS.some((re) => re.test(line)))) {
+    return manual('a dialog is on screen that does not match the supported form exactly');
+  }
+  return recognizeActivity(s, p);
 }
 
 export { CLAUDE_PROFILES } from './profile';
+export { readFreeTextEditor } from './questionnaire';

@@ -12,6 +12,31 @@ import { parseTabHeader, type TabHeader } from './tab-header';
 
 type Result = QuestionnaireRecognition | ManualRecognition | undefined;
 
+/**
+ * The text in the free-text row while it is being edited, for proving that typed input
+ * arrived exactly; undefined unless the editing footer shows and the cursor is on that row.
+ */
+export function readFreeTextEditor(s: ScreenSnapshot, p: ClaudeProfile): { text: string } | undefined {
+  const bottom = bottomLine(s);
+  if ((s.plain[bottom] ?? '').trimEnd() !== p.questionnaire.footerEditing) return undefined;
+  if (!isRule(s.plain[bottom - 3] ?? '', '─', s.cols)) return undefined;
+  const lines: string[] = [];
+  for (let i = bottom - 4; i >= 0; i--) {
+    const line = (s.plain[i] ?? '').trimEnd();
+    const m = new RegExp(`^${p.cursor} \\d{1,2}\\. (.*)$`).exec(line);
+    if (m) {
+      lines.unshift(m[1] ?? '');
+      break;
+    }
+    if (!line.startsWith('     ')) return undefined;
+    lines.unshift(line.trim());
+  }
+  if (lines.length === 0) return undefined;
+  const text = lines.join(' ');
+  // The empty editor shows the placeholder.
+  return { text: text === p.questionnaire.freeTextSingle ? '' : text };
+}
+
 /** Recognises a question tab (footer at the bottom) or the review (Submit answers / Cancel). */
 export function recognizeQuestionnaire(s: ScreenSnapshot, p: ClaudeProfile): Result {
   const bottom = bottomLine(s);

@@ -1,0 +1,143 @@
+/**
+ * Palette paths for answering: approve or reject a permission, answer a question, list what is
+ * pending, and the history of a session. Each sends semantic ids only, after a fresh status.
+ */
+import * as vscode from 'vscode';
+import type { Answer } from '../shared/contract';
+import { MAX_FREE_TEXT_LENGTH } from '../shared/contract';
+import type { CommandDeps } from './commands';
+import { agentLabel, describeStep, type PendingStep } from './pending';
+import { outcomeFor } from './rpc-error';
+
+function requireTrust(): boolean {
+  if (vscode.workspace.isTrusted) return true;
+  void vscode.window.showWarningMessage('This workspace is not trusted: Agent Knock Knock shows pending prompts but answers only in the terminal.');
+  return false;
+}
+
+async function pickStep(deps: CommandDeps, title: string, filter: (s: PendingStep) => boolean): Promise<PendingStep | undefined> {
+  const steps = deps.pending.list().filter(filter);
+  if (steps.length === 0) {
+    void vscode.window.showInformationMessage('Nothing of that kind is waiting.');
+    return undefined;
+  }
+  if (steps.length === 1) return steps[0];
+  const pick = await vscode.window.showQuickPick(
+    steps.map((s) => ({ label: describeStep(s), description: `${agentLabel(s.session.agent)} ${s.session.version ?? ''}`, detail: s.session.endpoint.target, step: s })),
+    { title },
+  );
+  return pick?.step;
+}
+
+async function report<T>(deps: CommandDeps, sessionId: string, work: () => Promise<T>, done: string): Promise<T | undefined> {
+  try {
+    const result = await work();
+    void vscode.window.showInformationMessage(done);
+    return result;
+  } catch (error) {
+    const o = outcomeFor(error);
+    const show = o.kind === 'manual' ? 'Show Terminal' : undefined;
+    const picked = await (o.kind === 'error' || o.kind === 'uncertain'
+      ? vscode.window.showErrorMessage(o.message, ...(show ? [show] : []))
+      : vscode.window.showWarningMessage(o.message, ...(show ? [show] : [])));
+    if (picked === 'Show Terminal') await vscode.commands.executeCommand('akk.focusSession', deps.pending.session(sessionId));
+    return undefined;
+  } finally {
+    await deps.pending.refresh(sessionId);
+  }
+}
+
+async function decide(deps: CommandDeps, decision: 'approve_once' | 'reject') {
+  if (!requireTrust()) return undefined;
+  const verb = decision === 'approve_once' ? 'Approve' : 'Reject';
+  const step = await pickStep(deps, `${verb} Pending Permission`, (s) => !!s.status.permission?.decisions.includes(decision));
+  if (!step) return undefined;
+  const fresh = await deps.pending.refresh(step.session.session_id);
+  const p = fresh?.status.permission;
+  if (!p || !p.decisions.includes(decision)) {
+    void vscode.window.showWarningMessage('That permission prompt is no longer waiting; nothing was sent.');
+    return undefined;
+  }
+  const confirm = await vscode.window.showQuickPick(
+    [
+      { label: `$(check) ${verb} once`, description: p.title, detail: p.subject, go: true },
+      { label: '$(close) Cancel', description: 'Send nothing', go: false },
+    ],
+    { title: `${verb}: ${agentLabel(fresh.session.agent)} in ${fresh.session.endpoint.target}`, placeHolder: p.subject.split('\n')[0] },
+  );
+  if (!confirm?.go) return undefined;
+  return report(deps, step.session.session_id, () => deps.client.request('approve', { interaction_id: p.interaction_id, turn_id: p.turn_id, decision }), decision === 'reject' ? 'Rejected.' : 'Approved once.');
+}
+
+export const INTERACTION_COMMANDS: Readonly<Record<string, (deps: CommandDeps, ...args: unknown[]) => unknown>> = {
+  'akk.approvePermission': (deps) => decide(deps, 'approve_once'),
+  'akk.rejectPermission': (deps) => decide(deps, 'reject'),
+  'akk.answerQuestion': async (deps) => {
+    if (!requireTrust()) return undefined;
+    const step = await pickStep(deps, 'Answer Pending Question', (s) => !!s.status.interaction);
+    if (!step) return undefined;
+    const fresh = await deps.pending.refresh(step.session.session_id);
+    const i = fresh?.status.interaction;
+    const q = i?.questions[0];
+    if (!i || !q) {
+      void vscode.window.showWarningMessage('That question is no longer waiting; nothing was sent.');
+      return undefined;
+    }
+    const title = `${agentLabel(step.session.agent)} · step ${i.step.index} of ${i.step.total}${q.header ? ` · ${q.header}` : ''}`;
+    let answer: Answer;
+    if (q.response_kind === 'free_text') {
+      const text = await vscode.window.showInputBox({
+        title,
+        prompt: q.prompt,
+        validateInput: (v) => (v.length > MAX_FREE_TEXT_LENGTH ? `At most ${MAX_FREE_TEXT_LENGTH} characters (${v.length})` : /[\r\n]/.test(v) ? 'One line only' : undefined),
+      });
+      if (text === undefined || text.trim() === '') return undefined;
+      answer = { question_id: q.question_id, response_kind: 'free_text', text };
+    } else {
+      const items = q.options.map((o, n) => ({ label: `${n + 1}. ${o.label}`, ...(o.description ? { detail: o.description } : {}), id: o.option_id }));
+      if (q.response_kind === 'multi_select') {
+        const picked = await vscode.window.showQuickPick(items, { title, placeHolder: q.prompt, canPickMany: true });
+        if (!picked) return undefined;
+        answer = { question_id: q.question_id, response_kind: 'multi_select', selected_option_ids: picked.map((p) => p.id) };
+      } else {
+        const picked = await vscode.window.showQuickPick(items, { title, placeHolder: q.prompt });
+        if (!picked) return undefined;
+        answer = { question_id: q.question_id, response_kind: q.response_kind, selected_option_ids: [picked.id] };
+      }
+    }
+    const chosen = answer;
+    return report(deps, step.session.session_id, () => deps.client.request('respondInteraction', { interaction_id: i.interaction_id, turn_id: i.turn_id, answers: [chosen] }), 'Answered.');
+  },
+  'akk.showPendingInteractions': async (deps) => {
+    const step = await pickStep(deps, 'Pending Interactions', () => true);
+    if (step) await deps.panel.show(step.session.session_id);
+    return step?.id;
+  },
+  'akk.openOldestPending': async (deps) => {
+    const oldest = deps.pending.list()[0];
+    if (oldest) await deps.panel.show(oldest.session.session_id);
+  },
+  'akk.openQuestionPanel': async (deps, sessionId?: unknown) => {
+    const id = typeof sessionId === 'string' ? sessionId : deps.pending.list()[0]?.session.session_id ?? deps.sessions.all()[0]?.session_id;
+    if (!id) {
+      void vscode.window.showInformationMessage('No agent session is attached.');
+      return;
+    }
+    await deps.panel.show(id);
+  },
+  'akk.showHistory': async (deps) => {
+    const all = deps.sessions.all();
+    const session = all.length === 1 ? all[0] : (await vscode.window.showQuickPick(all.map((s) => ({ label: `${agentLabel(s.agent)} ${s.version ?? ''}`, description: s.state, s })), { title: 'Interaction History' }))?.s;
+    if (!session) return undefined;
+    const { interactions } = await deps.client.request('listInteractions', { session_id: session.session_id, limit: 200 });
+    await vscode.window.showQuickPick(
+      interactions.map((i) => ({
+        label: i.title,
+        description: `${i.status}${i.outcome ? ` · ${i.outcome}` : ''}`,
+        detail: `${i.kind} · ${new Date(i.created_at).toLocaleString()}${i.resolved_at ? ` → ${new Date(i.resolved_at).toLocaleTimeString()}` : ''}`,
+      })),
+      { title: `History: ${agentLabel(session.agent)} ${session.endpoint.target}`, placeHolder: interactions.length === 0 ? 'No interactions yet' : 'Interactions, newest first' },
+    );
+    return interactions.length;
+  },
+};

@@ -1,0 +1,156 @@
+/**
+ * The question panel: one webview that shows the current step of one session and sends back
+ * only semantic ids. CSP with a fresh nonce per load, scripts only from dist/webview, every
+ * message from the webview checked before use.
+ */
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import { PanelToHost, type HostToPanel, type PanelView } from '../shared/webview-messages';
+import { agentLabel, type PendingInteractions } from './pending';
+import { outcomeFor } from './rpc-error';
+import type { ServerClient } from './server-client';
+
+export class QuestionPanel implements vscode.Disposable {
+  private panel: vscode.WebviewPanel | undefined;
+  private sessionId: string | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly client: ServerClient,
+    private readonly pending: PendingInteractions,
+    private readonly log: vscode.LogOutputChannel,
+    private readonly inputAllowed: () => boolean,
+    private readonly focusTerminal: (sessionId: string) => void,
+  ) {
+    this.disposables.push(pending.onDidChange(() => this.postView()));
+  }
+
+  get currentSession(): string | undefined {
+    return this.sessionId;
+  }
+
+  /** Opens (or reveals) the panel on the session's current step, fetched fresh. */
+  async show(sessionId: string): Promise<void> {
+    this.sessionId = sessionId;
+    await this.pending.refresh(sessionId);
+    if (!this.panel) this.create();
+    else this.panel.reveal(undefined, false);
+    this.postView();
+  }
+
+  private create(): void {
+    const roots = [vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview')];
+    const panel = vscode.window.createWebviewPanel('akk.questionPanel', 'Agent Question', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, {
+      enableScripts: true,
+      localResourceRoots: roots,
+      retainContextWhenHidden: false,
+    });
+    panel.webview.html = this.html(panel.webview);
+    const subs: vscode.Disposable[] = [
+      panel.webview.onDidReceiveMessage((m: unknown) => void this.onMessage(m)),
+      panel.onDidDispose(() => {
+        for (const d of subs) d.dispose();
+        this.panel = undefined;
+      }),
+    ];
+    this.panel = panel;
+  }
+
+  private html(webview: vscode.Webview): string {
+    const nonce = randomBytes(18).toString('base64');
+    const script = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview', 'panel.js'));
+    const style = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview', 'panel.css'));
+    const csp = [`default-src 'none'`, `style-src ${webview.cspSource}`, `script-src 'nonce-${nonce}'`, `font-src ${webview.cspSource}`].join('; ');
+    return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${style.toString()}">
+<title>Agent Question</title>
+</head>
+<body>
+<main id="root" aria-live="polite"></main>
+<script nonce="${nonce}" src="${script.toString()}"></script>
+</body>
+</html>`;
+  }
+
+  private view(): PanelView {
+    const step = this.sessionId ? this.pending.get(this.sessionId) : undefined;
+    const session = this.sessionId ? this.pending.session(this.sessionId) : undefined;
+    const allowed = this.inputAllowed();
+    const s = step?.status;
+    return {
+      session: session
+        ? { session_id: session.session_id, agent_label: agentLabel(session.agent), version: session.version, state: s?.state ?? session.state }
+        : null,
+      interaction: s?.interaction ?? null,
+      permission: s?.permission ?? null,
+      manual_reason: s?.manual_reason ?? null,
+      input_allowed: allowed,
+      input_blocked_reason: allowed ? null : 'This workspace is not trusted: Agent Knock Knock shows what the agent asks, but answers only in the terminal.',
+    };
+  }
+
+  private post(message: HostToPanel): void {
+    void this.panel?.webview.postMessage(message);
+  }
+
+  private postView(): void {
+    if (this.panel) this.post({ type: 'view', view: this.view() });
+  }
+
+  private async onMessage(raw: unknown): Promise<void> {
+    const parsed = PanelToHost.safeParse(raw);
+    if (!parsed.success) {
+      this.log.warn(`Ignored a malformed message from the question panel: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+      this.post({ type: 'outcome', requestId: null, kind: 'error', message: 'The panel sent a message that was not understood; nothing was sent to the terminal.' });
+      return;
+    }
+    const m = parsed.data;
+    const sessionId = this.sessionId;
+    switch (m.type) {
+      case 'ready':
+        this.postView();
+        return;
+      case 'refresh':
+        if (sessionId) await this.pending.refresh(sessionId);
+        return;
+      case 'focusTerminal':
+        if (sessionId) this.focusTerminal(sessionId);
+        return;
+      case 'respond':
+      case 'approve': {
+        if (!this.inputAllowed()) {
+          this.post({ type: 'outcome', requestId: m.requestId, kind: 'error', message: 'This workspace is not trusted, so answers are not sent from the editor.' });
+          return;
+        }
+        try {
+          const receipt =
+            m.type === 'respond'
+              ? await this.client.request('respondInteraction', { interaction_id: m.interaction_id, turn_id: m.turn_id, answers: m.answers })
+              : await this.client.request('approve', { interaction_id: m.interaction_id, turn_id: m.turn_id, decision: m.decision });
+          const uncertain = receipt.outcome === 'response_uncertain';
+          this.post({
+            type: 'outcome',
+            requestId: m.requestId,
+            kind: uncertain ? 'uncertain' : 'answered',
+            message: uncertain ? 'Check the terminal: the effect of the answer could not be proven. Nothing will be retried.' : 'Answered.',
+          });
+        } catch (error) {
+          this.post({ type: 'outcome', requestId: m.requestId, ...outcomeFor(error) });
+        }
+        if (sessionId) await this.pending.refresh(sessionId);
+        return;
+      }
+    }
+  }
+
+  dispose(): void {
+    this.panel?.dispose();
+    for (const d of this.disposables) d.dispose();
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * Resolves a client's typed answers (opaque ids only) into the adapter-owned native steps,
+ * through the options stored with the interaction. Nothing the client sends becomes a key:
+ * ids select stored actions, and stored actions name plan entries.
+ */
+import type { Answer } from '../../shared/contract';
+import { AkkError } from '../../shared/errors';
+import type { PlannedStep, QuestionPlan } from '../../adapters/types';
+import type { StoredOptionDraft } from './projection';
+
+/** The private key plan kept in the authority record. */
+export interface StoredKeyPlan {
+  kind: 'questionnaire' | 'permission';
+  responseKind?: 'single_select' | 'multi_select' | 'free_text' | 'confirm';
+  question?: QuestionPlan;
+  /** Multi-select: the option keys checked when the step was recognised. */
+  checked?: string[];
+  permission?: Partial<Record<'approve_once' | 'reject', PlannedStep[]>>;
+}
+
+export interface ResolvedAnswer {
+  steps: PlannedStep[];
+  optionIds: string[];
+  /** The parts of the answer the audit ledger digests (never stored as text). */
+  digestParts: string[];
+  /** Whether the stored action declines (lands on `declined`). */
+  declines: boolean;
+}
+
+type Option = Pick<StoredOptionDraft, 'questionId' | 'optionId' | 'action' | 'freeform'>;
+
+/** Control characters (C0, DEL, C1) and line/paragraph separators: a single-line answer has none. */
+function hasControl(text: string): boolean {
+  for (const ch of text) {
+    const c = ch.codePointAt(0) ?? 0;
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0x2028 || c === 0x2029) return true;
+  }
+  return false;
+}
+
+export function resolveAnswers(answers: readonly Answer[], options: readonly Option[], plan: StoredKeyPlan): ResolvedAnswer {
+  if (plan.kind !== 'questionnaire' || !plan.question || !plan.responseKind) {
+    throw new AkkError('manual_required', 'this step has no questionnaire plan');
+  }
+  const questionIds = new Set(options.map((o) => o.questionId));
+  if (answers.length !== 1) {
+    throw new AkkError('invalid_params', 'answer exactly the one question of the current step (batch responses are not supported)');
+  }
+  const answer = answers[0] as Answer;
+  if (!questionIds.has(answer.question_id)) throw new AkkError('question_not_stored', 'the question is not part of this interaction');
+  if (answer.response_kind !== plan.responseKind) {
+    throw new AkkError('invalid_params', `this question takes a ${plan.responseKind} answer, not ${answer.response_kind}`);
+  }
+  const ofQuestion = options.filter((o) => o.questionId === answer.question_id);
+  const find = (id: string): Option => {
+    const o = ofQuestion.find((x) => x.optionId === id);
+    if (!o) throw new AkkError('option_not_stored', 'the option is not stored on this interaction', { option_id: id });
+    return o;
+  };
+  const q = plan.question;
+
+  switch (answer.response_kind) {
+    case 'single_select':
+    case 'confirm': {
+      const o = find(answer.selected_option_ids[0] as string);
+      const steps = q.choose[o.action.semanticId];
+      if (!steps) throw new AkkError('manual_required', 'the chosen option has no proven native step');
+      return { steps, optionIds: [o.optionId], digestParts: [o.optionId], declines: o.action.effect === 'decline' };
+    }
+    case 'multi_select': {
+      const chosen = answer.selected_option_ids.map(find);
+      if (new Set(chosen.map((o) => o.optionId)).size !== chosen.length) throw new AkkError('invalid_params', 'an option is selected twice');
+      if (!q.toggle || !q.advance) throw new AkkError('manual_required', 'this multi-select question has no proven toggle plan');
+      const checked = new Set(plan.checked ?? []);
+      const want = chosen.map((o) => o.action.semanticId);
+      const steps: PlannedStep[] = [];
+      // Uncheck what should not be checked, then check in the order the user chose.
+      for (const key of [...checked]) {
+        if (want.includes(key)) continue;
+        checked.delete(key);
+        steps.push(toggleStep(q, key, checked));
+      }
+      for (const key of want) {
+        if (checked.has(key)) continue;
+        checked.add(key);
+        steps.push(toggleStep(q, key, checked));
+      }
+      steps.push({ action: q.advance, expect: { kind: 'prompt_changed' } });
+      return { steps, optionIds: chosen.map((o) => o.optionId), digestParts: chosen.map((o) => o.optionId), declines: false };
+    }
+    case 'free_text': {
+      const carrier = ofQuestion.find((o) => o.action.semanticId === 'free_text');
+      if (!carrier || !q.freeText) throw new AkkError('freeform_not_allowed', 'this question does not take free text');
+      if (!carrier.freeform.allowed) throw new AkkError('freeform_not_allowed', 'this option does not take free text');
+      const text = answer.text;
+      if (text.length > carrier.freeform.maxLength) {
+        throw new AkkError('text_too_long', `the answer has ${text.length} characters; at most ${carrier.freeform.maxLength} are accepted`, {
+          length: text.length,
+          max_length: carrier.freeform.maxLength,
+        });
+      }
+      if (text.trim() === '') throw new AkkError('invalid_params', 'the answer is empty');
+      if (hasControl(text)) throw new AkkError('invalid_params', 'the answer must be a single line without control characters');
+      const steps: PlannedStep[] = [
+        ...q.freeText.open,
+        { action: { text }, expect: { kind: 'free_text_editing', optionKey: q.freeText.optionKey, text } },
+        { action: q.freeText.submit, expect: { kind: 'prompt_changed' } },
+      ];
+      return { steps, optionIds: [carrier.optionId], digestParts: [carrier.optionId, text], declines: false };
+    }
+  }
+}
+
+function toggleStep(q: QuestionPlan, key: string, checkedAfter: Set<string>): PlannedStep {
+  const action = q.toggle?.[key];
+  if (!action) throw new AkkError('option_not_stored', 'the option cannot be toggled');
+  return { action, expect: { kind: 'checked', optionKeys: [...checkedAfter].sort() } };
+}
+
+export function resolveDecision(decision: 'approve_once' | 'reject', plan: StoredKeyPlan): PlannedStep[] {
+  const steps = plan.permission?.[decision];
+  if (plan.kind !== 'permission' || !steps) {
+    throw new AkkError('manual_required', decision === 'reject' ? 'no exact native reject action is proven on this prompt' : 'this prompt cannot be approved from the editor');
+  }
+  return steps;
+}

@@ -1,0 +1,97 @@
+/**
+ * Turns a recognised prompt into the public projection (opaque ids only) and the stored
+ * options whose server-owned actions name the adapter's private plan entries.
+ */
+import type { PermissionProjection, TerminalInteraction } from '../../shared/contract';
+import type { AgentName } from '../../shared/lifecycle';
+import type { PermissionRecognition, QuestionnaireRecognition } from '../../adapters/types';
+import { opaqueId } from './fingerprint';
+
+export interface StoredOptionDraft {
+  questionId: string;
+  optionId: string;
+  label: string;
+  action: { effect: 'accept' | 'decline' | 'answer'; semanticId: string };
+  freeform: { allowed: false } | { allowed: true; maxLength: number };
+}
+
+export interface ProjectionDraft {
+  kind: 'questionnaire' | 'permission';
+  payload: TerminalInteraction | PermissionProjection;
+  options: StoredOptionDraft[];
+  title: string;
+}
+
+export function projectQuestionnaire(r: QuestionnaireRecognition, agent: AgentName, interactionId: string, turnId: string): ProjectionDraft {
+  const q = r.question;
+  const questionId = opaqueId('q');
+  const options: StoredOptionDraft[] = [];
+  const publicOptions = q.options.map((o) => {
+    const optionId = opaqueId('o');
+    options.push({
+      questionId,
+      optionId,
+      label: o.label,
+      action: { effect: o.role === 'cancel' ? 'decline' : 'answer', semanticId: o.key },
+      freeform: { allowed: false },
+    });
+    return { option_id: optionId, label: o.label, ...(o.description !== undefined ? { description: o.description } : {}) };
+  });
+  if (q.responseKind === 'free_text') {
+    // The free-text step has no options; its one stored action carries the text.
+    options.push({
+      questionId,
+      optionId: opaqueId('t'),
+      label: q.prompt,
+      action: { effect: 'answer', semanticId: 'free_text' },
+      freeform: { allowed: true, maxLength: q.maxLength ?? 799 },
+    });
+  }
+  const payload: TerminalInteraction = {
+    schema: 'agent-knock-knock/terminal-interaction',
+    version: 1,
+    interaction_id: interactionId,
+    turn_id: turnId,
+    agent,
+    kind: 'questionnaire',
+    state: 'pending',
+    step: r.step,
+    questions: [
+      {
+        question_id: questionId,
+        ...(q.header !== undefined ? { header: q.header } : {}),
+        prompt: q.prompt,
+        required: true,
+        response_kind: q.responseKind,
+        options: publicOptions,
+        ...(q.maxLength !== undefined ? { max_length: q.maxLength } : {}),
+      },
+    ],
+    capabilities: {
+      batch_response: false,
+      free_text: q.responseKind === 'free_text' || q.options.some((o) => o.role === 'free_text'),
+      multi_select: q.responseKind === 'multi_select',
+    },
+  };
+  return { kind: 'questionnaire', payload, options, title: q.header ? `${q.header}: ${q.prompt}` : q.prompt };
+}
+
+export function projectPermission(r: PermissionRecognition, agent: AgentName, interactionId: string, turnId: string): ProjectionDraft {
+  const options: StoredOptionDraft[] = r.decisions.map((d) => ({
+    questionId: 'decision',
+    optionId: d,
+    label: d === 'approve_once' ? 'Yes, once' : 'No',
+    action: { effect: d === 'reject' ? 'decline' : 'accept', semanticId: d },
+    freeform: { allowed: false },
+  }));
+  const payload: PermissionProjection = {
+    interaction_id: interactionId,
+    turn_id: turnId,
+    agent,
+    tool: r.tool,
+    title: r.title,
+    subject: r.subject,
+    decisions: r.decisions,
+  };
+  return { kind: 'permission', payload, options, title: `${r.title}: ${r.subject.split('\n')[0] ?? ''}` };
+}

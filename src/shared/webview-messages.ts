@@ -1,0 +1,71 @@
+/**
+ * Messages between the question panel's webview and the extension host. Both sides check
+ * every incoming message with these schemas: the webview is an untrusted boundary, and
+ * everything it shows came from a terminal screen.
+ */
+import { z } from 'zod';
+import { Answer, PermissionDecisionKind, PermissionProjection, TerminalInteraction } from './contract';
+
+const RequestId = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+const Id = z.string().min(1).max(128).regex(/^[A-Za-z0-9_.:-]+$/);
+
+/** Webview to host. */
+export const PanelToHost = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }).strict(),
+  z.object({ type: z.literal('refresh') }).strict(),
+  z.object({ type: z.literal('focusTerminal') }).strict(),
+  z
+    .object({
+      type: z.literal('respond'),
+      requestId: RequestId,
+      interaction_id: Id,
+      turn_id: Id,
+      answers: z.array(Answer).min(1).max(4),
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('approve'),
+      requestId: RequestId,
+      interaction_id: Id,
+      turn_id: Id,
+      decision: PermissionDecisionKind,
+    })
+    .strict(),
+]);
+export type PanelToHost = z.infer<typeof PanelToHost>;
+
+export const PanelSession = z.object({
+  session_id: Id,
+  agent_label: z.string().max(100),
+  version: z.string().max(50).nullable(),
+  state: z.string().max(40),
+});
+
+export const PanelView = z.object({
+  session: PanelSession.nullable(),
+  interaction: TerminalInteraction.nullable(),
+  permission: PermissionProjection.nullable(),
+  manual_reason: z.string().max(2000).nullable(),
+  /** False in an untrusted workspace: show, never answer. */
+  input_allowed: z.boolean(),
+  input_blocked_reason: z.string().max(400).nullable(),
+});
+export type PanelView = z.infer<typeof PanelView>;
+
+export const OutcomeKind = z.enum(['answered', 'changed', 'uncertain', 'manual', 'error']);
+export type OutcomeKind = z.infer<typeof OutcomeKind>;
+
+/** Host to webview. */
+export const HostToPanel = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('view'), view: PanelView }).strict(),
+  z
+    .object({
+      type: z.literal('outcome'),
+      requestId: RequestId.nullable(),
+      kind: OutcomeKind,
+      message: z.string().max(2000),
+    })
+    .strict(),
+]);
+export type HostToPanel = z.infer<typeof HostToPanel>;

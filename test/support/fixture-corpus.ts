@@ -1,0 +1,79 @@
+/** Loads the captured screen corpus: fixtures/<agent>/<version>/<cols>x<rows>/NN-<state>.{txt,ansi.txt,json}. */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { AgentKind } from '../../src/adapters/recognize';
+import type { Recognition, ScreenSnapshot } from '../../src/adapters/types';
+
+export const FIXTURES = join(__dirname, '..', '..', 'fixtures');
+
+export interface Fixture {
+  /** e.g. claude/2.1.332/120x40/03-single-select */
+  id: string;
+  dir: string;
+  base: string;
+  agent: AgentKind;
+  version: string;
+  state: string;
+  screen: ScreenSnapshot;
+}
+
+function lines(text: string): string[] {
+  const l = text.split('\n');
+  if (l[l.length - 1] === '') l.pop();
+  return l;
+}
+
+export function loadCorpus(): Fixture[] {
+  const out: Fixture[] = [];
+  if (!existsSync(FIXTURES)) return out;
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir).sort()) {
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (/^\d\d-.+\.txt$/.test(name) && !name.endsWith('.ansi.txt')) {
+        const base = name.slice(0, -4);
+        const meta = JSON.parse(readFileSync(join(dir, `${base}.json`), 'utf8')) as { agent: AgentKind; version: string; size: string; state: string };
+        const [cols, rows] = meta.size.split('x').map(Number) as [number, number];
+        const styledPath = join(dir, `${base}.ansi.txt`);
+        out.push({
+          id: relative(FIXTURES, join(dir, base)),
+          dir,
+          base,
+          agent: meta.agent,
+          version: meta.version,
+          state: meta.state,
+          screen: {
+            plain: lines(readFileSync(p, 'utf8')),
+            ...(existsSync(styledPath) ? { styled: lines(readFileSync(styledPath, 'utf8')) } : {}),
+            cols,
+            rows,
+          },
+        });
+      }
+    }
+  };
+  walk(FIXTURES);
+  return out;
+}
+
+/** The reviewable summary of a recognition that lives beside each fixture (fingerprint source left out). */
+export function summarize(r: Recognition): unknown {
+  switch (r.kind) {
+    case 'questionnaire':
+      return {
+        kind: r.kind,
+        profile: r.profileId,
+        step: r.step,
+        question: r.question,
+        plan: r.plan,
+      };
+    case 'permission':
+      return { kind: r.kind, profile: r.profileId, tool: r.tool, title: r.title, subject: r.subject, decisions: r.decisions, plan: r.plan };
+    default:
+      return r;
+  }
+}
+
+export function isActionable(r: Recognition): boolean {
+  return r.kind === 'questionnaire' || r.kind === 'permission';
+}

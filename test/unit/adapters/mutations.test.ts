@@ -1,0 +1,117 @@
+/**
+ * Every actionable captured screen, mutated the ways a real screen can differ from a proven one,
+ * must become manual_required: no plan, zero input. Unmutated, each must be recognised.
+ */
+import { strict as assert } from 'node:assert';
+import { recognize } from '../../../src/adapters/recognize';
+import type { ScreenSnapshot } from '../../../src/adapters/types';
+import { isActionable, loadCorpus } from '../../support/fixture-corpus';
+
+type Mutation = (s: ScreenSnapshot) => ScreenSnapshot | undefined;
+
+const OPTION_ROW = /^(\s*)(❯|›| ) ?(\d{1,2})\. /;
+
+function lastContent(plain: readonly string[]): number {
+  for (let i = plain.length - 1; i >= 0; i--) if ((plain[i] ?? '').trim() !== '') return i;
+  return -1;
+}
+
+function rowIndexes(s: ScreenSnapshot): number[] {
+  const out: number[] = [];
+  s.plain.forEach((l, i) => {
+    if (OPTION_ROW.test(l) && i > s.plain.length - 30) out.push(i);
+  });
+  return out;
+}
+
+function editLine(s: ScreenSnapshot, index: number, edit: (line: string) => string): ScreenSnapshot {
+  const plain = [...s.plain];
+  plain[index] = edit(plain[index] ?? '');
+  return { ...s, plain };
+}
+
+function spliceLines(s: ScreenSnapshot, index: number, remove: number, ...insert: string[]): ScreenSnapshot {
+  const plain = [...s.plain];
+  plain.splice(index, remove, ...insert);
+  const styled = s.styled ? [...s.styled] : undefined;
+  styled?.splice(index, remove, ...insert);
+  return { ...s, plain, ...(styled ? { styled } : {}) };
+}
+
+const MUTATIONS: Record<string, Mutation> = {
+  'truncated (footer cut off)': (s) => spliceLines(s, lastContent(s.plain), 1),
+  'truncated (top cut off)': (s) => {
+    const rows = rowIndexes(s);
+    const first = rows[0];
+    if (first === undefined) return undefined;
+    // Keep only the option rows and everything below them.
+    const plain = s.plain.map((l, i) => (i < first ? '' : l));
+    const styled = s.styled?.map((l, i) => (i < first ? '' : l));
+    return { ...s, plain, ...(styled ? { styled } : {}) };
+  },
+  'footer changed': (s) => editLine(s, lastContent(s.plain), (l) => (l.includes('cancel') ? l.replace('cancel', 'exit') : `${l} ·`)),
+  'duplicated number': (s) => {
+    const rows = rowIndexes(s);
+    const second = rows[1];
+    return second === undefined ? undefined : editLine(s, second, (l) => l.replace(/(\d{1,2})\. /, '1. '));
+  },
+  'missing number': (s) => {
+    const rows = rowIndexes(s);
+    const second = rows[1];
+    return second === undefined ? undefined : spliceLines(s, second, 1);
+  },
+  'cursor removed': (s) => {
+    const i = s.plain.findIndex((l, n) => n > s.plain.length - 30 && /^\s*[❯›] \S/.test(l) && OPTION_ROW.test(l));
+    return i < 0 ? undefined : editLine(s, i, (l) => l.replace(/[❯›]/, ' '));
+  },
+  'second cursor': (s) => {
+    const rows = rowIndexes(s).filter((i) => !/[❯›]/.test(s.plain[i] ?? ''));
+    const other = rows[0];
+    return other === undefined ? undefined : editLine(s, other, (l) => l.replace(/^(\s*) /, '$1❯'));
+  },
+  'extra row': (s) => {
+    const rows = rowIndexes(s);
+    const first = rows[0];
+    if (first === undefined) return undefined;
+    const indent = /^(\s*)/.exec((s.plain[first] ?? '').replace(/[❯›]/, ' '))?.[1] ?? '';
+    return spliceLines(s, first + 1, 0, `${indent}  9. An extra row`);
+  },
+  'wrapped first row': (s) => {
+    const first = rowIndexes(s)[0];
+    if (first === undefined) return undefined;
+    const line = (s.plain[first] ?? '').trimEnd();
+    const m = OPTION_ROW.exec(line);
+    if (!m) return undefined;
+    const head = m[0].length;
+    const cut = head + Math.max(1, Math.floor((line.length - head) / 2));
+    return spliceLines(s, first, 1, line.slice(0, cut), `${' '.repeat(head)}${line.slice(cut)}`);
+  },
+};
+
+const corpus = loadCorpus().filter((f) => isActionable(recognize(f.agent, f.version, f.screen)));
+
+describe('mutated actionable screens are manual_required, with zero input', () => {
+  it('has actionable screens to mutate', () => {
+    assert.ok(corpus.length > 0, 'no actionable screen in fixtures/');
+  });
+
+  for (const f of corpus) {
+    describe(f.id, () => {
+      for (const [name, mutate] of Object.entries(MUTATIONS)) {
+        const mutated = mutate(f.screen);
+        if (!mutated) {
+          it(`${name}: skipped, this screen has no part for it to change`);
+          continue;
+        }
+        it(name, () => {
+          const r = recognize(f.agent, f.version, mutated);
+          assert.equal(r.kind, 'manual_required', `${name} was recognised as ${r.kind}`);
+        });
+      }
+      it('another client version', () => {
+        const r = recognize(f.agent, '0.0.0-unprofiled', f.screen);
+        assert.equal(r.kind, 'manual_required');
+      });
+    });
+  }
+});
