@@ -1,0 +1,120 @@
+// In the real extension host: the extension is there, activates, registers exactly the
+// commands it contributes, and starts its background server.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+
+const EXTENSION_ID = 'agent-knock-knock.agent-knock-knock';
+
+interface ContributedCommand {
+  command: string;
+  title?: string;
+  category?: string;
+}
+
+interface ServerStatus {
+  running: boolean;
+  version: string;
+  sessions: number;
+}
+
+function extension(): vscode.Extension<unknown> {
+  const ext = vscode.extensions.getExtension(EXTENSION_ID);
+  assert.ok(ext, `extension ${EXTENSION_ID} is not installed in this host`);
+  return ext;
+}
+
+function contributedCommands(): ContributedCommand[] {
+  const pkg = extension().packageJSON as { contributes?: { commands?: ContributedCommand[] } };
+  return pkg.contributes?.commands ?? [];
+}
+
+/** Ids of contributed views: VS Code itself registers `<viewId>.focus`, `.open`, ... for each. */
+function contributedViewIds(): string[] {
+  const pkg = extension().packageJSON as { contributes?: { views?: Record<string, Array<{ id: string }>> } };
+  return Object.values(pkg.contributes?.views ?? {}).flatMap((views) => views.map((v) => v.id));
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    try {
+      const value = await probe();
+      if (value !== undefined) return value;
+    } catch (err) {
+      last = err instanceof Error ? err.message : JSON.stringify(err);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `; last error: ${last}` : ''}`);
+}
+
+async function serverStatus(): Promise<ServerStatus> {
+  return vscode.commands.executeCommand<ServerStatus>('akk.showServerStatus');
+}
+
+describe('Agent Knock Knock in a real VS Code', function () {
+  this.timeout(60_000);
+
+  before(async () => {
+    await extension().activate();
+  });
+
+  it('is installed as a workspace extension and activates', () => {
+    const ext = extension();
+    assert.equal(ext.isActive, true, 'extension did not activate');
+    assert.equal(ext.extensionKind, vscode.ExtensionKind.Workspace);
+    const pkg = ext.packageJSON as { main?: string; activationEvents?: string[] };
+    assert.equal(pkg.main, './dist/extension.js');
+    assert.ok(pkg.activationEvents?.includes('onStartupFinished'), 'activates on start-up finished');
+  });
+
+  it('contributes commands with akk.* ids and the Agent Knock Knock category', () => {
+    const commands = contributedCommands();
+    assert.ok(commands.length > 0, 'no contributes.commands');
+    for (const c of commands) {
+      assert.match(c.command, /^akk\.[a-z][A-Za-z]+$/, `command id ${c.command}`);
+      assert.equal(c.category, 'Agent Knock Knock', `category of ${c.command}`);
+    }
+    const ids = commands.map((c) => c.command);
+    for (const id of ['akk.showServerStatus', 'akk.showOutput', 'akk.restartServer']) {
+      assert.ok(ids.includes(id), `${id} is not contributed`);
+    }
+  });
+
+  it('registers every contributed command, and contributes every registered akk.* command', async () => {
+    const viewIds = contributedViewIds();
+    const generatedByWorkbench = (id: string): boolean => viewIds.some((v) => id.startsWith(`${v}.`));
+    const registered = new Set(
+      (await vscode.commands.getCommands(true)).filter((id) => id.startsWith('akk.') && !generatedByWorkbench(id)),
+    );
+    const contributed = new Set(contributedCommands().map((c) => c.command));
+    const notRegistered = [...contributed].filter((id) => !registered.has(id)).sort();
+    const notContributed = [...registered].filter((id) => !contributed.has(id)).sort();
+    assert.deepEqual({ notRegistered, notContributed }, { notRegistered: [], notContributed: [] });
+  });
+
+  it('starts its server: akk.showServerStatus resolves to { running: true, version, sessions }', async () => {
+    const status = await until('the server to run', async () => {
+      const s = await serverStatus();
+      return s && s.running ? s : undefined;
+    });
+    assert.equal(status.running, true);
+    assert.equal(typeof status.version, 'string');
+    assert.ok(status.version.length > 0, 'empty server version');
+    assert.equal(typeof status.sessions, 'number');
+  });
+
+  it('akk.showOutput runs', async () => {
+    await vscode.commands.executeCommand('akk.showOutput');
+  });
+
+  it('akk.restartServer brings the server back', async () => {
+    await vscode.commands.executeCommand('akk.restartServer');
+    const status = await until('the server to run again after a restart', async () => {
+      const s = await serverStatus();
+      return s && s.running ? s : undefined;
+    });
+    assert.equal(status.running, true);
+  });
+});
