@@ -25,7 +25,9 @@ const entries = [
   { ...common, entryPoints: [join(root, 'src/extension/extension.ts')], outfile: join(root, 'dist/extension.js'),
     platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] },
   { ...common, entryPoints: [join(root, 'src/server/main.ts')], outfile: join(root, 'dist/server.js'),
-    platform: 'node', format: 'cjs', target: 'node20' },
+    platform: 'node', format: 'cjs', target: 'node20',
+    // The store looks for the wasm beside the bundle first; node_modules is only its fallback in tests.
+    logOverride: { 'require-resolve-not-external': 'silent' } },
   { ...common, entryPoints: [join(root, 'media/panel.ts')], outfile: join(root, 'dist/webview/panel.js'),
     platform: 'browser', format: 'iife', target: 'es2022' },
 ];

@@ -71,6 +71,7 @@ function initializationOptions(context: vscode.ExtensionContext, ownerId: string
     ownerId,
     inputAllowed: vscode.workspace.isTrusted,
     offerLifetimeSeconds: config.get<number>('offerLifetimeSeconds', 120),
+    tmuxPath: config.get<string>('tmux.path', 'tmux'),
   };
 }
 

@@ -11,6 +11,7 @@ export interface ServerConfig {
   ownerId: string;
   inputAllowed: boolean;
   offerLifetimeSeconds: number;
+  tmuxPath: string;
 }
 
 export const DEFAULT_OFFER_LIFETIME_SECONDS = 120;
@@ -27,5 +28,6 @@ export function configFrom(raw: unknown): ServerConfig {
     ownerId: o.ownerId ?? `owner-${randomBytes(12).toString('hex')}`,
     inputAllowed: o.inputAllowed ?? true,
     offerLifetimeSeconds: o.offerLifetimeSeconds ?? DEFAULT_OFFER_LIFETIME_SECONDS,
+    tmuxPath: o.tmuxPath ?? 'tmux',
   };
 }

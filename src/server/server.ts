@@ -1,23 +1,24 @@
-/** Wires one connection: initialize, the request handlers, and shutdown. */
-import { mkdirSync } from 'node:fs';
+/** Wires one connection: initialize (which opens the store and sessions), the handlers, shutdown. */
 import { TextDocumentSyncKind, type Connection } from 'vscode-languageserver/node';
 import { SERVER_NAME } from '../shared/protocol';
 import { configFrom, type ServerConfig } from './config';
-import { createHandlers } from './handlers';
 import type { Logger } from './logging';
-import { registerRequests, type RequestContext } from './rpc/register';
+import { registerRequests } from './rpc/register';
 import { toResponseError } from './rpc/errors';
+import { startServices, type Services } from './services';
 
 export const SERVER_VERSION: string = process.env.AKK_VERSION ?? '0.0.0-dev';
 
 export function serve(connection: Connection, log: Logger): void {
   let config: ServerConfig | undefined;
+  let services: Services | undefined;
 
-  connection.onInitialize((params) => {
+  connection.onInitialize(async (params) => {
     try {
       config = configFrom(params.initializationOptions);
-      mkdirSync(config.storageDir, { recursive: true });
+      services = await startServices(connection, config, log);
     } catch (error) {
+      log.error('initialize failed', error);
       throw toResponseError(error);
     }
     log.info(`${SERVER_NAME} ${SERVER_VERSION} storage ${config.storageDir}${config.inputAllowed ? '' : ' (observe only)'}`);
@@ -26,12 +27,16 @@ export function serve(connection: Connection, log: Logger): void {
       serverInfo: { name: SERVER_NAME, version: SERVER_VERSION },
     };
   });
+  connection.onInitialized(() => {
+    void services?.flushOutbox();
+  });
 
-  const context = (): RequestContext | undefined => (config ? { ownerId: config.ownerId } : undefined);
-  registerRequests(connection, createHandlers({ listSessions: () => [] }), context, log);
+  registerRequests(connection, () => (config && services ? { ctx: { ownerId: config.ownerId }, handlers: services.handlers } : undefined), log);
 
-  connection.onShutdown(() => {
+  connection.onShutdown(async () => {
     log.info('shutting down');
+    await services?.dispose();
+    services = undefined;
   });
   connection.onExit(() => process.exit(0));
   connection.listen();

@@ -236,6 +236,8 @@ export const InitializationOptions = z
     inputAllowed: z.boolean().optional(),
     /** How long an offer created by `akk/status` stays valid, in seconds. */
     offerLifetimeSeconds: z.number().int().min(5).max(3600).optional(),
+    /** The tmux executable (setting akk.tmux.path). */
+    tmuxPath: z.string().min(1).max(4096).optional(),
   })
   .passthrough();
 export type InitializationOptions = z.infer<typeof InitializationOptions>;

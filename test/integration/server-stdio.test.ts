@@ -138,9 +138,9 @@ describe('server over stdio', () => {
 
   it('answers a feature that is not built yet with not_implemented naming the method', async () => {
     await server.initialize({ storageDir });
-    const r = await server.call(REQUESTS.listInteractions.method, {});
+    const r = await server.call(REQUESTS.respond.method, { request: 'hello' });
     assert.equal(errorCode(r), 'not_implemented');
-    assert.equal((r.error?.data?.detail as { method?: string } | undefined)?.method, REQUESTS.listInteractions.method);
+    assert.equal((r.error?.data?.detail as { method?: string } | undefined)?.method, REQUESTS.respond.method);
   });
 
   it('answers status for an unknown session with unknown_session', async () => {

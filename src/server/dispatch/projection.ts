@@ -7,6 +7,29 @@ import type { AgentName } from '../../shared/lifecycle';
 import type { PermissionRecognition, QuestionnaireRecognition } from '../../adapters/types';
 import { opaqueId } from './fingerprint';
 
+/** The stored interaction as the public sees it: its immutable payload with its ids. */
+export interface InteractionLike {
+  id: string;
+  turnId: string;
+  kind: string;
+  status: string;
+  payload: unknown;
+}
+
+export function publicView(ix: InteractionLike): { interaction: TerminalInteraction | null; permission: PermissionProjection | null } {
+  const { title: _title, ...payload } = ix.payload as Record<string, unknown>;
+  if (ix.kind === 'permission') {
+    return { interaction: null, permission: { ...(payload as unknown as PermissionProjection), interaction_id: ix.id, turn_id: ix.turnId } };
+  }
+  const state: TerminalInteraction['state'] = ix.status === 'resolving' ? 'resolving' : 'pending';
+  return { interaction: { ...(payload as unknown as TerminalInteraction), interaction_id: ix.id, turn_id: ix.turnId, state }, permission: null };
+}
+
+export function titleOf(ix: InteractionLike): string {
+  const title = (ix.payload as { title?: unknown }).title;
+  return typeof title === 'string' ? title : ix.kind;
+}
+
 export interface StoredOptionDraft {
   questionId: string;
   optionId: string;
@@ -22,7 +45,10 @@ export interface ProjectionDraft {
   title: string;
 }
 
-export function projectQuestionnaire(r: QuestionnaireRecognition, agent: AgentName, interactionId: string, turnId: string): ProjectionDraft {
+/** Placeholder in stored payloads: the store assigns the interaction id, the view fills it in. */
+const ASSIGNED_BY_STORE = 'assigned';
+
+export function projectQuestionnaire(r: QuestionnaireRecognition, agent: AgentName, turnId: string): ProjectionDraft {
   const q = r.question;
   const questionId = opaqueId('q');
   const options: StoredOptionDraft[] = [];
@@ -50,7 +76,7 @@ export function projectQuestionnaire(r: QuestionnaireRecognition, agent: AgentNa
   const payload: TerminalInteraction = {
     schema: 'agent-knock-knock/terminal-interaction',
     version: 1,
-    interaction_id: interactionId,
+    interaction_id: ASSIGNED_BY_STORE,
     turn_id: turnId,
     agent,
     kind: 'questionnaire',
@@ -76,7 +102,7 @@ export function projectQuestionnaire(r: QuestionnaireRecognition, agent: AgentNa
   return { kind: 'questionnaire', payload, options, title: q.header ? `${q.header}: ${q.prompt}` : q.prompt };
 }
 
-export function projectPermission(r: PermissionRecognition, agent: AgentName, interactionId: string, turnId: string): ProjectionDraft {
+export function projectPermission(r: PermissionRecognition, agent: AgentName, turnId: string): ProjectionDraft {
   const options: StoredOptionDraft[] = r.decisions.map((d) => ({
     questionId: 'decision',
     optionId: d,
@@ -85,7 +111,7 @@ export function projectPermission(r: PermissionRecognition, agent: AgentName, in
     freeform: { allowed: false },
   }));
   const payload: PermissionProjection = {
-    interaction_id: interactionId,
+    interaction_id: ASSIGNED_BY_STORE,
     turn_id: turnId,
     agent,
     tool: r.tool,

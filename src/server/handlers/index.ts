@@ -1,44 +1,136 @@
 /**
- * The request handlers, one per protocol method. A method whose feature is not built yet
- * answers `not_implemented` with the method name, never silence.
+ * The request handlers, one per protocol method. They validate nothing themselves (the
+ * registration did) and own no state: sessions live in the registry, interactions in the store.
  */
 import { AkkError } from '../../shared/errors';
-import { REQUESTS, type ListSessionsResult, type SessionSummary } from '../../shared/protocol';
+import { REQUESTS, type InteractionSummary, type SessionSummary, type StatusResult } from '../../shared/protocol';
+import { recognize } from '../../adapters/recognize';
+import { publicView, titleOf } from '../dispatch/projection';
+import type { Responder } from '../dispatch/responder';
+import { snapshotOf } from '../dispatch/snapshot';
+import type { InteractionTracker } from '../dispatch/tracker';
 import type { RequestHandlers } from '../rpc/register';
+import type { Session, SessionRegistry } from '../sessions';
+import type { Interaction, Store } from '../store';
 
-/** What the handlers need from the rest of the server. */
 export interface HandlerDeps {
-  listSessions(): SessionSummary[];
+  registry: SessionRegistry;
+  store: Store;
+  tracker: InteractionTracker;
+  responder: Responder;
+  offerLifetimeMs: number;
+  inputAllowed: boolean;
 }
 
-function notImplemented(method: string): never {
-  throw new AkkError('not_implemented', `${method} is not implemented by this server version`, { method });
+function pendingOf(store: Store, s: SessionSummary): SessionSummary {
+  const ix = store.listInteractions({ sessionId: s.session_id, statuses: ['active', 'resolving'] }).find((i) => i.blocking);
+  const kind = ix?.kind === 'permission' ? 'permission' : ix?.kind === 'async_question' ? 'async_question' : 'questionnaire';
+  return { ...s, pending: ix ? { interaction_id: ix.id, kind, since: new Date(ix.createdAt).toISOString() } : null };
+}
+
+export function sessionSummaries(deps: Pick<HandlerDeps, 'registry' | 'store'>): SessionSummary[] {
+  return deps.registry.list().map((s) => pendingOf(deps.store, s));
+}
+
+function findSession(deps: HandlerDeps, sessionId?: string, turnId?: string): Session {
+  const { registry } = deps;
+  if (sessionId !== undefined) {
+    const s = registry.get(sessionId);
+    if (!s) throw new AkkError('unknown_session', `no session ${sessionId}`, { session_id: sessionId });
+    if (turnId !== undefined && s.turnId !== turnId) throw new AkkError('unknown_session', `turn ${turnId} is not the current turn of session ${sessionId}`, { session_id: sessionId, turn_id: turnId });
+    return s;
+  }
+  const all = registry.list();
+  if (turnId !== undefined) {
+    const hit = all.find((s) => s.turn_id === turnId) ?? all.find((s) => deps.store.listInteractions({ sessionId: s.session_id }).some((i) => i.turnId === turnId));
+    if (!hit) throw new AkkError('unknown_session', `no session has turn ${turnId}`, { turn_id: turnId });
+    return registry.require(hit.session_id);
+  }
+  if (all.length === 1 && all[0]) return registry.require(all[0].session_id);
+  if (all.length === 0) throw new AkkError('unknown_session', 'no session is attached');
+  throw new AkkError('invalid_params', 'several sessions are attached: give session_id or turn_id', { session_ids: all.map((s) => s.session_id) });
+}
+
+async function status(deps: HandlerDeps, sessionId: string | undefined, turnId: string | undefined, owner: string): Promise<StatusResult> {
+  const session = findSession(deps, sessionId, turnId);
+  let manualReason: string | null = null;
+  if (session.state !== 'exited' && session.endpoint) {
+    // A fresh screen, never a cached one: status is what makes a step answerable.
+    const capture = await session.nextSettled(3000).catch(() => session.lastCapture);
+    if (capture) {
+      const seen = await deps.tracker.observe(session, capture);
+      if (seen.recognition.kind === 'manual_required') manualReason = seen.recognition.reason;
+    }
+  } else {
+    const last = session.lastCapture;
+    const r = last ? recognize(session.agent, session.version, snapshotOf(last)) : undefined;
+    if (r?.kind === 'manual_required') manualReason = r.reason;
+  }
+  const ix = deps.tracker.current(session.id);
+  let offerExpiresAt: string | null = null;
+  if (ix && ix.status === 'active' && deps.inputAllowed && session.inputAllowed) {
+    const offer = await deps.store.createOffer(ix.id, owner, deps.offerLifetimeMs);
+    offerExpiresAt = new Date(offer.expiresAt).toISOString();
+  }
+  const view = ix ? publicView(ix) : { interaction: null, permission: null };
+  const storeSession = deps.store.getSession(session.id);
+  return {
+    session_id: session.id,
+    agent: session.agent,
+    version: session.version,
+    state: session.state,
+    turn_id: session.turnId,
+    revision: storeSession ? String(storeSession.revision) : null,
+    interaction: view.interaction,
+    permission: view.permission,
+    manual_reason: manualReason ?? (session.state === 'manual_required' ? 'the screen does not match a supported prompt exactly' : null),
+    offer_expires_at: offerExpiresAt,
+  };
+}
+
+function summaryOf(ix: Interaction): InteractionSummary {
+  return {
+    interaction_id: ix.id,
+    session_id: ix.sessionId,
+    turn_id: ix.turnId,
+    kind: ix.kind === 'permission' ? 'permission' : ix.kind === 'async_question' ? 'async_question' : 'questionnaire',
+    status: ix.status,
+    outcome: ix.outcome?.code ?? ix.outcome?.reason ?? null,
+    title: titleOf(ix),
+    created_at: new Date(ix.createdAt).toISOString(),
+    resolved_at: ix.resolvedAt === null ? null : new Date(ix.resolvedAt).toISOString(),
+  };
 }
 
 export function createHandlers(deps: HandlerDeps): RequestHandlers {
   return {
-    listSessions: (params): ListSessionsResult => {
-      if (params.include_candidates) notImplemented(`${REQUESTS.listSessions.method} with include_candidates`);
-      return { sessions: deps.listSessions() };
+    listSessions: async (params) => {
+      const sessions = sessionSummaries(deps);
+      if (!params.include_candidates) return { sessions };
+      return { sessions, candidates: await deps.registry.candidates(params.tmux_servers) };
     },
-    attachSession: () => notImplemented(REQUESTS.attachSession.method),
-    detachSession: (params) => {
-      throw new AkkError('unknown_session', `no session ${params.session_id}`, { session_id: params.session_id });
+    attachSession: async (params) => {
+      const s = await deps.registry.attach(params.tmux);
+      await deps.tracker.ensureSession(s);
+      return { session_id: s.id, agent: s.agent, version: s.version, state: s.state };
     },
-    status: (params) => {
-      const sessions = deps.listSessions();
-      const wanted = params.session_id ?? params.turn_id;
-      if (sessions.length === 0 || wanted !== undefined) {
-        throw new AkkError('unknown_session', wanted ? `no session or turn ${wanted}` : 'no session is attached', {
-          ...(params.session_id ? { session_id: params.session_id } : {}),
-          ...(params.turn_id ? { turn_id: params.turn_id } : {}),
-        });
-      }
-      return notImplemented(REQUESTS.status.method);
+    detachSession: async (params) => {
+      await deps.registry.detach(params.session_id);
+      deps.tracker.forget(params.session_id);
+      return { session_id: params.session_id, detached: true };
     },
-    respondInteraction: () => notImplemented(REQUESTS.respondInteraction.method),
-    approve: () => notImplemented(REQUESTS.approve.method),
-    respond: () => notImplemented(REQUESTS.respond.method),
-    listInteractions: () => notImplemented(REQUESTS.listInteractions.method),
+    status: (params, ctx) => status(deps, params.session_id, params.turn_id, ctx.ownerId),
+    respondInteraction: (params, ctx) => deps.responder.respondInteraction(params, ctx.ownerId),
+    approve: (params, ctx) => deps.responder.approve(params, ctx.ownerId),
+    respond: () => {
+      throw new AkkError('not_implemented', 'managed send is not implemented by this server version', { method: REQUESTS.respond.method });
+    },
+    listInteractions: (params) => {
+      const list = deps.store
+        .listInteractions({ ...(params.session_id ? { sessionId: params.session_id } : {}), ...(params.statuses ? { statuses: params.statuses } : {}) })
+        .sort((a, b) => b.createdAt - a.createdAt)
+        .slice(0, params.limit ?? 100);
+      return { interactions: list.map(summaryOf) };
+    },
   };
 }

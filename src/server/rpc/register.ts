@@ -26,22 +26,20 @@ export type RequestHandlers = {
   [K in RequestName]: (params: RequestParams<K>, ctx: RequestContext) => Promise<RequestResult<K>> | RequestResult<K>;
 };
 
-export function registerRequests(
-  connection: Connection,
-  handlers: RequestHandlers,
-  context: () => RequestContext | undefined,
-  log: Logger,
-): void {
+/** What a request needs once the server is initialized; undefined before that. */
+export type Resolve = () => { ctx: RequestContext; handlers: RequestHandlers } | undefined;
+
+export function registerRequests(connection: Connection, resolve: Resolve, log: Logger): void {
   for (const name of Object.keys(REQUESTS) as RequestName[]) {
     const { method, params: schema } = REQUESTS[name];
     connection.onRequest(method, async (raw: unknown) => {
       try {
-        const ctx = context();
-        if (!ctx) throw new AkkError('server_not_ready', `${method} arrived before initialize`);
+        const ready = resolve();
+        if (!ready) throw new AkkError('server_not_ready', `${method} arrived before initialize`);
         const parsed = schema.safeParse(raw ?? {});
         if (!parsed.success) throw invalidParams(method, parsed.error);
-        const handler = handlers[name] as (p: unknown, c: RequestContext) => unknown;
-        return await handler(parsed.data, ctx);
+        const handler = ready.handlers[name] as (p: unknown, c: RequestContext) => unknown;
+        return await handler(parsed.data, ready.ctx);
       } catch (error) {
         if (!(error instanceof AkkError)) log.error(`${method} failed`, error);
         throw toResponseError(error);

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NOTIFICATIONS, REQUESTS } from '../../../src/shared/protocol';
 import { ERROR_CODES } from '../../../src/shared/errors';
-import { createHandlers } from '../../../src/server/handlers';
+import { createHandlers, type HandlerDeps } from '../../../src/server/handlers';
 import { renderSchemas } from '../../../scripts/schema-render';
 import { TerminalInteraction, RespondInteractionRequest, ApproveRequest } from '../../../src/shared/contract';
 
@@ -27,7 +27,7 @@ describe('protocol table', () => {
   });
 
   it('has exactly one server handler per request', () => {
-    const handlers = createHandlers({ listSessions: () => [] });
+    const handlers = createHandlers({} as HandlerDeps);
     assert.deepEqual(Object.keys(handlers).sort(), Object.keys(REQUESTS).sort());
   });
 

@@ -1,0 +1,34 @@
+/** Keeps the registry's attached sessions in the store, so they are re-attached after a restart. */
+import type { AttachedRecord, PersistedEndpoint, SessionPersistence } from './sessions';
+import type { JsonValue, Store } from './store';
+
+export function storePersistence(store: Store): SessionPersistence {
+  return {
+    async saveAttached(record: AttachedRecord): Promise<void> {
+      await store.saveAttachedSession({
+        sessionId: record.session_id,
+        endpoint: { ...record.endpoint, ...(record.generation !== undefined ? { generation: record.generation } : {}) } as unknown as JsonValue,
+        agent: record.agent,
+        version: record.version ?? '',
+      });
+    },
+    async removeAttached(sessionId: string): Promise<void> {
+      await store.removeAttachedSession(sessionId);
+    },
+    loadAttached(): Promise<AttachedRecord[]> {
+      return Promise.resolve(
+        store.listAttachedSessions().map((a) => {
+          const { generation, ...endpoint } = a.endpoint as unknown as PersistedEndpoint & { generation?: number };
+          const agent = a.agent === 'claude' || a.agent === 'codex' ? a.agent : 'unknown';
+          return {
+            session_id: a.sessionId,
+            endpoint,
+            agent,
+            version: a.version === '' ? null : a.version,
+            ...(typeof generation === 'number' ? { generation } : {}),
+          };
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,217 @@
+/**
+ * The fenced response pipeline (seed 000, "Recognition and dispatch"), one bounded native step:
+ *  1 locks in canonical order · 2 revalidate owner, turn, binding, process and offer ·
+ *  3 recapture and require the same fingerprint · 4 resolve semantic ids to the key plan ·
+ *  5 reserve durably · 6 dispatch, proving each key's effect · 7 audit receipt ·
+ *  8 resume the monitor, which rotates the interaction and wakes the client.
+ * Before input a failure is a clean rejection; once input may have been sent it is
+ * `response_uncertain`, and nothing is ever retried.
+ */
+import type { Answer, ApproveRequest, RespondInteractionRequest, ResponseReceipt } from '../../shared/contract';
+import { AkkError } from '../../shared/errors';
+import { readEditor } from '../../adapters/recognize';
+import type { PlannedStep } from '../../adapters/types';
+import type { Logger } from '../logging';
+import type { Session, SessionRegistry } from '../sessions';
+import type { Interaction, Store } from '../store';
+import { resolveAnswers, resolveDecision, type ResolvedAnswer, type StoredKeyPlan } from './answer-plan';
+import { fingerprintOf } from './fingerprint';
+import type { DispatchLocks } from './locks';
+import { snapshotOf } from './snapshot';
+import type { InteractionTracker } from './tracker';
+import { expectationMet } from './verify';
+
+export interface ResponderOptions {
+  /** Quiet time the screen needs before a key: Claude Code drops keys in ~150 ms after a paint. */
+  quietBeforeKeyMs: number;
+  /** How long a step's effect may take to show on screen. */
+  proofTimeoutMs: number;
+  inputAllowed: boolean;
+}
+
+export const DEFAULT_RESPONDER_OPTIONS: ResponderOptions = { quietBeforeKeyMs: 300, proofTimeoutMs: 5000, inputAllowed: true };
+
+export interface ResponderDeps {
+  store: Store;
+  registry: SessionRegistry;
+  tracker: InteractionTracker;
+  locks: DispatchLocks;
+  log: Logger;
+  options: ResponderOptions;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+export class Responder {
+  constructor(private readonly d: ResponderDeps) {}
+
+  respondInteraction(req: RespondInteractionRequest, owner: string): Promise<ResponseReceipt> {
+    return this.run(req.interaction_id, req.turn_id, owner, req.expected_revision, (ix, plan) => {
+      if (ix.kind === 'permission') throw new AkkError('invalid_params', 'this is a permission prompt: use akk/approve');
+      if (req.delivery_mode !== undefined) throw new AkkError('invalid_params', 'delivery_mode applies to async questions only; this is a blocking questionnaire');
+      return resolveAnswers(req.answers, ix.options, plan);
+    }, req.answers);
+  }
+
+  approve(req: ApproveRequest, owner: string): Promise<ResponseReceipt> {
+    const interactionId = req.interaction_id ?? this.permissionFor(req.turn_id);
+    return this.run(interactionId, req.turn_id, owner, req.expected_revision, (ix, plan) => {
+      if (ix.kind !== 'permission') throw new AkkError('invalid_params', 'this is a question: use akk/respondInteraction');
+      const option = ix.options.find((o) => o.action.semanticId === req.decision);
+      if (!option) throw new AkkError(req.decision === 'reject' ? 'manual_required' : 'option_not_stored', req.decision === 'reject' ? 'no exact native reject action is proven on this prompt' : 'approve_once is not offered');
+      return { steps: resolveDecision(req.decision, plan), optionIds: [option.optionId], digestParts: [option.optionId], declines: req.decision === 'reject' };
+    });
+  }
+
+  private permissionFor(turnId: string): string {
+    const found = this.d.store.listInteractions({ statuses: ['active', 'resolving', 'resolved', 'declined'] }).find((i) => i.turnId === turnId && i.kind === 'permission');
+    if (!found) throw new AkkError('not_found', `no permission prompt in turn ${turnId}`, { turn_id: turnId });
+    return found.id;
+  }
+
+  private async run(
+    interactionId: string,
+    turnId: string,
+    owner: string,
+    expectedRevision: string | undefined,
+    plan: (ix: Interaction, keyPlan: StoredKeyPlan) => ResolvedAnswer,
+    answers?: Answer[],
+  ): Promise<ResponseReceipt> {
+    const { store, registry, locks } = this.d;
+    const first = store.getInteraction(interactionId);
+    if (!first) throw new AkkError('not_found', `no interaction ${interactionId}`, { interaction_id: interactionId });
+    if (first.owner !== owner) throw new AkkError('foreign_owner', 'the interaction belongs to another client');
+    // 1. locks: terminal, store writer, turn.
+    return locks.hold(first.sessionId, first.turnId, async () => {
+      const ix = store.getInteraction(interactionId) as Interaction;
+      // Idempotency: a finished interaction answers with its original receipt and executes nothing.
+      const receipt = ix.outcome?.receipt;
+      if (receipt && (ix.status === 'resolved' || ix.status === 'declined')) return this.receiptOf(ix, true);
+      // 2. revalidate owner, turn, session, binding generation, process identity, offer.
+      if (ix.turnId !== turnId) throw new AkkError('stale_revision', 'the interaction belongs to another turn', { turn_id: ix.turnId });
+      if (!this.d.options.inputAllowed) throw new AkkError('untrusted_workspace', 'the workspace is not trusted: answer in the terminal');
+      const session = registry.get(ix.sessionId);
+      if (!session) throw new AkkError('unknown_session', 'the session of this interaction is not attached');
+      const blocked = session.observeOnlyReason();
+      if (blocked) throw new AkkError('manual_required', `no input is sent to this terminal: ${blocked}`);
+      const authority = store.getAuthority(ix.id);
+      if (!authority || authority.keyPlan === null) throw new AkkError('manual_required', 'this step has no proven native plan');
+      if (authority.uncertain) throw new AkkError('response_uncertain', 'an earlier response to this step may have reached the terminal; check it there');
+      if (session.generation !== authority.bindingGeneration) throw new AkkError('stale_revision', 'the terminal was resized, restarted or re-attached');
+      const proc = session.endpoint?.agentProcess();
+      if (!proc || `${proc.pid}:${proc.startTime}` !== authority.processIncarnation) throw new AkkError('stale_revision', 'the agent process changed');
+      store.checkOffer(ix.id, owner);
+      const expected = expectedRevision === undefined ? ix.boundRevision : Number(expectedRevision);
+      if (!Number.isSafeInteger(expected)) throw new AkkError('invalid_params', 'expected_revision is not a revision this server issued');
+
+      // 3. recapture and require the same exact prompt.
+      const capture = await session.nextSettled(this.d.options.proofTimeoutMs);
+      const seen = await this.d.tracker.observe(session, capture);
+      if (seen.fingerprint !== authority.promptFingerprint || capture.generation !== authority.bindingGeneration) {
+        throw new AkkError('stale_revision', 'the prompt on screen changed; refresh and answer the current one');
+      }
+      // 4. semantic ids → adapter-owned plan (rejections here send nothing and reserve nothing).
+      const resolved = plan(ix, authority.keyPlan as unknown as StoredKeyPlan);
+
+      // 5. reserve durably (on disk before any input).
+      const reservation = await store.reserve({
+        interactionId: ix.id,
+        owner,
+        expectedRevision: expected,
+        answers: answersForStore(ix, resolved, answers),
+      });
+      if (reservation.kind === 'receipt') return this.receiptOf(store.getInteraction(ix.id) as Interaction, true);
+      const reservationId = reservation.reservation.id;
+
+      // 6. dispatch one bounded native step, proving each key's effect before the next.
+      let sent = false;
+      try {
+        for (const step of resolved.steps) {
+          await this.waitQuiet(session);
+          if (session.generation !== authority.bindingGeneration) throw new AkkError('stale_revision', 'the terminal changed during the response');
+          await this.send(session, step, authority.bindingGeneration);
+          if (!sent) {
+            sent = true;
+            await store.markInputSent(ix.id, reservationId);
+          }
+          await this.prove(session, step, authority.promptFingerprint);
+        }
+      } catch (error) {
+        if (!sent) {
+          await store.markFailed(ix.id, reservationId, { code: error instanceof AkkError ? error.code : 'internal_error', beforeInput: true });
+          throw error;
+        }
+        await store.markUncertain(ix.id, reservationId);
+        session.setResponseUncertain(true);
+        await this.d.tracker.updated(ix.sessionId, ix.id);
+        this.d.log.warn(`response to ${ix.id} is uncertain: ${error instanceof Error ? error.message : String(error)}`);
+        throw new AkkError('response_uncertain', 'input reached the terminal but its effect could not be proven; check the terminal. Nothing will be retried.');
+      }
+      // 7. audit receipt (digests only) and 8. resume the monitor.
+      await store.markResolved(ix.id, reservationId, `${authority.nativeStep}:${resolved.steps.length}`);
+      const done = store.getInteraction(ix.id) as Interaction;
+      await this.d.tracker.updated(ix.sessionId, ix.id);
+      void session
+        .nextSettled(this.d.options.proofTimeoutMs)
+        .then((c) => this.d.tracker.observe(session, c))
+        .catch((e: unknown) => this.d.log.warn(`after response: ${String(e)}`));
+      return this.receiptOf(done, false);
+    });
+  }
+
+  private async waitQuiet(session: Session): Promise<void> {
+    const need = this.d.options.quietBeforeKeyMs;
+    const deadline = Date.now() + this.d.options.proofTimeoutMs;
+    for (;;) {
+      const quiet = session.msSinceOutput() ?? need;
+      if (quiet >= need) return;
+      if (Date.now() > deadline) throw new AkkError('stale_revision', 'the terminal did not settle before input');
+      await sleep(need - quiet + 5);
+    }
+  }
+
+  private async send(session: Session, step: PlannedStep, generation: number): Promise<void> {
+    const endpoint = session.endpoint;
+    if (!endpoint) throw new AkkError('endpoint_unavailable', 'the terminal is gone');
+    if ('keys' in step.action) await endpoint.sendKeys(step.action.keys, { generation });
+    else await endpoint.sendLiteral(step.action.text, { generation });
+  }
+
+  /** Waits for settled screens until the step's postcondition holds, or the proof times out. */
+  private async prove(session: Session, step: PlannedStep, beforeFingerprint: string): Promise<void> {
+    const deadline = Date.now() + this.d.options.proofTimeoutMs;
+    for (;;) {
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) throw new Error(`the effect of the step was not seen (${step.expect.kind})`);
+      const capture = await session.nextSettled(remaining).catch(() => undefined);
+      if (!capture) continue;
+      const observed = await this.d.tracker.observe(session, capture);
+      const editor = readEditor(session.agent, session.version, snapshotOf(capture));
+      if (expectationMet(step.expect, beforeFingerprint, { recognition: observed.recognition, fingerprint: observed.fingerprint, editor })) return;
+      await sleep(50);
+    }
+  }
+
+  private receiptOf(ix: Interaction, replayed: boolean): ResponseReceipt {
+    const receipt = ix.outcome?.receipt;
+    return {
+      interaction_id: ix.id,
+      turn_id: ix.turnId,
+      outcome: 'resolved',
+      replayed,
+      receipt_id: receipt?.reservationId ?? ix.id,
+    };
+  }
+}
+
+function answersForStore(ix: Interaction, resolved: ResolvedAnswer, answers: Answer[] | undefined): Array<{ questionId: string; optionId: string; text?: string }> {
+  return resolved.optionIds.map((optionId) => {
+    const option = ix.options.find((o) => o.optionId === optionId);
+    const text = answers?.find((a) => a.response_kind === 'free_text');
+    return {
+      questionId: option?.questionId ?? '',
+      optionId,
+      ...(text && text.response_kind === 'free_text' && option?.action.semanticId === 'free_text' ? { text: text.text } : {}),
+    };
+  });
+}

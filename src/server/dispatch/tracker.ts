@@ -1,0 +1,152 @@
+/**
+ * Keeps the store in step with what each terminal shows. On every settled screen it recognises
+ * the prompt; a new exact prompt becomes a durable interaction (written before it is mentioned),
+ * a changed or vanished prompt invalidates the old one, and the client is woken through the
+ * durable outbox. Notifications are never authority: answering needs a fresh `akk/status`.
+ */
+import type { AgentName } from '../../shared/lifecycle';
+import type { InteractionRequiredParams } from '../../shared/protocol';
+import { recognize } from '../../adapters/recognize';
+import type { Recognition } from '../../adapters/types';
+import type { Logger } from '../logging';
+import type { ScreenCapture, Session } from '../sessions';
+import type { Interaction, JsonValue, Store } from '../store';
+import type { StoredKeyPlan } from './answer-plan';
+import { fingerprintOf, opaqueId } from './fingerprint';
+import { projectPermission, projectQuestionnaire, publicView, type ProjectionDraft } from './projection';
+import { snapshotOf } from './snapshot';
+
+export interface Observed {
+  recognition: Recognition;
+  fingerprint: string | null;
+  interaction: Interaction | undefined;
+}
+
+export interface TrackerDeps {
+  store: Store;
+  owner: string;
+  log: Logger;
+  /** Sends a notification; resolves once it is written to the connection. */
+  send(name: 'interactionRequired' | 'interactionUpdated', params: JsonValue): Promise<void>;
+}
+
+/** The revision fingerprint of a screen without an exact prompt. */
+function screenRevision(r: Recognition): string {
+  if (r.kind === 'manual_required') return `manual:${fingerprintOf(r.reason)}`;
+  return 'none';
+}
+
+export class InteractionTracker {
+  private readonly latest = new Map<string, Observed>();
+
+  constructor(private readonly deps: TrackerDeps) {}
+
+  /** The last observation of a session's screen. */
+  last(sessionId: string): Observed | undefined {
+    return this.latest.get(sessionId);
+  }
+
+  /** The session's current active or resolving blocking interaction. */
+  current(sessionId: string): Interaction | undefined {
+    return this.deps.store.listInteractions({ sessionId, statuses: ['active', 'resolving'] }).find((i) => i.blocking);
+  }
+
+  async ensureSession(session: Session): Promise<void> {
+    const store = this.deps.store;
+    if (store.getSession(session.id)) return;
+    await store.openSession({ id: session.id, owner: this.deps.owner, agent: session.agent, revision: { generation: session.generation ?? 0, fingerprint: 'none' } });
+  }
+
+  /** Recognises one settled screen and brings the store in line with it. */
+  async observe(session: Session, capture: ScreenCapture): Promise<Observed> {
+    await this.ensureSession(session);
+    const recognition = recognize(session.agent, session.version, snapshotOf(capture));
+    const prompt = recognition.kind === 'questionnaire' || recognition.kind === 'permission' ? recognition : undefined;
+    const fingerprint = prompt ? fingerprintOf(prompt.fingerprintSource) : null;
+    const generation = capture.generation;
+    const store = this.deps.store;
+    const current = this.current(session.id);
+    const currentAuthority = current ? store.getAuthority(current.id) : undefined;
+
+    if (prompt && fingerprint && current && currentAuthority?.promptFingerprint === fingerprint && currentAuthority.bindingGeneration === generation) {
+      return this.remember(session.id, { recognition, fingerprint, interaction: current });
+    }
+    if (current?.status === 'resolving') {
+      // A response is in flight: the dispatcher proves its effect; nothing is replaced meanwhile.
+      return this.remember(session.id, { recognition, fingerprint, interaction: current });
+    }
+    if (prompt && fingerprint && store.isFenced(session.id, fingerprint)) {
+      // This exact prompt was already answered: never offer it again.
+      return this.remember(session.id, { recognition, fingerprint, interaction: undefined });
+    }
+
+    const revision = await store.invalidateRevision(session.id, { generation, fingerprint: fingerprint ?? screenRevision(recognition) });
+    for (const id of revision.invalidated) await this.updated(session.id, id);
+    if (!prompt || !fingerprint) {
+      return this.remember(session.id, { recognition, fingerprint, interaction: undefined });
+    }
+
+    const turnId = session.turnId ?? opaqueId('turn');
+    await store.startTurn(session.id, turnId);
+    const agent: AgentName = session.agent === 'codex' ? 'codex' : 'claude';
+    const draft: ProjectionDraft =
+      prompt.kind === 'questionnaire' ? projectQuestionnaire(prompt, agent, turnId) : projectPermission(prompt, agent, turnId);
+    const keyPlan: StoredKeyPlan =
+      prompt.kind === 'questionnaire'
+        ? {
+            kind: 'questionnaire',
+            responseKind: prompt.question.responseKind,
+            question: prompt.plan,
+            checked: prompt.question.options.filter((o) => o.checked).map((o) => o.key),
+          }
+        : { kind: 'permission', permission: prompt.plan };
+    const proc = session.endpoint?.agentProcess();
+    const interaction = await store.createInteraction({
+      owner: this.deps.owner,
+      sessionId: session.id,
+      turnId,
+      kind: draft.kind,
+      payload: { ...(draft.payload as unknown as Record<string, JsonValue>), title: draft.title } as JsonValue,
+      blocking: true,
+      riskClass: prompt.kind === 'permission' ? 'elevated' : 'low',
+      options: draft.options,
+      authority: {
+        endpoint: JSON.stringify(session.endpoint?.describe() ?? {}),
+        processIncarnation: proc ? `${proc.pid}:${proc.startTime}` : 'unknown',
+        promptFingerprint: fingerprint,
+        nativeStep: `${prompt.profileId}:${prompt.kind}`,
+        keyPlan: keyPlan as unknown as JsonValue,
+      },
+      supersede: true,
+    });
+    this.remember(session.id, { recognition, fingerprint, interaction });
+    await this.required(interaction);
+    return this.latest.get(session.id) as Observed;
+  }
+
+  private remember(sessionId: string, o: Observed): Observed {
+    this.latest.set(sessionId, o);
+    return o;
+  }
+
+  forget(sessionId: string): void {
+    this.latest.delete(sessionId);
+  }
+
+  private async required(ix: Interaction): Promise<void> {
+    const view = publicView(ix);
+    const params: InteractionRequiredParams = { session_id: ix.sessionId, turn_id: ix.turnId, interaction: view.interaction, permission: view.permission };
+    await this.deps.send('interactionRequired', params as unknown as JsonValue);
+  }
+
+  async updated(sessionId: string, interactionId: string): Promise<void> {
+    const ix = this.deps.store.getInteraction(interactionId);
+    if (!ix) return;
+    await this.deps.send('interactionUpdated', {
+      session_id: sessionId,
+      interaction_id: interactionId,
+      status: ix.status,
+      outcome: ix.outcome?.code ?? ix.outcome?.reason ?? null,
+    });
+  }
+}

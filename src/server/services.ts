@@ -1,0 +1,115 @@
+/**
+ * Builds the server's parts for one connection once the client has said where to keep state:
+ * the store, the session registry with the adapters' classifier, the interaction tracker and the
+ * response pipeline; then re-attaches persisted sessions and settles what a crash left in flight.
+ */
+import type { Connection } from 'vscode-languageserver/node';
+import { NOTIFICATIONS, type NotificationName } from '../shared/protocol';
+import { recognize } from '../adapters/recognize';
+import { storePersistence } from './attached-sessions';
+import type { ServerConfig } from './config';
+import { DispatchLocks } from './dispatch/locks';
+import { DEFAULT_RESPONDER_OPTIONS, Responder } from './dispatch/responder';
+import { snapshotOf } from './dispatch/snapshot';
+import { InteractionTracker } from './dispatch/tracker';
+import { createHandlers, sessionSummaries } from './handlers';
+import type { Logger } from './logging';
+import type { RequestHandlers } from './rpc/register';
+import { SessionRegistry, type Classification, type Classify } from './sessions';
+import { openStore, type JsonValue, type Store } from './store';
+
+export interface Services {
+  store: Store;
+  registry: SessionRegistry;
+  handlers: RequestHandlers;
+  /** Sends what the outbox still holds (after a reconnect or restart). */
+  flushOutbox(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+export const classifyScreen: Classify = ({ agent, version, capture }): Classification => {
+  const r = recognize(agent, version, snapshotOf(capture));
+  switch (r.kind) {
+    case 'questionnaire':
+    case 'permission':
+      return { state: 'waiting_input', detail: r.kind };
+    case 'manual_required':
+      return { state: 'manual_required', detail: r.reason };
+    case 'activity':
+      return { state: r.state };
+  }
+};
+
+export async function startServices(connection: Connection, config: ServerConfig, log: Logger): Promise<Services> {
+  const store = await openStore({ dir: config.storageDir, onBackgroundError: (e) => log.error('store maintenance', e) });
+  for (const w of store.warnings) {
+    log.warn(`store: ${w.message}`);
+    void connection.window.showWarningMessage(`Agent Knock Knock: ${w.message}`);
+  }
+  const registry = new SessionRegistry({
+    classify: classifyScreen,
+    persistence: storePersistence(store),
+    tmuxPath: config.tmuxPath,
+    monitor: { styled: true },
+    log: (m) => log.info(m),
+  });
+
+  const deliver = async (id: number, method: string, params: JsonValue): Promise<void> => {
+    await connection.sendNotification(method, params);
+    await store.markDelivered([id]);
+  };
+  const send = async (name: NotificationName, params: JsonValue): Promise<void> => {
+    // Written to the outbox before it is sent: a lost connection re-sends it later.
+    const entry = await store.enqueueNotification(NOTIFICATIONS[name], params);
+    await deliver(entry.id, entry.method, entry.params).catch((e: unknown) => log.warn(`sending ${entry.method}`, e));
+  };
+
+  const tracker = new InteractionTracker({ store, owner: config.ownerId, log, send });
+  const responder = new Responder({
+    store,
+    registry,
+    tracker,
+    locks: new DispatchLocks(),
+    log,
+    options: { ...DEFAULT_RESPONDER_OPTIONS, inputAllowed: config.inputAllowed },
+  });
+  const handlers = createHandlers({ registry, store, tracker, responder, offerLifetimeMs: config.offerLifetimeSeconds * 1000, inputAllowed: config.inputAllowed });
+
+  registry.onSettled((session, capture) => {
+    tracker.observe(session, capture).catch((e: unknown) => log.warn(`recognising session ${session.id}`, e));
+  });
+  registry.onSessionsChanged(() => {
+    void send('sessionsChanged', { sessions: sessionSummaries({ registry, store }) } as unknown as JsonValue);
+  });
+
+  // A reservation without a proven outcome means input may have been sent: never retry it.
+  for (const ix of store.inFlight()) {
+    const reservation = store.getAuthority(ix.id)?.reservation;
+    if (reservation) {
+      await store.markUncertain(ix.id, reservation.id);
+      log.warn(`interaction ${ix.id} was in flight when the server stopped: marked response_uncertain, nothing is retried`);
+    }
+  }
+  const restored = await registry.restore();
+  for (const s of restored) {
+    const session = registry.get(s.session_id);
+    if (session) await tracker.ensureSession(session);
+    if (session && store.listInteractions({ sessionId: s.session_id, statuses: ['failed'] }).some((i) => store.getAuthority(i.id)?.uncertain)) {
+      session.setResponseUncertain(true);
+    }
+  }
+  log.info(`re-attached ${restored.length} session(s)`);
+
+  return {
+    store,
+    registry,
+    handlers,
+    async flushOutbox() {
+      for (const e of store.pendingNotifications()) await deliver(e.id, e.method, e.params).catch((err: unknown) => log.warn(`re-sending ${e.method}`, err));
+    },
+    async dispose() {
+      registry.dispose();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * The backend-neutral view of one agent terminal: read its screen, send it input, know who is
+ * running in it, and learn when it changes. The tmux backend implements it in tmux-endpoint.ts.
+ */
+import type { Disposable } from './events';
+
+export interface ScreenCapture {
+  /** Plain text, one line per screen row, joined with `\n`. */
+  text: string;
+  /** The same rows with SGR escapes, when asked for. */
+  styled?: string;
+  cols: number;
+  rows: number;
+  cursor: { x: number; y: number; visible: boolean };
+  /** Epoch milliseconds when the capture completed. */
+  capturedAt: number;
+  /** The binding generation the capture belongs to. */
+  generation: number;
+  /** True while the pane shows a mode (copy mode, a chooser) instead of the program's screen. */
+  paneInMode?: boolean;
+  /** True when the program has exited but the pane remains (remain-on-exit). */
+  paneDead?: boolean;
+}
+
+/** The process running as the agent under the endpoint, as far as it can be identified. */
+export interface AgentProcess {
+  agent: 'claude' | 'codex' | 'unknown';
+  /** Exact version, or null when it could not be read; never guessed. */
+  version: string | null;
+  pid: number;
+  /** Start time in clock ticks since boot (field 22 of /proc/<pid>/stat). */
+  startTime: number;
+  executable: string | null;
+  /** True when the process is in the terminal's foreground process group. */
+  foreground: boolean;
+  /** Why the agent or version is not known, when that is so. */
+  reason?: string;
+}
+
+export interface EndpointIdentity {
+  backend: 'tmux';
+  socket?: string;
+  socketPath?: string;
+  paneId: string;
+  panePid: number;
+  /** Start time of the pane process in clock ticks since boot. */
+  paneStartTime: number;
+  /** /proc/sys/kernel/random/boot_id, so that a start time is compared within one boot only. */
+  bootId?: string;
+  agentPid?: number;
+  executable?: string;
+}
+
+export interface EndpointDescription {
+  kind: 'tmux';
+  socket?: string;
+  socketPath?: string;
+  target: string;
+  pane_id: string;
+}
+
+export interface CaptureOptions {
+  styled?: boolean;
+}
+
+export interface SendOptions {
+  /** Refuse to send (endpoint_unavailable) when the binding generation is no longer this one. */
+  generation?: number;
+}
+
+export interface PasteOptions extends SendOptions {
+  /** Wrap in bracketed-paste markers when the program asked for them (`paste-buffer -p`). */
+  bracketed: boolean;
+}
+
+export type EndpointChange =
+  | { kind: 'output'; at: number }
+  | { kind: 'resize'; at: number }
+  | { kind: 'closed'; at: number; reason: string };
+
+export interface Endpoint {
+  /** The binding generation: changes on resize, respawn, agent restart, detach and re-attach. */
+  readonly generation: number;
+  capture(options?: CaptureOptions): Promise<ScreenCapture>;
+  sendLiteral(text: string, options?: SendOptions): Promise<void>;
+  /** Key names as tmux spells them: Enter, Escape, Up, Down, Left, Right, Tab, BTab, Space, digits. */
+  sendKeys(keys: readonly string[], options?: SendOptions): Promise<void>;
+  paste(text: string, options: PasteOptions): Promise<void>;
+  identity(): EndpointIdentity;
+  /** The agent process found at the last capture or refresh, or null. */
+  agentProcess(): AgentProcess | null;
+  describe(): EndpointDescription;
+  /** Epoch milliseconds of the last output seen, or null. */
+  lastOutputAt(): number | null;
+  readonly closed: boolean;
+  onChange(listener: (change: EndpointChange) => void): Disposable;
+  /** Stops observing; the terminal itself is left alone. */
+  dispose(): void;
+}
+
+/** tmux key names accepted by `sendKeys`. Anything else is refused before it reaches tmux. */
+export const KEY_NAME_RE =
+  /^(?:Enter|Escape|Up|Down|Left|Right|Tab|BTab|Space|BSpace|Home|End|PageUp|PageDown|PPage|NPage|DC|IC|F(?:[1-9]|1[0-2])|[CM]-[a-z]|[0-9A-Za-z])$/;

@@ -1,0 +1,273 @@
+/**
+ * One attached agent terminal: its endpoint, its screen monitor, and the session state derived
+ * from the classifier. Turns get opaque ids: a turn starts when the agent leaves idle (or
+ * starting) for work or a prompt, which happens only after input.
+ */
+import { randomBytes } from 'node:crypto';
+import type { SessionState } from '../../shared/lifecycle';
+import type { SessionSummary } from '../../shared/protocol';
+import type { AgentProcess, Endpoint, EndpointDescription, ScreenCapture } from './endpoint';
+import type { Disposable } from './events';
+import { ScreenMonitor, type MonitorOptions, type SettledInfo } from './monitor';
+
+export type AgentName = 'claude' | 'codex' | 'unknown';
+
+export interface ClassifyInput {
+  agent: AgentName;
+  version: string | null;
+  capture: ScreenCapture;
+}
+
+export interface Classification {
+  state: 'idle' | 'working' | 'waiting_input' | 'manual_required' | 'unknown';
+  detail?: unknown;
+}
+
+export type Classify = (input: ClassifyInput) => Classification;
+
+/** An opaque id with 128 random bits. */
+export function opaqueId(prefix: string): string {
+  return `${prefix}_${randomBytes(16).toString('hex')}`;
+}
+
+const IN_TURN: ReadonlySet<SessionState> = new Set(['working', 'waiting_input', 'manual_required']);
+
+export interface SessionHooks {
+  classify: Classify;
+  /** Summary-visible fields changed (state, turn, agent, version, generation). */
+  changed(session: Session): void;
+  settled(session: Session, capture: ScreenCapture, info: SettledInfo): void;
+  log(message: string): void;
+}
+
+export class Session {
+  private ep: Endpoint | null = null;
+  private monitor: ScreenMonitor | null = null;
+  private subscription: Disposable | null = null;
+  private description: EndpointDescription;
+  private sessionState: SessionState = 'starting';
+  private turn: string | null = null;
+  private classified: Classification | null = null;
+  private uncertain = false;
+  private exit: string | null = null;
+  private capture: ScreenCapture | null = null;
+  private settledWaiters: Array<(capture: ScreenCapture) => void> = [];
+  agent: AgentName;
+  version: string | null;
+
+  constructor(
+    readonly id: string,
+    description: EndpointDescription,
+    agent: AgentName,
+    version: string | null,
+    private readonly hooks: SessionHooks,
+  ) {
+    this.description = description;
+    this.agent = agent;
+    this.version = version;
+  }
+
+  /** Binds an open endpoint and starts monitoring it. */
+  bind(endpoint: Endpoint, monitorOptions: MonitorOptions): void {
+    this.ep = endpoint;
+    this.description = endpoint.describe();
+    this.exit = null;
+    this.takeAgent(endpoint.agentProcess());
+    this.monitor = new ScreenMonitor((o) => endpoint.capture(o), {
+      settled: (capture, info) => this.onSettled(capture, info),
+      change: (capture) => this.onChangeCapture(capture),
+      error: (error) => this.hooks.log(`session ${this.id}: capture failed: ${String(error)}`),
+    }, monitorOptions);
+    this.subscription = endpoint.onChange((change) => {
+      if (change.kind === 'closed') this.markExited(change.reason);
+      else this.monitor?.noteOutput();
+    });
+    this.monitor.requestSettled();
+  }
+
+  get endpoint(): Endpoint | null {
+    return this.ep;
+  }
+
+  get state(): SessionState {
+    return this.sessionState;
+  }
+
+  get turnId(): string | null {
+    return this.turn;
+  }
+
+  get generation(): number | null {
+    return this.ep?.generation ?? null;
+  }
+
+  get lastCapture(): ScreenCapture | null {
+    return this.capture;
+  }
+
+  get lastClassification(): Classification | null {
+    return this.classified;
+  }
+
+  get exitReason(): string | null {
+    return this.exit;
+  }
+
+  /** Milliseconds since the terminal last wrote output, or null. */
+  msSinceOutput(): number | null {
+    return this.monitor?.msSinceOutput() ?? null;
+  }
+
+  /** Why no input may be sent, or null when input is allowed. */
+  observeOnlyReason(): string | null {
+    if (this.sessionState === 'exited' || !this.ep || this.ep.closed) return this.exit ?? 'the terminal is gone';
+    const proc = this.ep.agentProcess();
+    if (this.agent === 'unknown') return proc?.reason ?? 'no supported agent was identified';
+    if (this.version === null) return proc?.reason ?? `the ${this.agent} version could not be identified exactly`;
+    if (proc && !proc.foreground) return 'the agent is not the foreground process of its terminal';
+    if (this.capture?.paneInMode) return 'the pane is in a tmux mode (copy mode or a chooser)';
+    return null;
+  }
+
+  get inputAllowed(): boolean {
+    return this.observeOnlyReason() === null;
+  }
+
+  summary(): SessionSummary {
+    const reason = this.observeOnlyReason();
+    return {
+      session_id: this.id,
+      agent: this.agent,
+      version: this.version,
+      state: this.sessionState,
+      turn_id: this.turn,
+      endpoint: { ...this.description },
+      ...(reason !== null ? { observe_only_reason: reason } : {}),
+      pending: null,
+    };
+  }
+
+  /** Resolves with the next settled capture (asking for one now). */
+  nextSettled(timeoutMs = 5000): Promise<ScreenCapture> {
+    const monitor = this.monitor;
+    if (!monitor || this.sessionState === 'exited') return Promise.reject(new Error('the session has exited'));
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.settledWaiters = this.settledWaiters.filter((w) => w !== waiter);
+        reject(new Error('no settled screen in time'));
+      }, timeoutMs);
+      const waiter = (capture: ScreenCapture): void => {
+        clearTimeout(timer);
+        resolve(capture);
+      };
+      this.settledWaiters.push(waiter);
+      monitor.requestSettled();
+    });
+  }
+
+  /** Input may have reached the terminal without a provable effect; sticky until cleared. */
+  setResponseUncertain(on: boolean): void {
+    if (this.uncertain === on) return;
+    this.uncertain = on;
+    this.recompute();
+  }
+
+  markExited(reason: string): void {
+    if (this.exit === reason && this.sessionState === 'exited' && !this.monitor) return;
+    this.exit = reason;
+    this.monitor?.dispose();
+    this.monitor = null;
+    this.subscription?.dispose();
+    this.subscription = null;
+    this.settledWaiters = [];
+    this.setState('exited');
+    this.hooks.changed(this);
+  }
+
+  dispose(): void {
+    this.monitor?.dispose();
+    this.monitor = null;
+    this.subscription?.dispose();
+    this.subscription = null;
+    this.ep?.dispose();
+    this.settledWaiters = [];
+  }
+
+  private takeAgent(proc: AgentProcess | null): boolean {
+    if (!proc || proc.agent === 'unknown') return false;
+    if (proc.agent === this.agent && proc.version === this.version) return false;
+    this.agent = proc.agent;
+    this.version = proc.version;
+    return true;
+  }
+
+  /** True when a known agent was identified before and none runs now. */
+  private agentGone(): boolean {
+    const proc = this.ep?.agentProcess() ?? null;
+    return this.agent !== 'unknown' && (proc === null || proc.agent === 'unknown');
+  }
+
+  private onSettled(capture: ScreenCapture, info: SettledInfo): void {
+    const before = this.signature();
+    this.capture = capture;
+    this.takeAgent(this.ep?.agentProcess() ?? null);
+    if (capture.paneDead) {
+      this.exit = 'the terminal program has exited';
+    } else if (this.agentGone()) {
+      this.exit = 'the agent has exited';
+    } else {
+      this.exit = null;
+      this.classified = this.runClassifier(capture);
+    }
+    this.recompute();
+    for (const waiter of this.settledWaiters.splice(0)) waiter(capture);
+    if (this.signature() !== before) this.hooks.changed(this);
+    this.hooks.settled(this, capture, info);
+  }
+
+  /** While output flows, a change capture may only prove that the agent is working. */
+  private onChangeCapture(capture: ScreenCapture): void {
+    if (capture.paneDead || this.agentGone()) return;
+    const result = this.runClassifier(capture);
+    if (result.state !== 'working') return;
+    const before = this.signature();
+    this.capture = capture;
+    this.classified = result;
+    this.recompute();
+    if (this.signature() !== before) this.hooks.changed(this);
+  }
+
+  private runClassifier(capture: ScreenCapture): Classification {
+    try {
+      return this.hooks.classify({ agent: this.agent, version: this.version, capture });
+    } catch (error) {
+      this.hooks.log(`session ${this.id}: classifier failed: ${String(error)}`);
+      return { state: 'unknown' };
+    }
+  }
+
+  private recompute(): void {
+    if (this.exit !== null) return this.setState('exited');
+    if (this.uncertain) return this.setState('response_uncertain');
+    const c = this.classified?.state;
+    if (c === undefined || c === 'unknown') {
+      // An unreadable screen keeps what was last proven; an exit that came back is starting again.
+      if (this.sessionState === 'exited') this.setState('starting');
+      return;
+    }
+    this.setState(c);
+  }
+
+  private setState(next: SessionState): void {
+    const prev = this.sessionState;
+    if (prev === next) return;
+    if (IN_TURN.has(next) && (prev === 'idle' || prev === 'starting' || prev === 'exited' || this.turn === null)) {
+      this.turn = opaqueId('turn');
+    }
+    this.sessionState = next;
+  }
+
+  private signature(): string {
+    return JSON.stringify([this.sessionState, this.turn, this.agent, this.version, this.ep?.generation ?? null, this.observeOnlyReason()]);
+  }
+}
