@@ -3,7 +3,7 @@
  * title, description or preview, the question, `❯ 1. Yes`, a persistent-Yes row that AKK never
  * offers, `No`, and the footer. Only one-time Yes and the exact No row are decisions.
  */
-import { isRule } from '../screen';
+import { isRule, styledRuns } from '../screen';
 import type { ManualRecognition, PermissionRecognition, PlannedStep, ScreenSnapshot } from '../types';
 import { manual } from '../types';
 import { bottomLine, findTopRule, regionText } from './frame';
@@ -41,7 +41,7 @@ export function recognizePermission(s: ScreenSnapshot, p: ClaudeProfile): Permis
   const title = titleLine.startsWith(' ') ? titleLine.slice(1) : '';
   const tool = p.permission.titles[title];
   if (!tool) return manual(`an unsupported permission prompt "${title.slice(0, 40)}"`);
-  const subject = subjectOf(s, tool, top + 2, q);
+  const subject = tool === 'bash' && p.permission.bashLayout === 'indented' ? indentedCommand(s, top + 2, q) : subjectOf(s, tool, top + 2, q);
   if (typeof subject !== 'string') return subject;
 
   const decisions: PermissionRecognition['decisions'] = ['approve_once'];
@@ -64,6 +64,28 @@ export function recognizePermission(s: ScreenSnapshot, p: ClaudeProfile): Permis
 
 function step(key: string): PlannedStep {
   return { action: { keys: [key] }, expect: { kind: 'prompt_changed' } };
+}
+
+/**
+ * The indented Bash form: a blank line, the command (default colour), the description (a
+ * foreground colour), a blank line. Only the styled capture tells the two apart.
+ */
+function indentedCommand(s: ScreenSnapshot, from: number, questionLine: number): string | ManualRecognition {
+  if (!s.styled) return manual('the command cannot be told from its description without the styled screen');
+  if ((s.plain[from] ?? '').trim() !== '' || (s.plain[questionLine - 1] ?? '').trim() !== '') return manual('the command block is not framed by blank lines');
+  const command: string[] = [];
+  let described = false;
+  for (let i = from + 1; i < questionLine - 1; i++) {
+    const plain = (s.plain[i] ?? '').trimEnd();
+    if (!plain.startsWith('   ') || plain.trim() === '') return manual('an unexpected line in the command block');
+    const firstText = styledRuns(s.styled[i] ?? '').find((r) => r.text.trim() !== '');
+    const isDescription = firstText?.fg !== undefined;
+    if (isDescription) described = true;
+    else if (described) return manual('command text after the description');
+    else command.push(plain.slice(3));
+  }
+  if (command.length === 0) return manual('the command is empty');
+  return command.join('\n');
 }
 
 /** Bash: the command between two dashed rules. Files: the name in the question, with the preview above. */

@@ -8,9 +8,10 @@ export interface ClaudeProfile {
   version: string;
   cursor: string;
   questionnaire: {
-    footer: string;
-    /** The footer while the free-text row has focus. */
-    footerEditing: string;
+    /** Footers of a question tab: one question (↑/↓) or several (Tab/Arrow keys). */
+    footers: readonly string[];
+    /** The same footers while the free-text row has focus. */
+    footersEditing: readonly string[];
     chatRow: string;
     freeTextSingle: string;
     freeTextMulti: string;
@@ -18,6 +19,8 @@ export interface ClaudeProfile {
     descriptionIndentSingle: number;
     descriptionIndentMulti: number;
     reviewTitle: string;
+    /** A line between the reviewed answers and the choices, in versions that draw one. */
+    reviewQuestion: string | null;
     submitAnswers: string;
     cancel: string;
     maxFreeText: number;
@@ -27,6 +30,11 @@ export interface ClaudeProfile {
     yes: string;
     no: string;
     titles: Readonly<Record<string, 'bash' | 'write' | 'edit'>>;
+    /**
+     * How a Bash prompt shows its command: `indented` (command, then the dim description, both
+     * indented by three) or `dashed` (description, then the command between two dashed rules).
+     */
+    bashLayout: 'indented' | 'dashed';
     /** Questions that close a permission prompt, as exact patterns. */
     questions: readonly RegExp[];
   };
@@ -36,8 +44,11 @@ export interface ClaudeProfile {
 const BASE: Omit<ClaudeProfile, 'id' | 'version'> = {
   cursor: '❯',
   questionnaire: {
-    footer: 'Enter to select · Tab/Arrow keys to navigate · Esc to cancel',
-    footerEditing: 'Enter to select · Tab/Arrow keys to navigate · ctrl+g to edit in Vim · Esc to cancel',
+    footers: ['Enter to select · ↑/↓ to navigate · Esc to cancel', 'Enter to select · Tab/Arrow keys to navigate · Esc to cancel'],
+    footersEditing: [
+      'Enter to select · ↑/↓ to navigate · ctrl+g to edit in Vim · Esc to cancel',
+      'Enter to select · Tab/Arrow keys to navigate · ctrl+g to edit in Vim · Esc to cancel',
+    ],
     chatRow: 'Chat about this',
     freeTextSingle: 'Type something.',
     freeTextMulti: 'Type something',
@@ -45,6 +56,7 @@ const BASE: Omit<ClaudeProfile, 'id' | 'version'> = {
     descriptionIndentSingle: 5,
     descriptionIndentMulti: 9,
     reviewTitle: 'Review your answers',
+    reviewQuestion: null,
     submitAnswers: 'Submit answers',
     cancel: 'Cancel',
     maxFreeText: 799,
@@ -54,19 +66,27 @@ const BASE: Omit<ClaudeProfile, 'id' | 'version'> = {
     yes: 'Yes',
     no: 'No',
     titles: { 'Bash command': 'bash', 'Create file': 'write', 'Edit file': 'edit' },
+    bashLayout: 'dashed',
     questions: [/^Do you want to proceed\?$/, /^Do you want to create (.+)\?$/, /^Do you want to make this edit to (.+)\?$/],
   },
   activity: { working: /\(esc to interrupt\b|· esc to interrupt\b|esc to interrupt\)/, promptPrefix: '❯\u00a0' },
 };
 
-function profile(version: string, overrides: Partial<Omit<ClaudeProfile, 'id' | 'version'>> = {}): ClaudeProfile {
-  return { ...BASE, ...overrides, id: `claude@${version}`, version };
+/** 2.1.263–2.1.267: multi-select descriptions indented by two, a review question, the indented Bash form. */
+const GEN_2_1_263: Omit<ClaudeProfile, 'id' | 'version'> = {
+  ...BASE,
+  questionnaire: { ...BASE.questionnaire, descriptionIndentMulti: 2, reviewQuestion: 'Ready to submit your answers?' },
+  permission: { ...BASE.permission, bashLayout: 'indented' },
+};
+
+function profile(version: string, shape: Omit<ClaudeProfile, 'id' | 'version'>): ClaudeProfile {
+  return { ...shape, id: `claude@${version}`, version };
 }
 
-/** The exact version table. A version not listed here gets no input. */
+/** The exact version table, proven by fixtures/claude/<version>. A version not listed here gets no input. */
 export const CLAUDE_PROFILES: Readonly<Record<string, ClaudeProfile>> = {
-  '2.1.263': profile('2.1.263'),
-  '2.1.266': profile('2.1.266'),
-  '2.1.267': profile('2.1.267'),
-  '2.1.332': profile('2.1.332'),
+  '2.1.263': profile('2.1.263', GEN_2_1_263),
+  '2.1.266': profile('2.1.266', GEN_2_1_263),
+  '2.1.267': profile('2.1.267', GEN_2_1_263),
+  '2.1.332': profile('2.1.332', BASE),
 };

@@ -18,7 +18,7 @@ type Result = QuestionnaireRecognition | ManualRecognition | undefined;
  */
 export function readFreeTextEditor(s: ScreenSnapshot, p: ClaudeProfile): { text: string } | undefined {
   const bottom = bottomLine(s);
-  if ((s.plain[bottom] ?? '').trimEnd() !== p.questionnaire.footerEditing) return undefined;
+  if (!p.questionnaire.footersEditing.includes((s.plain[bottom] ?? '').trimEnd())) return undefined;
   if (!isRule(s.plain[bottom - 3] ?? '', '─', s.cols)) return undefined;
   const lines: string[] = [];
   for (let i = bottom - 4; i >= 0; i--) {
@@ -43,8 +43,8 @@ export function recognizeQuestionnaire(s: ScreenSnapshot, p: ClaudeProfile): Res
   if (bottom < 0) return undefined;
   const last = (s.plain[bottom] ?? '').trimEnd();
   const q = p.questionnaire;
-  if (last === q.footer || last === q.footerEditing) return questionTab(s, p, bottom, last === q.footerEditing);
-  if (last === `  2. ${q.cancel}`) return review(s, p, bottom);
+  if (q.footers.includes(last) || q.footersEditing.includes(last)) return questionTab(s, p, bottom, q.footersEditing.includes(last));
+  if (last === `  2. ${q.cancel}` || last === `${p.cursor} 2. ${q.cancel}`) return review(s, p, bottom);
   if (last.startsWith('Enter to select ·')) return manual('the questionnaire footer is not the exact supported one (wrapped or changed)');
   return undefined;
 }
@@ -189,14 +189,21 @@ function review(s: ScreenSnapshot, p: ClaudeProfile, bottom: number): Result {
   if (!body.header || step.index !== step.total) return manual('the review is shown without its Submit tab being current');
   let i = body.rest;
   let answers = 0;
-  for (; i < bottom - 1 && (s.plain[i] ?? '').startsWith(' ● '); ) {
+  const line = (n: number): string => s.plain[n] ?? '';
+  while (i < bottom - 1 && (line(i).startsWith(' ● ') || line(i).startsWith(' │ ● '))) {
+    const gutter = line(i).startsWith(' │ ');
     i++;
-    if (!(s.plain[i] ?? '').startsWith('   → ')) return manual('a reviewed question without its answer');
-    while ((s.plain[i] ?? '').startsWith('   → ') || (s.plain[i] ?? '').startsWith('     ')) i++;
+    while (gutter && line(i).startsWith(' │   ')) i++;
+    if (!line(i).startsWith('   → ')) return manual('a reviewed question without its answer');
+    while (line(i).startsWith('   → ') || line(i).startsWith('     ')) i++;
     answers++;
   }
   if (answers === 0) return manual('the review lists no answers');
-  if ((s.plain[i] ?? '').trim() !== '') return manual('an unexpected line in the review');
+  if (line(i).trim() !== '') return manual('an unexpected line in the review');
+  if (q.reviewQuestion !== null) {
+    if (line(i + 1).trimEnd() !== q.reviewQuestion || line(i + 2).trim() !== '') return manual('the review question is missing or changed');
+    i += 2;
+  }
   const rows = parseRows(s.plain.slice(i + 1, bottom + 1), p.cursor, 0, 5);
   if ('kind' in rows) return rows;
   const [submit, cancel] = rows.rows;
