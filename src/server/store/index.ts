@@ -1,0 +1,263 @@
+/**
+ * The interaction store: the single owner of all persisted server state. See README.md.
+ *
+ * Reads are synchronous (the database is in memory). Writes return promises and are on disk
+ * before they resolve when they are durable transitions; a rejection is an `AkkError` whose
+ * stable code is counted and written to the audit ledger.
+ */
+import { AkkError, type ErrorCode } from '../../shared/errors';
+import { readAudit, readCounters, type AuditQuery } from './audit';
+import type { Ctx } from './context';
+import { Engine, type EngineStats } from './engine';
+import { close, createInteraction, expireDue, invalidateRevision } from './interactions';
+import { enqueueNotification, markDelivered, pendingNotifications } from './outbox';
+import { isFenced, listInteractions, loadAuthority, loadInteraction, loadSession, type InteractionFilter } from './queries';
+import type {
+  AttachedSession,
+  AuditEntry,
+  AuthorityRecord,
+  Interaction,
+  JsonValue,
+  NewInteraction,
+  NewSession,
+  Offer,
+  OutboxEntry,
+  Receipt,
+  ReserveResult,
+  ResponseRequest,
+  RevisionSource,
+  Session,
+  StoreWarning,
+  Turn,
+} from './records';
+import { checkOffer, createOffer, markFailed, markInputSent, markResolved, markUncertain, reserve } from './responses';
+import { DAY_MS, prune, type PruneReport } from './retention';
+import {
+  closeSession,
+  endTurn,
+  listAttachedSessions,
+  listSessions,
+  openSession,
+  removeAttachedSession,
+  saveAttachedSession,
+  startTurn,
+} from './sessions';
+
+export type * from './records';
+export type { AuditQuery } from './audit';
+export type { InteractionFilter } from './queries';
+export type { PruneReport } from './retention';
+export type { EngineStats as StoreStats } from './engine';
+export { INTERACTION_STATUSES, TERMINAL_STATUSES, TRANSITIONS, canTransition, isTerminal } from './status-machine';
+export { LATEST_SCHEMA_VERSION } from './schema';
+
+export interface OpenStoreOptions {
+  /** The store folder (the extension's workspace storage), or `null` for a memory-only store. */
+  dir: string | null;
+  /** Milliseconds since the epoch; defaults to `Date.now`. */
+  clock?: () => number;
+  /** Ledger and finished-history retention; default 30 days. */
+  retentionDays?: number;
+  /** `fsync` (default) or `none` (tests only: files are written but not flushed). */
+  durability?: 'fsync' | 'none';
+  /** Journal size that triggers a background compaction; default 8 MiB. */
+  compactBytes?: number;
+  /** How often to prune (and expire due interactions); default hourly, 0 disables. */
+  maintenanceIntervalMs?: number;
+  /** Path of `sql-wasm.wasm` when it is not beside the bundle or in node_modules. */
+  wasmPath?: string;
+  /** Errors of background work (compaction, maintenance). */
+  onBackgroundError?: (error: unknown) => void;
+}
+
+/** Runs a synchronous store operation as a promise (a throw becomes a rejection). */
+function settle<T>(fn: () => T): Promise<T> {
+  try {
+    return Promise.resolve(fn());
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
+}
+
+export async function openStore(options: OpenStoreOptions): Promise<Store> {
+  const now = options.clock ?? Date.now;
+  const engine = await Engine.open({
+    dir: options.dir,
+    fsync: (options.durability ?? 'fsync') === 'fsync',
+    compactBytes: options.compactBytes ?? 8 * 1024 * 1024,
+    now,
+    ...(options.wasmPath !== undefined ? { wasmPath: options.wasmPath } : {}),
+    ...(options.onBackgroundError ? { onBackgroundError: options.onBackgroundError } : {}),
+  });
+  return new Store(engine, now, options);
+}
+
+export class Store {
+  private readonly ctx: Ctx;
+  private readonly retentionDays: number;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly engine: Engine,
+    now: () => number,
+    options: OpenStoreOptions,
+  ) {
+    this.ctx = { engine, now };
+    this.retentionDays = options.retentionDays ?? 30;
+    if (!(this.retentionDays > 0)) throw new AkkError('invalid_params', 'retentionDays must be positive');
+    const interval = options.maintenanceIntervalMs ?? 3_600_000;
+    if (interval > 0) {
+      this.timer = setInterval(() => {
+        try {
+          this.maintain();
+        } catch (error) {
+          options.onBackgroundError?.(error);
+        }
+      }, interval);
+      this.timer.unref();
+    }
+  }
+
+  /** Problems met while opening (a damaged file moved aside, a stale lock recovered) for the user. */
+  get warnings(): readonly StoreWarning[] {
+    return this.engine.warnings;
+  }
+
+  // ---- sessions and turns ----
+  openSession(input: NewSession): Promise<Session> {
+    return settle(() => openSession(this.ctx, input));
+  }
+  getSession(id: string): Session | undefined {
+    return loadSession(this.engine.db, id);
+  }
+  listSessions(includeClosed = false): Session[] {
+    return listSessions(this.engine.db, includeClosed);
+  }
+  /** Moves a session to a new revision; returns the interactions this invalidated. */
+  invalidateRevision(sessionId: string, next: RevisionSource): Promise<{ revision: number; invalidated: string[] }> {
+    return settle(() => invalidateRevision(this.ctx, sessionId, next));
+  }
+  closeSession(sessionId: string): Promise<string[]> {
+    return settle(() => closeSession(this.ctx, sessionId));
+  }
+  startTurn(sessionId: string, turnId: string): Promise<Turn> {
+    return settle(() => startTurn(this.ctx, sessionId, turnId));
+  }
+  endTurn(turnId: string): Promise<void> {
+    return settle(() => endTurn(this.ctx, turnId));
+  }
+
+  // ---- interactions ----
+  createInteraction(input: NewInteraction): Promise<Interaction> {
+    return settle(() => createInteraction(this.ctx, input));
+  }
+  getInteraction(id: string): Interaction | undefined {
+    return loadInteraction(this.engine.db, id);
+  }
+  listInteractions(filter: InteractionFilter = {}): Interaction[] {
+    return listInteractions(this.engine.db, filter);
+  }
+  /** The private authority record. Server-internal: never send it to a client. */
+  getAuthority(interactionId: string): AuthorityRecord | undefined {
+    return loadAuthority(this.engine.db, interactionId);
+  }
+  dismiss(id: string, reason: string): Promise<Interaction> {
+    return settle(() => close(this.ctx, id, 'dismissed', reason));
+  }
+  decline(id: string, reason: string): Promise<Interaction> {
+    return settle(() => close(this.ctx, id, 'declined', reason));
+  }
+  invalidate(id: string, reason: string): Promise<Interaction> {
+    return settle(() => close(this.ctx, id, 'invalidated', reason));
+  }
+  expireDue(at: number = this.ctx.now()): Promise<string[]> {
+    return settle(() => expireDue(this.ctx, at));
+  }
+
+  // ---- response path ----
+  createOffer(interactionId: string, owner: string, ttlMs: number): Promise<Offer> {
+    return settle(() => createOffer(this.ctx, interactionId, owner, ttlMs));
+  }
+  checkOffer(interactionId: string, owner: string): Offer {
+    return checkOffer(this.ctx, interactionId, owner);
+  }
+  /** Durable one-shot reservation before terminal input, or the original receipt. */
+  reserve(request: ResponseRequest): Promise<ReserveResult> {
+    return settle(() => reserve(this.ctx, request));
+  }
+  markInputSent(interactionId: string, reservationId: string): Promise<void> {
+    return settle(() => markInputSent(this.ctx, interactionId, reservationId));
+  }
+  markResolved(interactionId: string, reservationId: string, provenStep: string): Promise<Receipt> {
+    return settle(() => markResolved(this.ctx, interactionId, reservationId, provenStep));
+  }
+  markFailed(
+    interactionId: string,
+    reservationId: string,
+    failure: { code: ErrorCode; beforeInput: boolean },
+  ): Promise<Interaction> {
+    return settle(() => markFailed(this.ctx, interactionId, reservationId, failure));
+  }
+  markUncertain(interactionId: string, reservationId: string): Promise<Interaction> {
+    return settle(() => markUncertain(this.ctx, interactionId, reservationId));
+  }
+  /** Interactions whose response was in flight; after a restart their outcome is unknown. */
+  inFlight(): Interaction[] {
+    return listInteractions(this.engine.db, { statuses: ['resolving'], limit: 100_000 });
+  }
+  isFenced(sessionId: string, fingerprint: string): boolean {
+    return isFenced(this.engine.db, sessionId, fingerprint);
+  }
+
+  // ---- ledger and counters ----
+  counters(): Record<string, number> {
+    return readCounters(this.engine.db);
+  }
+  audit(query: AuditQuery = {}): AuditEntry[] {
+    return readAudit(this.engine.db, query);
+  }
+
+  // ---- attached terminal sessions ----
+  saveAttachedSession(input: { sessionId: string; endpoint: JsonValue; agent: string; version: string }): Promise<AttachedSession> {
+    return settle(() => saveAttachedSession(this.ctx, input));
+  }
+  listAttachedSessions(): AttachedSession[] {
+    return listAttachedSessions(this.engine.db);
+  }
+  removeAttachedSession(sessionId: string): Promise<boolean> {
+    return settle(() => removeAttachedSession(this.ctx, sessionId));
+  }
+
+  // ---- outbox ----
+  enqueueNotification(method: string, params: JsonValue): Promise<OutboxEntry> {
+    return settle(() => enqueueNotification(this.ctx, method, params));
+  }
+  pendingNotifications(limit?: number): OutboxEntry[] {
+    return pendingNotifications(this.engine.db, limit);
+  }
+  markDelivered(ids: readonly number[]): Promise<void> {
+    return settle(() => markDelivered(this.ctx, ids));
+  }
+
+  // ---- maintenance ----
+  /** Expires due interactions and prunes history older than the retention window. */
+  maintain(): PruneReport {
+    expireDue(this.ctx, this.ctx.now());
+    return prune(this.ctx, this.retentionDays);
+  }
+  retentionMs(): number {
+    return this.retentionDays * DAY_MS;
+  }
+  /** Writes a snapshot now and retires the journal it covers (normally automatic). */
+  async compact(): Promise<void> {
+    await this.engine.compact();
+  }
+  stats(): EngineStats {
+    return this.engine.stats();
+  }
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.engine.close();
+  }
+}

@@ -1,0 +1,75 @@
+/** Read helpers shared by the store modules; each returns domain types. */
+import type { Row } from './database';
+import type { Tx } from './engine';
+import type { AuthorityRecord, Interaction, RevisionSource, Session } from './records';
+import { toAuthority, toInteraction, toOption, toSession } from './rows';
+import type { InteractionStatus } from './status-machine';
+
+/** Either a transaction or the database: both can read. */
+export type Reader = Pick<Tx, 'get' | 'all'>;
+
+export function loadInteraction(r: Reader, id: string): Interaction | undefined {
+  const row = r.get('SELECT * FROM interactions WHERE id = ?', [id]);
+  return row ? withOptions(r, row) : undefined;
+}
+
+export function withOptions(r: Reader, row: Row): Interaction {
+  const options = r.all('SELECT * FROM options WHERE interaction_id = ? ORDER BY position', [row.id ?? null]).map(toOption);
+  return toInteraction(row, options);
+}
+
+export function loadAuthority(r: Reader, interactionId: string): AuthorityRecord | undefined {
+  const row = r.get('SELECT * FROM authority WHERE interaction_id = ?', [interactionId]);
+  return row ? toAuthority(row) : undefined;
+}
+
+export function loadSession(r: Reader, id: string): Session | undefined {
+  const row = r.get('SELECT * FROM sessions WHERE id = ?', [id]);
+  return row ? toSession(row) : undefined;
+}
+
+export function loadRevisionSource(r: Reader, sessionId: string): RevisionSource | undefined {
+  const row = r.get('SELECT binding_generation, prompt_fingerprint FROM sessions WHERE id = ?', [sessionId]);
+  if (!row || typeof row.binding_generation !== 'number' || typeof row.prompt_fingerprint !== 'string') return undefined;
+  return { generation: row.binding_generation, fingerprint: row.prompt_fingerprint };
+}
+
+/** The interaction that holds the session's blocking slot, if any. */
+export function slotHolder(r: Reader, sessionId: string): { id: string; status: InteractionStatus } | undefined {
+  const row = r.get(
+    `SELECT id, status FROM interactions WHERE session_id = ? AND blocking = 1 AND status IN ('active', 'resolving')`,
+    [sessionId],
+  );
+  return row && typeof row.id === 'string' ? { id: row.id, status: row.status as InteractionStatus } : undefined;
+}
+
+export function isFenced(r: Reader, sessionId: string, fingerprint: string): boolean {
+  return r.get('SELECT 1 AS hit FROM fences WHERE session_id = ? AND fingerprint = ?', [sessionId, fingerprint]) !== undefined;
+}
+
+export interface InteractionFilter {
+  sessionId?: string;
+  turnId?: string;
+  statuses?: readonly InteractionStatus[];
+  limit?: number;
+}
+
+export function listInteractions(r: Reader, f: InteractionFilter = {}): Interaction[] {
+  const where: string[] = [];
+  const params: Array<string | number> = [];
+  if (f.sessionId !== undefined) {
+    where.push('session_id = ?');
+    params.push(f.sessionId);
+  }
+  if (f.turnId !== undefined) {
+    where.push('turn_id = ?');
+    params.push(f.turnId);
+  }
+  if (f.statuses && f.statuses.length > 0) {
+    where.push(`status IN (${f.statuses.map(() => '?').join(', ')})`);
+    params.push(...f.statuses);
+  }
+  params.push(Math.max(1, Math.min(f.limit ?? 1000, 100_000)));
+  const sql = `SELECT * FROM interactions ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at, id LIMIT ?`;
+  return r.all(sql, params).map((row) => withOptions(r, row));
+}

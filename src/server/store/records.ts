@@ -1,0 +1,276 @@
+/**
+ * Domain types of the interaction store. Every store function returns these, never rows.
+ * The private authority record (`AuthorityRecord`) is deliberately not part of `Interaction`:
+ * it is reachable only through `Store.getAuthority` and never leaves the server.
+ */
+import type { ErrorCode } from '../../shared/errors';
+import type { InteractionStatus } from './status-machine';
+
+export type { InteractionStatus } from './status-machine';
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** What shape the decision has; tells the client how to render it. */
+export type InteractionKind = 'permission' | 'questionnaire' | 'free_text' | 'confirmation' | 'async_question';
+export const INTERACTION_KINDS: readonly InteractionKind[] = [
+  'permission',
+  'questionnaire',
+  'free_text',
+  'confirmation',
+  'async_question',
+];
+
+/** Risk of the step the interaction authorizes. The last three are high risk. */
+export type RiskClass = 'low' | 'elevated' | 'destructive' | 'irreversible' | 'external_regulated';
+export const RISK_CLASSES: readonly RiskClass[] = ['low', 'elevated', 'destructive', 'irreversible', 'external_regulated'];
+export const HIGH_RISK: readonly RiskClass[] = ['destructive', 'irreversible', 'external_regulated'];
+
+/** Whether typed text (rather than a structured answer) may resolve the interaction. */
+export type TextResolutionPolicy =
+  | { mode: 'never' }
+  | { mode: 'model_interpreted_low_risk' }
+  | { mode: 'exact_aliases'; aliases: string[] };
+
+/** Whether an option may carry free-form text, and how much. */
+export type FreeformPolicy = { allowed: false } | { allowed: true; maxLength: number };
+
+/**
+ * The server-owned meaning of an option. `semanticId` names the adapter's input-plan entry;
+ * `effect: 'decline'` makes a proven step land on `declined` instead of `resolved`.
+ */
+export interface StoredAction {
+  effect: 'accept' | 'decline' | 'answer';
+  semanticId: string;
+  params?: JsonValue;
+}
+
+export interface InteractionOption {
+  questionId: string;
+  optionId: string;
+  label: string;
+  action: StoredAction;
+  freeform: FreeformPolicy;
+}
+
+/** The session's current revision: bumped whenever binding generation or prompt fingerprint change. */
+export interface Session {
+  id: string;
+  owner: string;
+  agent: string;
+  revision: number;
+  createdAt: number;
+  updatedAt: number;
+  closedAt: number | null;
+}
+
+/** Private half of a session revision (never projected). */
+export interface RevisionSource {
+  generation: number;
+  fingerprint: string;
+}
+
+export interface Turn {
+  id: string;
+  sessionId: string;
+  startedAt: number;
+  endedAt: number | null;
+}
+
+/** The receipt of a proven step: returned again, unchanged, for every duplicate response. */
+export interface Receipt {
+  interactionId: string;
+  reservationId: string;
+  status: 'resolved' | 'declined';
+  optionIds: string[];
+  answerDigest: string;
+  answerLength: number;
+  provenStep: string;
+  resolvedAt: number;
+}
+
+/** Why an interaction left `active`/`resolving`; `receipt` only for resolved/declined. */
+export interface InteractionOutcome {
+  status: InteractionStatus;
+  code: ErrorCode | null;
+  reason: string | null;
+  receipt: Receipt | null;
+}
+
+/** The public interaction record (safe to project after the caller's own filtering). */
+export interface Interaction {
+  id: string;
+  owner: string;
+  sessionId: string;
+  turnId: string;
+  kind: InteractionKind;
+  payload: JsonValue;
+  payloadHash: string;
+  status: InteractionStatus;
+  blocking: boolean;
+  boundRevision: number;
+  revisionIndependent: boolean;
+  textPolicy: TextResolutionPolicy;
+  riskClass: RiskClass;
+  createdAt: number;
+  expiresAt: number | null;
+  resolvedAt: number | null;
+  outcome: InteractionOutcome | null;
+  options: InteractionOption[];
+}
+
+export type ProvenStage = 'recognized' | 'reserved' | 'input_sent' | 'step_proven' | 'released' | 'closed';
+
+export interface Reservation {
+  id: string;
+  interactionId: string;
+  owner: string;
+  at: number;
+  optionIds: string[];
+  answerDigest: string;
+  answerLength: number;
+}
+
+export interface Offer {
+  interactionId: string;
+  owner: string;
+  expiresAt: number;
+}
+
+/** Private mutation authority. Never copied into any public projection. */
+export interface AuthorityRecord {
+  interactionId: string;
+  endpoint: string;
+  processIncarnation: string;
+  nativeThread: string | null;
+  bindingGeneration: number;
+  transcriptIdentity: string | null;
+  promptFingerprint: string;
+  nativeStep: string;
+  /** Adapter-owned semantic-id-to-input plan; `null` means the step is manual only. */
+  keyPlan: JsonValue | null;
+  offer: Offer | null;
+  reservation: Reservation | null;
+  lastProvenStage: ProvenStage;
+  uncertain: boolean;
+}
+
+export type AuditEvent =
+  | 'created'
+  | 'offered'
+  | 'reserved'
+  | 'input_sent'
+  | 'resolved'
+  | 'declined'
+  | 'released'
+  | 'failed'
+  | 'uncertain'
+  | 'dismissed'
+  | 'invalidated'
+  | 'expired'
+  | 'rejected'
+  | 'receipt_replayed';
+
+/** One ledger line. Answers appear only as digests and lengths, never as text. */
+export interface AuditEntry {
+  seq: number;
+  at: number;
+  event: AuditEvent;
+  interactionId: string | null;
+  sessionId: string | null;
+  from: InteractionStatus | null;
+  to: InteractionStatus | null;
+  code: ErrorCode | null;
+  reservationId: string | null;
+  actionDigest: string | null;
+  answerDigest: string | null;
+  answerLength: number | null;
+}
+
+export interface AttachedSession {
+  sessionId: string;
+  endpoint: JsonValue;
+  agent: string;
+  version: string;
+  attachedAt: number;
+  updatedAt: number;
+}
+
+export interface OutboxEntry {
+  id: number;
+  method: string;
+  params: JsonValue;
+  createdAt: number;
+  deliveredAt: number | null;
+}
+
+export interface StoreWarning {
+  code: 'store_corrupt' | 'stale_lock_recovered' | 'journal_damaged';
+  message: string;
+  /** Where a damaged file was moved, when it was. */
+  movedTo?: string;
+}
+
+// ---- inputs ----
+
+export interface NewOption {
+  questionId: string;
+  optionId: string;
+  label: string;
+  action: StoredAction;
+  freeform?: FreeformPolicy;
+}
+
+export interface NewAuthority {
+  endpoint: string;
+  processIncarnation: string;
+  nativeThread?: string | null;
+  transcriptIdentity?: string | null;
+  promptFingerprint: string;
+  nativeStep: string;
+  keyPlan: JsonValue | null;
+}
+
+export interface NewInteraction {
+  owner: string;
+  sessionId: string;
+  turnId: string;
+  kind: InteractionKind;
+  payload: JsonValue;
+  blocking: boolean;
+  riskClass: RiskClass;
+  options: NewOption[];
+  authority: NewAuthority;
+  revisionIndependent?: boolean;
+  /** Defaults to `never`. High-risk interactions keep `never` unless a policy is stated here. */
+  textPolicy?: TextResolutionPolicy;
+  expiresAt?: number | null;
+  /** Invalidate the session's current active blocking interaction instead of failing. */
+  supersede?: boolean;
+}
+
+export interface Answer {
+  questionId: string;
+  optionId: string;
+  /** Free-form text; only its digest and length are ever stored. */
+  text?: string;
+}
+
+export interface ResponseRequest {
+  interactionId: string;
+  owner: string;
+  expectedRevision: number;
+  answers: Answer[];
+  /** `text` when the answer was inferred from typed text rather than a structured choice. */
+  source?: 'structured' | 'text';
+}
+
+export type ReserveResult =
+  | { kind: 'reserved'; reservation: Reservation; interaction: Interaction }
+  | { kind: 'receipt'; receipt: Receipt };
+
+export interface NewSession {
+  id: string;
+  owner: string;
+  agent: string;
+  revision: RevisionSource;
+}

@@ -1,0 +1,187 @@
+/**
+ * Schema migrations, an ordered list keyed by `PRAGMA user_version`. Migration N brings a
+ * database from version N-1 to N. Add new entries at the end; never edit a shipped one.
+ */
+import { AkkError } from '../../shared/errors';
+import type { SqlDatabase } from './database';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+const STATUS_LIST = "'active','resolving','resolved','declined','dismissed','invalidated','expired','failed'";
+const RISK_LIST = "'low','elevated','destructive','irreversible','external_regulated'";
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'interactions, authority, audit, fences, counters, attached sessions, outbox',
+    sql: `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+
+CREATE TABLE sessions (
+  id TEXT PRIMARY KEY,
+  owner TEXT NOT NULL,
+  agent TEXT NOT NULL,
+  binding_generation INTEGER NOT NULL,
+  prompt_fingerprint TEXT NOT NULL,
+  revision INTEGER NOT NULL,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL,
+  closed_at INTEGER
+) WITHOUT ROWID;
+
+CREATE TABLE turns (
+  id TEXT PRIMARY KEY,
+  session_id TEXT NOT NULL,
+  started_at INTEGER NOT NULL,
+  ended_at INTEGER
+) WITHOUT ROWID;
+CREATE INDEX turns_session ON turns(session_id);
+
+CREATE TABLE interactions (
+  id TEXT PRIMARY KEY,
+  owner TEXT NOT NULL,
+  session_id TEXT NOT NULL,
+  turn_id TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  payload TEXT NOT NULL,
+  payload_hash TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN (${STATUS_LIST})),
+  blocking INTEGER NOT NULL CHECK (blocking IN (0, 1)),
+  bound_revision INTEGER NOT NULL,
+  revision_independent INTEGER NOT NULL CHECK (revision_independent IN (0, 1)),
+  text_policy TEXT NOT NULL,
+  risk_class TEXT NOT NULL CHECK (risk_class IN (${RISK_LIST})),
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER,
+  resolved_at INTEGER,
+  outcome TEXT
+);
+-- One blocking interaction per session: active and resolving rows both hold the slot.
+CREATE UNIQUE INDEX interactions_one_blocking ON interactions(session_id)
+  WHERE blocking = 1 AND status IN ('active', 'resolving');
+CREATE INDEX interactions_session ON interactions(session_id, status);
+CREATE INDEX interactions_expiry ON interactions(expires_at)
+  WHERE status = 'active' AND expires_at IS NOT NULL;
+CREATE INDEX interactions_closed ON interactions(resolved_at) WHERE resolved_at IS NOT NULL;
+
+CREATE TABLE options (
+  interaction_id TEXT NOT NULL,
+  option_id TEXT NOT NULL,
+  question_id TEXT NOT NULL,
+  position INTEGER NOT NULL,
+  label TEXT NOT NULL,
+  action TEXT NOT NULL,
+  freeform TEXT NOT NULL,
+  PRIMARY KEY (interaction_id, option_id)
+) WITHOUT ROWID;
+
+CREATE TABLE authority (
+  interaction_id TEXT PRIMARY KEY,
+  endpoint TEXT NOT NULL,
+  process_incarnation TEXT NOT NULL,
+  native_thread TEXT,
+  binding_generation INTEGER NOT NULL,
+  transcript_identity TEXT,
+  prompt_fingerprint TEXT NOT NULL,
+  native_step TEXT NOT NULL,
+  key_plan TEXT,
+  offer_owner TEXT,
+  offer_expires_at INTEGER,
+  reservation TEXT,
+  last_proven_stage TEXT NOT NULL,
+  uncertain INTEGER NOT NULL CHECK (uncertain IN (0, 1))
+) WITHOUT ROWID;
+
+CREATE TABLE audit (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  at INTEGER NOT NULL,
+  event TEXT NOT NULL,
+  interaction_id TEXT,
+  session_id TEXT,
+  from_status TEXT,
+  to_status TEXT,
+  code TEXT,
+  reservation_id TEXT,
+  action_digest TEXT,
+  answer_digest TEXT,
+  answer_length INTEGER
+);
+CREATE INDEX audit_interaction ON audit(interaction_id);
+CREATE INDEX audit_at ON audit(at);
+
+CREATE TABLE fences (
+  session_id TEXT NOT NULL,
+  fingerprint TEXT NOT NULL,
+  interaction_id TEXT,
+  fenced_at INTEGER NOT NULL,
+  PRIMARY KEY (session_id, fingerprint)
+) WITHOUT ROWID;
+CREATE INDEX fences_at ON fences(fenced_at);
+
+CREATE TABLE counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
+
+CREATE TABLE attached_sessions (
+  session_id TEXT PRIMARY KEY,
+  endpoint TEXT NOT NULL,
+  agent TEXT NOT NULL,
+  version TEXT NOT NULL,
+  attached_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE outbox (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  method TEXT NOT NULL,
+  params TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  delivered_at INTEGER
+);
+CREATE INDEX outbox_pending ON outbox(id) WHERE delivered_at IS NULL;
+
+INSERT INTO meta (key, value) VALUES ('journal_seq', '0');
+`,
+  },
+];
+
+export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;
+
+export function userVersion(db: SqlDatabase): number {
+  const row = db.get('PRAGMA user_version');
+  const value = row ? Object.values(row)[0] : 0;
+  return typeof value === 'number' ? value : 0;
+}
+
+/**
+ * Brings the database to the latest version, one migration per transaction.
+ * Returns whether anything ran. A newer file is refused with `store_too_new`.
+ */
+export function migrate(db: SqlDatabase): boolean {
+  const current = userVersion(db);
+  if (current > LATEST_SCHEMA_VERSION) {
+    throw new AkkError(
+      'store_too_new',
+      `the interaction store was written by a newer version (schema ${current}, this version knows ${LATEST_SCHEMA_VERSION}); update the extension`,
+      { schema: current, supported: LATEST_SCHEMA_VERSION },
+    );
+  }
+  let ran = false;
+  for (const migration of MIGRATIONS) {
+    if (migration.version <= current) continue;
+    try {
+      db.exec(`BEGIN; ${migration.sql}; PRAGMA user_version = ${migration.version}; COMMIT;`);
+    } catch (error) {
+      try {
+        db.exec('ROLLBACK');
+      } catch {
+        // no transaction left open
+      }
+      throw error;
+    }
+    ran = true;
+  }
+  return ran;
+}

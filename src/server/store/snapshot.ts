@@ -1,0 +1,90 @@
+/**
+ * Snapshot files: the whole database as exported by sql.js, replaced atomically (temp file in
+ * the same folder, fsync, rename, fsync the folder), plus the checks that decide whether a file
+ * on disk can be opened at all and the move-aside of a damaged one.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { fsyncDir } from './journal';
+
+export const SNAPSHOT_FILE = 'akk-store.sqlite';
+const TEMP_MARK = '.tmp-';
+const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
+
+function tempName(file: string): string {
+  return `${file}${TEMP_MARK}${process.pid}-${randomBytes(4).toString('hex')}`;
+}
+
+/** Writes a snapshot synchronously (used at open, before the store is handed out). */
+export function writeSnapshotSync(file: string, bytes: Uint8Array, fsyncEnabled: boolean): void {
+  const tmp = tempName(file);
+  const fd = fs.openSync(tmp, 'w');
+  try {
+    let written = 0;
+    while (written < bytes.length) written += fs.writeSync(fd, bytes, written, bytes.length - written);
+    if (fsyncEnabled) fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  fs.renameSync(tmp, file);
+  if (fsyncEnabled) fsyncDir(path.dirname(file));
+}
+
+/** Writes a snapshot without blocking the event loop for the I/O (compaction). */
+export async function writeSnapshot(file: string, bytes: Uint8Array, fsyncEnabled: boolean): Promise<void> {
+  const tmp = tempName(file);
+  const handle = await fs.promises.open(tmp, 'w');
+  try {
+    await handle.writeFile(bytes);
+    if (fsyncEnabled) await handle.sync();
+  } catch (error) {
+    await handle.close();
+    await fs.promises.rm(tmp, { force: true });
+    throw error;
+  }
+  await handle.close();
+  await fs.promises.rename(tmp, file);
+  if (fsyncEnabled) fsyncDir(path.dirname(file));
+}
+
+/** Removes temp files left by a snapshot write that a crash interrupted. */
+export function removeStaleTemps(dir: string): void {
+  for (const name of fs.readdirSync(dir)) {
+    if (name.startsWith(`${SNAPSHOT_FILE}${TEMP_MARK}`)) fs.rmSync(path.join(dir, name), { force: true });
+  }
+}
+
+/**
+ * Cheap structural check of an SQLite file image: magic, page size, and the page count the
+ * header promises against the bytes present (a truncated file fails here). Returns the problem,
+ * or `null` when the image looks whole.
+ */
+export function snapshotProblem(bytes: Uint8Array): string | null {
+  if (bytes.length < 100) return `file too short (${bytes.length} bytes)`;
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (!buf.subarray(0, 16).equals(SQLITE_MAGIC)) return 'not an SQLite database';
+  const rawPageSize = buf.readUInt16BE(16);
+  const pageSize = rawPageSize === 1 ? 65536 : rawPageSize;
+  if (pageSize < 512 || (pageSize & (pageSize - 1)) !== 0) return `invalid page size ${rawPageSize}`;
+  if (buf.length % pageSize !== 0) return `file length ${buf.length} is not a whole number of pages`;
+  const pageCount = buf.readUInt32BE(28);
+  const countValid = pageCount > 0 && buf.readUInt32BE(24) === buf.readUInt32BE(92);
+  if (countValid && pageCount * pageSize > buf.length) {
+    return `truncated: header promises ${pageCount} pages, file holds ${buf.length / pageSize}`;
+  }
+  return null;
+}
+
+function stamp(now: number): string {
+  return new Date(now).toISOString().replace(/[:.]/g, '-');
+}
+
+/** Moves a damaged file aside with a timestamp; returns the new path (or `null` if it was gone). */
+export function moveAside(file: string, label: string, now: number): string | null {
+  if (!fs.existsSync(file)) return null;
+  let target = `${file}.${label}-${stamp(now)}`;
+  if (fs.existsSync(target)) target = `${target}-${randomBytes(3).toString('hex')}`;
+  fs.renameSync(file, target);
+  return target;
+}

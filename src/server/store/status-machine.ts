@@ -1,0 +1,71 @@
+/**
+ * The interaction status machine: exactly eight statuses and a table of legal transitions.
+ * Nothing else in the store changes a status without asking `assertTransition`.
+ */
+import { AkkError } from '../../shared/errors';
+
+export const INTERACTION_STATUSES = [
+  'active',
+  'resolving',
+  'resolved',
+  'declined',
+  'dismissed',
+  'invalidated',
+  'expired',
+  'failed',
+] as const;
+
+export type InteractionStatus = (typeof INTERACTION_STATUSES)[number];
+
+export const TERMINAL_STATUSES: readonly InteractionStatus[] = [
+  'resolved',
+  'declined',
+  'dismissed',
+  'invalidated',
+  'expired',
+  'failed',
+];
+
+/** Statuses that occupy the session's single blocking slot. */
+export const SLOT_STATUSES: readonly InteractionStatus[] = ['active', 'resolving'];
+
+/**
+ * Legal transitions. Terminal statuses have no outgoing edge, so they never come back.
+ *  - active -> resolving: a valid response was reserved (before any terminal input);
+ *  - active -> declined/dismissed/invalidated/expired: closed without a response;
+ *  - resolving -> resolved/declined: the native step was proven done;
+ *  - resolving -> failed: the step failed, or its outcome is uncertain;
+ *  - resolving -> active: rejected before any input, and policy allows another try.
+ */
+export const TRANSITIONS: Readonly<Record<InteractionStatus, readonly InteractionStatus[]>> = {
+  active: ['resolving', 'declined', 'dismissed', 'invalidated', 'expired'],
+  resolving: ['resolved', 'declined', 'failed', 'active'],
+  resolved: [],
+  declined: [],
+  dismissed: [],
+  invalidated: [],
+  expired: [],
+  failed: [],
+};
+
+export function isStatus(value: unknown): value is InteractionStatus {
+  return typeof value === 'string' && (INTERACTION_STATUSES as readonly string[]).includes(value);
+}
+
+export function isTerminal(status: InteractionStatus): boolean {
+  return TERMINAL_STATUSES.includes(status);
+}
+
+export function canTransition(from: InteractionStatus, to: InteractionStatus): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+export function assertTransition(from: InteractionStatus, to: InteractionStatus, interactionId: string): void {
+  if (!canTransition(from, to)) {
+    throw new AkkError('illegal_transition', `interaction cannot move from ${from} to ${to}`, {
+      interactionId,
+      from,
+      to,
+    });
+  }
+}
