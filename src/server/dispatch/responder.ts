@@ -27,9 +27,14 @@ export interface ResponderOptions {
   /** How long a step's effect may take to show on screen. */
   proofTimeoutMs: number;
   inputAllowed: boolean;
+  /**
+   * Fault injection for crash tests only (AKK_FAULT_HOLD_AFTER_RESERVE_MS): wait this long between
+   * the durable reservation and the first key, so a test can kill the server exactly there.
+   */
+  holdAfterReserveMs: number;
 }
 
-export const DEFAULT_RESPONDER_OPTIONS: ResponderOptions = { quietBeforeKeyMs: 300, proofTimeoutMs: 5000, inputAllowed: true };
+export const DEFAULT_RESPONDER_OPTIONS: ResponderOptions = { quietBeforeKeyMs: 300, proofTimeoutMs: 5000, inputAllowed: true, holdAfterReserveMs: 0 };
 
 export interface ResponderDeps {
   store: Store;
@@ -87,7 +92,12 @@ export class Responder {
       // Idempotency: a finished interaction answers with its original receipt and executes nothing.
       const receipt = ix.outcome?.receipt;
       if (receipt && (ix.status === 'resolved' || ix.status === 'declined')) return this.receiptOf(ix, true);
-      // 2. revalidate owner, turn, session, binding generation, process identity, offer.
+      // 2. revalidate status, owner, turn, session, binding generation, process identity, offer.
+      if (store.getAuthority(ix.id)?.uncertain) throw new AkkError('response_uncertain', 'an earlier response to this step may have reached the terminal; check it there');
+      if (ix.status === 'invalidated') throw new AkkError('stale_revision', 'the prompt on screen changed; refresh and answer the current one');
+      if (ix.status === 'expired') throw new AkkError('expired', 'the step expired; refresh and answer the current one');
+      if (ix.status === 'resolving') throw new AkkError('resolving', 'a response to this step is already in progress');
+      if (ix.status !== 'active') throw new AkkError('invalidated', `the step is ${ix.status} and no longer answerable`);
       if (ix.turnId !== turnId) throw new AkkError('stale_revision', 'the interaction belongs to another turn', { turn_id: ix.turnId });
       if (!this.d.options.inputAllowed) throw new AkkError('untrusted_workspace', 'the workspace is not trusted: answer in the terminal');
       const session = registry.get(ix.sessionId);
@@ -122,6 +132,7 @@ export class Responder {
       });
       if (reservation.kind === 'receipt') return this.receiptOf(store.getInteraction(ix.id) as Interaction, true);
       const reservationId = reservation.reservation.id;
+      if (this.d.options.holdAfterReserveMs > 0) await sleep(this.d.options.holdAfterReserveMs);
 
       // 6. dispatch one bounded native step, proving each key's effect before the next.
       let sent = false;

@@ -1,0 +1,91 @@
+/**
+ * End-to-end set-up: a real agent in tmux against the fake model, and the built AKK server over
+ * stdio attached to it. Everything the test does to the agent goes through `akk/*` methods.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { strict as assert } from 'node:assert';
+import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
+import { startFakeModel, type FakeModel } from '../harness/fake-model';
+import type { Scenario } from '../harness/fake-model/types';
+import { launchAgent, type Launched } from '../harness/launch';
+import { NEWEST, type AgentName } from '../harness/versions';
+import { StdioServer, type RpcMessage } from './rpc-client';
+
+export interface ServerAgent {
+  model: FakeModel;
+  term: Launched;
+  server: StdioServer;
+  storageDir: string;
+  sessionId: string;
+  /** Restarts the server on the same store (after a crash, say). */
+  restart(env?: NodeJS.ProcessEnv): Promise<void>;
+  status(): Promise<StatusResult>;
+  /** Polls status until `ready` holds. */
+  waitStatus(ready: (s: StatusResult) => boolean, timeoutMs?: number, what?: string): Promise<StatusResult>;
+  call(method: string, params: unknown, timeoutMs?: number): Promise<RpcMessage>;
+  stop(): Promise<void>;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+export async function startServerAgent(agent: AgentName, scenario: Scenario, env: NodeJS.ProcessEnv = {}): Promise<ServerAgent> {
+  const model = await startFakeModel(scenario);
+  const term = await launchAgent({ agent, version: NEWEST[agent], size: { cols: 120, rows: 40 }, modelUrl: model.url });
+  const storageDir = mkdtempSync(join(tmpdir(), 'akk-e2e-'));
+  let server = new StdioServer(['--stdio'], { ...process.env, ...env });
+  const init = async (): Promise<void> => {
+    const r = await server.initialize({ storageDir, ownerId: 'e2e-owner' });
+    assert.ok(r.result, `initialize failed: ${JSON.stringify(r.error)}`);
+  };
+  await init();
+  const attached = await server.call(REQUESTS.attachSession.method, { tmux: { socket: term.socket, target: term.target } });
+  assert.ok(attached.result, `attach failed: ${JSON.stringify(attached.error)}`);
+  const sessionId = (attached.result as { session_id: string }).session_id;
+  const self: ServerAgent = {
+    model,
+    term,
+    get server() {
+      return server;
+    },
+    storageDir,
+    sessionId,
+    async restart(restartEnv: NodeJS.ProcessEnv = {}) {
+      if (server.exitCode === undefined) await server.stop();
+      server = new StdioServer(['--stdio'], { ...process.env, ...restartEnv });
+      await init();
+    },
+    async status() {
+      const r = await server.call(REQUESTS.status.method, { session_id: sessionId });
+      assert.ok(r.result, `status failed: ${JSON.stringify(r.error)}`);
+      return r.result as StatusResult;
+    },
+    async waitStatus(ready, timeoutMs = 30_000, what = 'status') {
+      const deadline = Date.now() + timeoutMs;
+      let last: StatusResult | undefined;
+      while (Date.now() < deadline) {
+        last = await self.status();
+        if (ready(last)) return last;
+        await sleep(200);
+      }
+      throw new Error(`timed out waiting for ${what}; last status: ${JSON.stringify(last)}\n${await term.capture()}`);
+    },
+    call: (method, params, timeoutMs) => server.call(method, params, timeoutMs),
+    async stop() {
+      await server.stop().catch(() => undefined);
+      await term.stop();
+      await model.stop();
+      rmSync(storageDir, { recursive: true, force: true });
+    },
+  };
+  return self;
+}
+
+/** Types a composer prompt in the agent's terminal, as the user would, to start a turn. */
+export async function userPrompt(term: Launched, text: string): Promise<void> {
+  await term.waitForSettled((s) => s.includes('❯') || s.includes('›'), 30_000, 300, 'the idle prompt');
+  await term.sendText(text);
+  await sleep(300);
+  await term.sendKeys('Enter');
+}
