@@ -25,11 +25,16 @@ export function bottomLine(s: ScreenSnapshot): number {
   return lastContentLine(s.plain);
 }
 
-/** The exact region the fingerprint covers, with any structural facts appended. */
+/**
+ * The exact text the fingerprint covers: the dialog frame, plus the transcript drawn above it.
+ * The transcript is static while Claude Code waits, and it is what tells two identical questions
+ * asked one after the other apart (the earlier answer is printed above the later one).
+ */
 export function regionText(s: ScreenSnapshot, frame: Frame, facts: Record<string, string | number>): string {
+  const context = s.plain.slice(0, frame.top).map((l) => l.trimEnd());
   const lines = s.plain.slice(frame.top, frame.bottom + 1).map((l) => l.trimEnd());
   const extra = Object.entries(facts)
     .map(([k, v]) => `${k}=${v}`)
     .join('\n');
-  return `${s.cols}x${s.rows}\n${lines.join('\n')}\n--\n${extra}`;
+  return `${s.cols}x${s.rows}\n${context.join('\n')}\n==\n${lines.join('\n')}\n--\n${extra}`;
 }

@@ -1,0 +1,23 @@
+// npm run bench: every section, printed as medians and ratios. Sections can be chosen:
+//   npm run bench -- store sessions recognition
+import { benchRecognition } from './recognition.bench';
+import { benchSessions } from './sessions.bench';
+import { benchStore } from './store.bench';
+
+const SECTIONS: Record<string, () => Promise<void>> = { store: benchStore, sessions: benchSessions, recognition: benchRecognition };
+
+async function main(): Promise<void> {
+  const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  const names = wanted.length > 0 ? wanted : Object.keys(SECTIONS);
+  for (const name of names) {
+    const run = SECTIONS[name];
+    if (!run) throw new Error(`unknown bench section ${name}; sections: ${Object.keys(SECTIONS).join(', ')}`);
+    console.log(`\n== ${name}`);
+    await run();
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
