@@ -2,6 +2,7 @@
 import type { Recognition, ScreenSnapshot } from '../types';
 import { manual } from '../types';
 import { recognizeActivity } from './activity';
+import { bottomLine } from './frame';
 import { recognizePermission } from './permission';
 import type { ClaudeProfile } from './profile';
 import { recognizeQuestionnaire } from './questionnaire';
@@ -12,7 +13,9 @@ const DIALOG_SIGNS = [/^\s*❯ \d{1,2}\. /, /Chat about this/, /Do you want to /
 export function recognizeClaude(s: ScreenSnapshot, p: ClaudeProfile): Recognition {
   const proven = recognizeQuestionnaire(s, p) ?? recognizePermission(s, p);
   if (proven) return proven;
-  const tail = s.plain.slice(Math.max(0, s.plain.length - 30));
+  // The 30 lines above the last drawn line: dialogs sit there, with blank rows below on tall screens.
+  const last = bottomLine(s);
+  const tail = s.plain.slice(Math.max(0, last - 29), last + 1);
   if (tail.some((line) => DIALOG_SIGNS.some((re) => re.test(line)))) {
     return manual('a dialog is on screen that does not match the supported form exactly');
   }

@@ -16,10 +16,12 @@ function lastContent(plain: readonly string[]): number {
   return -1;
 }
 
+/** Numbered rows among the 30 lines above the last drawn line, where dialogs sit. */
 function rowIndexes(s: ScreenSnapshot): number[] {
+  const last = lastContent(s.plain);
   const out: number[] = [];
   s.plain.forEach((l, i) => {
-    if (OPTION_ROW.test(l) && i > s.plain.length - 30) out.push(i);
+    if (OPTION_ROW.test(l) && i > last - 30 && i <= last) out.push(i);
   });
   return out;
 }
@@ -61,8 +63,17 @@ const MUTATIONS: Record<string, Mutation> = {
     return second === undefined ? undefined : spliceLines(s, second, 1);
   },
   'cursor removed': (s) => {
-    const i = s.plain.findIndex((l, n) => n > s.plain.length - 30 && /^\s*[❯›] \S/.test(l) && OPTION_ROW.test(l));
-    return i < 0 ? undefined : editLine(s, i, (l) => l.replace(/[❯›]/, ' '));
+    const i = rowIndexes(s).find((n) => /^\s*[❯›] \S/.test(s.plain[n] ?? ''));
+    if (i === undefined) return undefined;
+    return editLine(s, i, (l) => l.replace(/[❯›]/, ' '));
+  },
+  'cursor moved off the rows (onto a description line)': (s) => {
+    const rows = rowIndexes(s);
+    const cursorRow = rows.find((n) => /^\s*[❯›] \S/.test(s.plain[n] ?? ''));
+    const desc = rows.map((n) => n + 1).find((n) => !rows.includes(n) && /^\s{3,}\S/.test(s.plain[n] ?? ''));
+    if (cursorRow === undefined || desc === undefined) return undefined;
+    const moved = editLine(s, cursorRow, (l) => l.replace(/[❯›]/, ' '));
+    return editLine(moved, desc, (l) => l.replace(/^(\s*)\s\s/, '$1❯ '));
   },
   'second cursor': (s) => {
     const rows = rowIndexes(s).filter((i) => !/[❯›]/.test(s.plain[i] ?? ''));
