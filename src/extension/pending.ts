@@ -79,6 +79,7 @@ export class PendingInteractions implements vscode.Disposable {
       version: status.version,
       state: status.state,
       turn_id: status.turn_id,
+      binding_generation: null,
       endpoint: { kind: 'tmux' as const, target: '' },
       pending: null,
     };

@@ -54,6 +54,8 @@ export interface SessionSummary {
   version: string | null;
   state: SessionState;
   turn_id: string | null;
+  /** Changes on resize, respawn, agent restart and re-attach; input is bound to one generation. */
+  binding_generation: number | null;
   /** Where the session lives, for display and for focusing its terminal. */
   endpoint: { kind: 'tmux'; socket?: string; socketPath?: string; target: string; pane_id?: string };
   /** Why no input will be sent to this session, when that is so. */

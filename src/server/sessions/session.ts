@@ -141,6 +141,7 @@ export class Session {
       version: this.version,
       state: this.sessionState,
       turn_id: this.turn,
+      binding_generation: this.generation,
       endpoint: { ...this.description },
       ...(reason !== null ? { observe_only_reason: reason } : {}),
       pending: null,
