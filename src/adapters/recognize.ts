@@ -3,12 +3,16 @@
  * table, then recognise the screen. An unknown agent or version is manual: it never gets input.
  */
 import { CLAUDE_PROFILES, readFreeTextEditor, recognizeClaude } from './claude';
-import type { Recognition, ScreenSnapshot } from './types';
+import { proveClaudeComposer } from './claude/composer';
+import { CODEX_PROFILES, proveComposer, readNotesEditor, recognizeCodex } from './codex';
+import type { ComposerProof, Recognition, ScreenSnapshot } from './types';
 
 export type AgentKind = 'claude' | 'codex' | 'unknown';
 
 export function supportedVersions(agent: AgentKind): string[] {
-  return agent === 'claude' ? Object.keys(CLAUDE_PROFILES) : [];
+  if (agent === 'claude') return Object.keys(CLAUDE_PROFILES);
+  if (agent === 'codex') return Object.keys(CODEX_PROFILES);
+  return [];
 }
 
 export function recognize(agent: AgentKind, version: string | null, screen: ScreenSnapshot): Recognition {
@@ -17,13 +21,40 @@ export function recognize(agent: AgentKind, version: string | null, screen: Scre
     if (!profile) return { kind: 'manual_required', reason: `Claude Code ${version ?? '(unknown version)'} has no recognition profile` };
     return recognizeClaude(screen, profile);
   }
-  if (agent === 'codex') return { kind: 'manual_required', reason: `Codex ${version ?? '(unknown version)'} has no recognition profile` };
+  if (agent === 'codex') {
+    const profile = version === null ? undefined : CODEX_PROFILES[version];
+    if (!profile) return { kind: 'manual_required', reason: `Codex ${version ?? '(unknown version)'} has no recognition profile` };
+    return recognizeCodex(screen, profile);
+  }
   return { kind: 'manual_required', reason: 'the program in this terminal is not a supported agent' };
 }
 
-/** The text being edited in the current free-text field, for proving typed input; undefined if none. */
-export function readEditor(agent: AgentKind, version: string | null, screen: ScreenSnapshot): { text: string } | undefined {
-  if (agent !== 'claude' || version === null) return undefined;
-  const profile = CLAUDE_PROFILES[version];
-  return profile ? readFreeTextEditor(screen, profile) : undefined;
+/**
+ * The text being edited in the current free-text field, for proving typed input; undefined if
+ * none. Codex also says which option row the Notes belong to.
+ */
+export function readEditor(agent: AgentKind, version: string | null, screen: ScreenSnapshot): { text: string; optionKey?: string } | undefined {
+  if (version === null) return undefined;
+  if (agent === 'claude') {
+    const profile = CLAUDE_PROFILES[version];
+    return profile ? readFreeTextEditor(screen, profile) : undefined;
+  }
+  if (agent === 'codex') {
+    const profile = CODEX_PROFILES[version];
+    return profile ? readNotesEditor(screen, profile) : undefined;
+  }
+  return undefined;
+}
+
+/** Whether the main composer is proven empty and sendable (managed send), for profiled versions only. */
+export function proveEmptyComposer(agent: AgentKind, version: string | null, screen: ScreenSnapshot): ComposerProof {
+  if (version !== null && agent === 'claude') {
+    const profile = CLAUDE_PROFILES[version];
+    if (profile) return proveClaudeComposer(screen, profile);
+  }
+  if (version !== null && agent === 'codex') {
+    const profile = CODEX_PROFILES[version];
+    if (profile) return proveComposer(screen, profile);
+  }
+  return { sendable: false, reason: `${agent} ${version ?? '(unknown version)'} has no composer profile` };
 }

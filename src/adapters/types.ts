@@ -47,6 +47,11 @@ export interface PlannedStep {
   action: KeyAction;
   /** What the recaptured screen must show after this action. */
   expect: Expectation;
+  /**
+   * Quiet time the terminal needs since the previous action before this one is sent (Codex takes
+   * Enter within ~121 ms of typed text as part of a paste and inserts a newline instead).
+   */
+  delayBeforeMs?: number;
 }
 
 export type Expectation =
@@ -54,6 +59,8 @@ export type Expectation =
   | { kind: 'free_text_editing'; optionKey: string; text: string }
   /** The multi-select question with exactly these options checked. */
   | { kind: 'checked'; optionKeys: string[] }
+  /** The same step with the cursor moved onto the given option (nothing chosen yet). */
+  | { kind: 'cursor_on'; optionKey: string }
   /** The prompt is gone or replaced: a different fingerprint, or no prompt. */
   | { kind: 'prompt_changed' };
 
@@ -64,8 +71,19 @@ export interface QuestionPlan {
   toggle?: Record<string, KeyAction>;
   advance?: KeyAction;
   /** Free text: how to open the editor (if not open), then type, then submit. */
-  freeText?: { optionKey: string; open: PlannedStep[]; submit: KeyAction };
+  freeText?: {
+    optionKey: string;
+    open: PlannedStep[];
+    submit: KeyAction;
+    /** Quiet time before the submit key (see `PlannedStep.delayBeforeMs`). */
+    submitDelayMs?: number;
+    /** The widest answer (terminal cells) the editor shows on one line, where the proof needs that. */
+    maxDisplayWidth?: number;
+  };
 }
+
+/** How an async question's answer reaches the agent (seed 000, Codex 0.154.0+). */
+export type DeliveryModeName = 'steer_current_turn' | 'queue_next_turn';
 
 export type PermissionTool = 'bash' | 'write' | 'edit' | 'command' | 'file_change' | 'other';
 
@@ -85,6 +103,13 @@ export interface QuestionnaireRecognition extends Prompt {
   step: { index: number; total: number };
   question: RecognizedQuestion;
   plan: QuestionPlan;
+  /** The option under the native cursor, where the step shows one. */
+  focusedKey?: string;
+  /**
+   * Present for a non-blocking async question (the turn keeps working): the delivery modes the
+   * native answer key is proven to perform.
+   */
+  asyncDelivery?: { modes: DeliveryModeName[] };
 }
 
 export interface PermissionRecognition extends Prompt {
@@ -106,6 +131,12 @@ export interface ActivityRecognition {
   kind: 'activity';
   state: 'idle' | 'working' | 'unknown';
 }
+
+/**
+ * An empty main composer proven exactly (managed send may paste one message and press Enter once);
+ * or the reason it is not.
+ */
+export type ComposerProof = { sendable: true; fingerprintSource: string } | { sendable: false; reason: string };
 
 export type Recognition = QuestionnaireRecognition | PermissionRecognition | ManualRecognition | ActivityRecognition;
 

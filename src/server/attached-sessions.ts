@@ -1,13 +1,13 @@
 /** Keeps the registry's attached sessions in the store, so they are re-attached after a restart. */
 import type { AttachedRecord, PersistedEndpoint, SessionPersistence } from './sessions';
-import type { JsonValue, Store } from './store';
+import type { Store } from './store';
 
 export function storePersistence(store: Store): SessionPersistence {
   return {
     async saveAttached(record: AttachedRecord): Promise<void> {
       await store.saveAttachedSession({
         sessionId: record.session_id,
-        endpoint: { ...record.endpoint, ...(record.generation !== undefined ? { generation: record.generation } : {}) } as unknown as JsonValue,
+        endpoint: { ...record.endpoint, ...(record.generation !== undefined ? { generation: record.generation } : {}) },
         agent: record.agent,
         version: record.version ?? '',
       });

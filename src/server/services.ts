@@ -31,6 +31,8 @@ export const classifyScreen: Classify = ({ agent, version, capture }): Classific
   const r = recognize(agent, version, snapshotOf(capture));
   switch (r.kind) {
     case 'questionnaire':
+      // An async question is asked while the agent keeps working on its turn.
+      return { state: r.asyncDelivery ? 'working' : 'waiting_input', detail: r.kind };
     case 'permission':
       return { state: 'waiting_input', detail: r.kind };
     case 'manual_required':
@@ -71,7 +73,11 @@ export async function startServices(connection: Connection, config: ServerConfig
     tracker,
     locks: new DispatchLocks(),
     log,
-    options: { ...DEFAULT_RESPONDER_OPTIONS, inputAllowed: config.inputAllowed },
+    options: {
+      ...DEFAULT_RESPONDER_OPTIONS,
+      inputAllowed: config.inputAllowed,
+      holdAfterReserveMs: Number(process.env.AKK_FAULT_HOLD_AFTER_RESERVE_MS ?? 0) || 0,
+    },
   });
   const handlers = createHandlers({ registry, store, tracker, responder, offerLifetimeMs: config.offerLifetimeSeconds * 1000, inputAllowed: config.inputAllowed });
 

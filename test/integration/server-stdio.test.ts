@@ -136,11 +136,10 @@ describe('server over stdio', () => {
     await assertStillServing();
   });
 
-  it('answers a feature that is not built yet with not_implemented naming the method', async () => {
+  it('answers managed send without an attached session with unknown_session', async () => {
     await server.initialize({ storageDir });
     const r = await server.call(REQUESTS.respond.method, { request: 'hello' });
-    assert.equal(errorCode(r), 'not_implemented');
-    assert.equal((r.error?.data?.detail as { method?: string } | undefined)?.method, REQUESTS.respond.method);
+    assert.equal(errorCode(r), 'unknown_session');
   });
 
   it('answers status for an unknown session with unknown_session', async () => {

@@ -66,6 +66,8 @@ export function summarize(r: Recognition): unknown {
         step: r.step,
         question: r.question,
         plan: r.plan,
+        ...(r.focusedKey !== undefined ? { focused: r.focusedKey } : {}),
+        ...(r.asyncDelivery ? { async_delivery: r.asyncDelivery } : {}),
       };
     case 'permission':
       return { kind: r.kind, profile: r.profileId, tool: r.tool, title: r.title, subject: r.subject, decisions: r.decisions, plan: r.plan };

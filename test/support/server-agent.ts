@@ -9,7 +9,7 @@ import { strict as assert } from 'node:assert';
 import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
 import { startFakeModel, type FakeModel } from '../harness/fake-model';
 import type { Scenario } from '../harness/fake-model/types';
-import { launchAgent, type Launched } from '../harness/launch';
+import { launchAgent, type Launched, type LaunchOptions } from '../harness/launch';
 import { NEWEST, type AgentName } from '../harness/versions';
 import { StdioServer, type RpcMessage } from './rpc-client';
 
@@ -30,9 +30,12 @@ export interface ServerAgent {
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-export async function startServerAgent(agent: AgentName, scenario: Scenario, env: NodeJS.ProcessEnv = {}): Promise<ServerAgent> {
+/** Extra client arguments and Codex config for the launch (e.g. `--enable default_mode_request_user_input`). */
+export type LaunchExtras = Pick<LaunchOptions, 'args' | 'codexConfig'>;
+
+export async function startServerAgent(agent: AgentName, scenario: Scenario, env: NodeJS.ProcessEnv = {}, launch: LaunchExtras = {}): Promise<ServerAgent> {
   const model = await startFakeModel(scenario);
-  const term = await launchAgent({ agent, version: NEWEST[agent], size: { cols: 120, rows: 40 }, modelUrl: model.url });
+  const term = await launchAgent({ agent, version: NEWEST[agent], size: { cols: 120, rows: 40 }, modelUrl: model.url, ...launch });
   const storageDir = mkdtempSync(join(tmpdir(), 'akk-e2e-'));
   let server = new StdioServer(['--stdio'], { ...process.env, ...env });
   const init = async (): Promise<void> => {

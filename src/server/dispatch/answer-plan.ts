@@ -5,7 +5,8 @@
  */
 import type { Answer } from '../../shared/contract';
 import { AkkError } from '../../shared/errors';
-import type { PlannedStep, QuestionPlan } from '../../adapters/types';
+import { displayWidth } from '../../adapters/screen';
+import type { DeliveryModeName, PlannedStep, QuestionPlan } from '../../adapters/types';
 import type { StoredOptionDraft } from './projection';
 
 /** The private key plan kept in the authority record. */
@@ -15,6 +16,8 @@ export interface StoredKeyPlan {
   question?: QuestionPlan;
   /** Multi-select: the option keys checked when the step was recognised. */
   checked?: string[];
+  /** Async questions: the delivery modes the native answer key is proven to perform. */
+  deliveryModes?: DeliveryModeName[];
   permission?: Partial<Record<'approve_once' | 'reject', PlannedStep[]>>;
 }
 
@@ -101,10 +104,18 @@ export function resolveAnswers(answers: readonly Answer[], options: readonly Opt
       }
       if (text.trim() === '') throw new AkkError('invalid_params', 'the answer is empty');
       if (hasControl(text)) throw new AkkError('invalid_params', 'the answer must be a single line without control characters');
+      const maxWidth = q.freeText.maxDisplayWidth;
+      if (maxWidth !== undefined && displayWidth(text) > maxWidth) {
+        throw new AkkError('text_too_long', `the answer is ${displayWidth(text)} terminal cells wide; the editor shows at most ${maxWidth} on one line`, {
+          length: text.length,
+          max_length: carrier.freeform.maxLength,
+        });
+      }
+      const delay = q.freeText.submitDelayMs;
       const steps: PlannedStep[] = [
         ...q.freeText.open,
         { action: { text }, expect: { kind: 'free_text_editing', optionKey: q.freeText.optionKey, text } },
-        { action: q.freeText.submit, expect: { kind: 'prompt_changed' } },
+        { action: q.freeText.submit, expect: { kind: 'prompt_changed' }, ...(delay !== undefined ? { delayBeforeMs: delay } : {}) },
       ];
       return { steps, optionIds: [carrier.optionId], digestParts: [carrier.optionId, text], declines: false };
     }

@@ -39,7 +39,7 @@ export interface StoredOptionDraft {
 }
 
 export interface ProjectionDraft {
-  kind: 'questionnaire' | 'permission';
+  kind: 'questionnaire' | 'async_question' | 'permission';
   payload: TerminalInteraction | PermissionProjection;
   options: StoredOptionDraft[];
   title: string;
@@ -73,13 +73,14 @@ export function projectQuestionnaire(r: QuestionnaireRecognition, agent: AgentNa
       freeform: { allowed: true, maxLength: q.maxLength ?? 799 },
     });
   }
+  const modes = r.asyncDelivery?.modes;
   const payload: TerminalInteraction = {
     schema: 'agent-knock-knock/terminal-interaction',
     version: 1,
     interaction_id: ASSIGNED_BY_STORE,
     turn_id: turnId,
     agent,
-    kind: 'questionnaire',
+    kind: modes ? 'async_question' : 'questionnaire',
     state: 'pending',
     step: r.step,
     questions: [
@@ -98,8 +99,10 @@ export function projectQuestionnaire(r: QuestionnaireRecognition, agent: AgentNa
       free_text: q.responseKind === 'free_text' || q.options.some((o) => o.role === 'free_text'),
       multi_select: q.responseKind === 'multi_select',
     },
+    // Only async questions advertise how their answer is delivered.
+    ...(modes && modes.length > 0 ? { delivery_modes: [...modes] } : {}),
   };
-  return { kind: 'questionnaire', payload, options, title: q.header ? `${q.header}: ${q.prompt}` : q.prompt };
+  return { kind: modes ? 'async_question' : 'questionnaire', payload, options, title: q.header ? `${q.header}: ${q.prompt}` : q.prompt };
 }
 
 export function projectPermission(r: PermissionRecognition, agent: AgentName, turnId: string): ProjectionDraft {

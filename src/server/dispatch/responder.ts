@@ -7,15 +7,16 @@
  * Before input a failure is a clean rejection; once input may have been sent it is
  * `response_uncertain`, and nothing is ever retried.
  */
-import type { Answer, ApproveRequest, RespondInteractionRequest, ResponseReceipt } from '../../shared/contract';
+import type { Answer, ApproveRequest, DeliveryMode, RespondInteractionRequest, ResponseReceipt } from '../../shared/contract';
 import { AkkError } from '../../shared/errors';
+import type { RespondResult } from '../../shared/protocol';
 import { readEditor } from '../../adapters/recognize';
 import type { PlannedStep } from '../../adapters/types';
 import type { Logger } from '../logging';
 import type { Session, SessionRegistry } from '../sessions';
 import type { Interaction, Store } from '../store';
 import { resolveAnswers, resolveDecision, type ResolvedAnswer, type StoredKeyPlan } from './answer-plan';
-import { fingerprintOf } from './fingerprint';
+import { managedSend } from './managed-send';
 import type { DispatchLocks } from './locks';
 import { snapshotOf } from './snapshot';
 import type { InteractionTracker } from './tracker';
@@ -53,9 +54,15 @@ export class Responder {
   respondInteraction(req: RespondInteractionRequest, owner: string): Promise<ResponseReceipt> {
     return this.run(req.interaction_id, req.turn_id, owner, req.expected_revision, (ix, plan) => {
       if (ix.kind === 'permission') throw new AkkError('invalid_params', 'this is a permission prompt: use akk/approve');
-      if (req.delivery_mode !== undefined) throw new AkkError('invalid_params', 'delivery_mode applies to async questions only; this is a blocking questionnaire');
+      if (ix.kind === 'async_question') checkDeliveryMode(req.delivery_mode, plan);
+      else if (req.delivery_mode !== undefined) throw new AkkError('invalid_params', 'delivery_mode applies to async questions only; this is a blocking questionnaire');
       return resolveAnswers(req.answers, ix.options, plan);
     }, req.answers);
+  }
+
+  /** Managed send: one new composer message, only onto a proven empty composer. */
+  sendMessage(session: Session, text: string): Promise<RespondResult> {
+    return managedSend(this.d, session, text);
   }
 
   approve(req: ApproveRequest, owner: string): Promise<ResponseReceipt> {
@@ -136,11 +143,16 @@ export class Responder {
 
       // 6. dispatch one bounded native step, proving each key's effect before the next.
       let sent = false;
+      let lastSentAt = 0;
       try {
         for (const step of resolved.steps) {
           await this.waitQuiet(session);
+          // A step may need quiet time since the previous action (Codex's paste-suppression window before Enter).
+          const wait = (step.delayBeforeMs ?? 0) - (Date.now() - lastSentAt);
+          if (step.delayBeforeMs !== undefined && wait > 0) await sleep(wait);
           if (session.generation !== authority.bindingGeneration) throw new AkkError('stale_revision', 'the terminal changed during the response');
           await this.send(session, step, authority.bindingGeneration);
+          lastSentAt = Date.now();
           if (!sent) {
             sent = true;
             await store.markInputSent(ix.id, reservationId);
@@ -212,6 +224,21 @@ export class Responder {
       replayed,
       receipt_id: receipt?.reservationId ?? ix.id,
     };
+  }
+}
+
+/**
+ * Async questions: the mode must be one the native answer key is proven to perform; without one,
+ * the advertised `steer_current_turn` is the default, else the only advertised mode.
+ */
+export function checkDeliveryMode(mode: DeliveryMode | undefined, plan: StoredKeyPlan): void {
+  const modes = plan.deliveryModes ?? [];
+  if (modes.length === 0) throw new AkkError('manual_required', 'no delivery mode is proven for this async question');
+  if (mode !== undefined && !modes.includes(mode)) {
+    throw new AkkError('invalid_params', `this async question is delivered as ${modes.join(' or ')}, not ${mode}`, { delivery_modes: modes });
+  }
+  if (mode === undefined && !modes.includes('steer_current_turn') && modes.length !== 1) {
+    throw new AkkError('invalid_params', `choose a delivery_mode: ${modes.join(' or ')}`, { delivery_modes: modes });
   }
 }
 

@@ -13,6 +13,7 @@ import type { ScreenCapture, Session } from '../sessions';
 import type { Interaction, JsonValue, Store } from '../store';
 import type { StoredKeyPlan } from './answer-plan';
 import { fingerprintOf, opaqueId } from './fingerprint';
+import { KeyedMutex } from './locks';
 import { projectPermission, projectQuestionnaire, publicView, type ProjectionDraft } from './projection';
 import { snapshotOf } from './snapshot';
 
@@ -38,6 +39,7 @@ function screenRevision(r: Recognition): string {
 
 export class InteractionTracker {
   private readonly latest = new Map<string, Observed>();
+  private readonly serial = new KeyedMutex();
 
   constructor(private readonly deps: TrackerDeps) {}
 
@@ -57,8 +59,16 @@ export class InteractionTracker {
     await store.openSession({ id: session.id, owner: this.deps.owner, agent: session.agent, revision: { generation: session.generation ?? 0, fingerprint: 'none' } });
   }
 
-  /** Recognises one settled screen and brings the store in line with it. */
-  async observe(session: Session, capture: ScreenCapture): Promise<Observed> {
+  /**
+   * Recognises one settled screen and brings the store in line with it. Observations of one
+   * session run one at a time: the monitor and a status call seeing the same new prompt at once
+   * would otherwise both create it (the second superseding the first).
+   */
+  observe(session: Session, capture: ScreenCapture): Promise<Observed> {
+    return this.serial.run(session.id, () => this.observeNow(session, capture));
+  }
+
+  private async observeNow(session: Session, capture: ScreenCapture): Promise<Observed> {
     await this.ensureSession(session);
     const recognition = recognize(session.agent, session.version, snapshotOf(capture));
     const prompt = recognition.kind === 'questionnaire' || recognition.kind === 'permission' ? recognition : undefined;
@@ -98,6 +108,7 @@ export class InteractionTracker {
             responseKind: prompt.question.responseKind,
             question: prompt.plan,
             checked: prompt.question.options.filter((o) => o.checked).map((o) => o.key),
+            ...(prompt.asyncDelivery ? { deliveryModes: [...prompt.asyncDelivery.modes] } : {}),
           }
         : { kind: 'permission', permission: prompt.plan };
     const proc = session.endpoint?.agentProcess();
@@ -106,7 +117,7 @@ export class InteractionTracker {
       sessionId: session.id,
       turnId,
       kind: draft.kind,
-      payload: { ...(draft.payload as unknown as Record<string, JsonValue>), title: draft.title } as JsonValue,
+      payload: { ...(draft.payload as unknown as Record<string, JsonValue>), title: draft.title },
       blocking: true,
       riskClass: prompt.kind === 'permission' ? 'elevated' : 'low',
       options: draft.options,

@@ -6,7 +6,7 @@ export interface Observation {
   /** Fingerprint of the recognised prompt, or null when the screen shows no prompt. */
   fingerprint: string | null;
   /** The free-text editor's content, when one is open. */
-  editor: { text: string } | undefined;
+  editor: { text: string; optionKey?: string } | undefined;
 }
 
 export function expectationMet(expect: Expectation, beforeFingerprint: string, after: Observation): boolean {
@@ -15,7 +15,16 @@ export function expectationMet(expect: Expectation, beforeFingerprint: string, a
       // The next step, another dialog, or no prompt at all; the same prompt means the key had no effect.
       return after.fingerprint !== beforeFingerprint;
     case 'free_text_editing':
-      return after.editor !== undefined && after.editor.text === expect.text;
+      // Where the editor says which option it belongs to (Codex Notes), that must match too.
+      return (
+        after.editor !== undefined &&
+        after.editor.text === expect.text &&
+        (after.editor.optionKey === undefined || after.editor.optionKey === expect.optionKey)
+      );
+    case 'cursor_on': {
+      const r = after.recognition;
+      return r.kind === 'questionnaire' && r.focusedKey === expect.optionKey;
+    }
     case 'checked': {
       const r = after.recognition;
       if (r.kind !== 'questionnaire' || r.question.responseKind !== 'multi_select') return false;

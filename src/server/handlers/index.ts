@@ -3,7 +3,7 @@
  * registration did) and own no state: sessions live in the registry, interactions in the store.
  */
 import { AkkError } from '../../shared/errors';
-import { REQUESTS, type InteractionSummary, type SessionSummary, type StatusResult } from '../../shared/protocol';
+import { type InteractionSummary, type SessionSummary, type StatusResult } from '../../shared/protocol';
 import { recognize } from '../../adapters/recognize';
 import { publicView, titleOf } from '../dispatch/projection';
 import type { Responder } from '../dispatch/responder';
@@ -122,9 +122,7 @@ export function createHandlers(deps: HandlerDeps): RequestHandlers {
     status: (params, ctx) => status(deps, params.session_id, params.turn_id, ctx.ownerId),
     respondInteraction: (params, ctx) => deps.responder.respondInteraction(params, ctx.ownerId),
     approve: (params, ctx) => deps.responder.approve(params, ctx.ownerId),
-    respond: () => {
-      throw new AkkError('not_implemented', 'managed send is not implemented by this server version', { method: REQUESTS.respond.method });
-    },
+    respond: (params) => deps.responder.sendMessage(findSession(deps, params.session_id, params.turn_id), params.request),
     listInteractions: (params) => {
       const list = deps.store
         .listInteractions({ ...(params.session_id ? { sessionId: params.session_id } : {}), ...(params.statuses ? { statuses: params.statuses } : {}) })

@@ -1,0 +1,74 @@
+/**
+ * Codex's approval overlays: `Would you like to run the following command?` (exec) and
+ * `Would you like to make the following edits?` (patch). One-time Yes is its `y` shortcut; the
+ * persistent "don't ask again" row is never offered; reject is the exact native No row.
+ */
+import type { ManualRecognition, PermissionRecognition, ScreenSnapshot } from '../types';
+import { manual } from '../types';
+import { blank, bottomLine, line, regionText } from './frame';
+import type { CodexProfile } from './profile';
+import { parseRows } from './rows';
+
+export function recognizePermission(s: ScreenSnapshot, p: CodexProfile): PermissionRecognition | ManualRecognition | undefined {
+  const perm = p.permission;
+  const bottom = bottomLine(s);
+  if (bottom < 0 || line(s, bottom) !== `  ${perm.footer}`) return undefined;
+  if (!blank(s, bottom - 1)) return manual('no blank line above the approval footer');
+  let rowsStart = bottom - 2;
+  while (rowsStart - 1 >= 0 && !blank(s, rowsStart - 1)) rowsStart--;
+  const rows = parseRows(s.plain.slice(rowsStart, bottom - 1), p.cursor, 0, 5);
+  if ('kind' in rows) return rows;
+  const [yes, persistent, no] = rows;
+  if (rows.length !== 3 || !yes || !persistent || !no) return manual(`an approval with ${rows.length} choices`);
+  if (yes.text !== perm.yes || yes.continuation.length > 0) return manual('the first choice is not the exact one-time "Yes, proceed (y)"');
+  const second = [persistent.text, ...persistent.continuation].join('');
+  if (!second.startsWith(perm.persistentPrefix) || !/ \([pa]\)$/.test(second)) return manual('the second choice is not the persistent "don\'t ask again" row');
+  // Blank lines between the body and the choices, exactly as this version draws them.
+  for (let k = 1; k <= perm.blanksBeforeRows; k++) if (!blank(s, rowsStart - k)) return manual('the approval choices are not where this version draws them');
+  const bodyEnd = rowsStart - perm.blanksBeforeRows - 1;
+  if (blank(s, bodyEnd)) return manual('unexpected blank lines above the approval choices');
+  let title = bodyEnd;
+  while (title >= 0 && perm.titles[line(s, title).slice(2)] === undefined) title--;
+  if (title < 0 || bodyEnd - title > 8) return manual('the approval title is not on screen');
+  if (title > 0 && !blank(s, title - 1)) return manual('no blank line above the approval title');
+  const tool = perm.titles[line(s, title).slice(2)] as 'command' | 'file_change';
+  const body = s.plain.slice(title + 1, bodyEnd + 1).map((l) => l.trimEnd());
+  const subject = tool === 'command' ? commandOf(body) : destinationOf(body);
+  if (typeof subject !== 'string') return subject;
+
+  const decisions: PermissionRecognition['decisions'] = ['approve_once'];
+  const plan: PermissionRecognition['plan'] = { approve_once: [{ action: { keys: ['y'] }, expect: { kind: 'prompt_changed' } }] };
+  if (no.text === perm.no && no.continuation.length === 0) {
+    decisions.push('reject');
+    plan.reject = [{ action: { keys: [String(no.number)] }, expect: { kind: 'prompt_changed' } }];
+  }
+  return {
+    kind: 'permission',
+    profileId: p.id,
+    fingerprintSource: regionText(s, title, bottom, { tool, cursor: rows.findIndex((r) => r.cursor) + 1 }),
+    tool,
+    title: line(s, title).slice(2),
+    subject,
+    decisions,
+    plan,
+  };
+}
+
+/** Exec: blank, `Environment: local`, blank, `Reason: …`, blank, `$ <command>` (one line each). */
+function commandOf(body: string[]): string | ManualRecognition {
+  const [b1, env, b2, reason, b3, cmd, ...rest] = body;
+  if (rest.length > 0 || b1 !== '' || b2 !== '' || b3 !== '') return manual('the command approval body is not in the supported form');
+  if (env !== '  Environment: local') return manual('the command environment is not the supported one');
+  if (!reason?.startsWith('  Reason: ') || reason.length <= 10) return manual('the command reason is missing');
+  if (!cmd?.startsWith('  $ ') || cmd.length <= 4) return manual('the command line is missing');
+  return cmd.slice(4);
+}
+
+/** Patch: blank, `Description: …`, `Destination: <path>`. */
+function destinationOf(body: string[]): string | ManualRecognition {
+  const [b1, description, destination, ...rest] = body;
+  if (rest.length > 0 || b1 !== '') return manual('the file-change approval body is not in the supported form');
+  if (!description?.startsWith('  Description: ')) return manual('the file-change description is missing');
+  if (!destination?.startsWith('  Destination: ') || destination.length <= 15) return manual('the file-change destination is missing');
+  return destination.slice(15);
+}

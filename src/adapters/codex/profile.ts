@@ -1,0 +1,159 @@
+/**
+ * Codex screen profiles: the exact strings and shapes each client version draws, proven by
+ * fixtures/codex/<version>. A new client version is a new row in the table, not new code.
+ */
+import type { DeliveryModeName } from '../types';
+
+export interface CodexProfile {
+  id: string;
+  version: string;
+  cursor: string;
+  questionnaire: {
+    /** The automatic Other row that carries Notes. */
+    otherLabel: string;
+    otherDescription: string;
+    /** The free-text alias a model may supply itself; AKK derives one when it is absent. */
+    freeTextAlias: string;
+    /** Footer segments, joined with ` | ` and wrapped at the pane width. */
+    footerSingle: readonly string[];
+    footerMulti: readonly string[];
+    footerNotes: readonly string[];
+    /** The dim placeholder of the empty Notes composer. */
+    notesPlaceholder: string;
+    /** Notes text is typed quickly and then needs this quiet time before Enter (paste suppression). */
+    enterDelayMs: number;
+    maxNotes: number;
+  };
+  unanswered: {
+    title: string;
+    proceed: string;
+    goBack: string;
+    /** `{n}` is the count of unanswered questions. */
+    proceedDescription: string;
+    goBackDescription: string;
+    footer: string;
+  };
+  permission: {
+    titles: Readonly<Record<string, 'command' | 'file_change'>>;
+    yes: string;
+    /** The persistent row starts with this; it is never offered. */
+    persistentPrefix: string;
+    no: string;
+    footer: string;
+    /** Blank lines between the body and the choices. */
+    blanksBeforeRows: number;
+  };
+  /** `request_user_input_async` editor (null: this version has none). */
+  asyncQuestion: {
+    queuedHeader: string;
+    /** Blank lines between the queued-inputs header and the question. */
+    blanksAfterHeader: number;
+    footer: string;
+    otherLabel: string;
+    /** What the native digit does with the answer. */
+    deliveryModes: readonly DeliveryModeName[];
+    collapsedHint: string;
+  } | null;
+  composer: { placeholder: string };
+  /** Whether this version can show MCP user-verification prompts (classified blocked, never approvable). */
+  mcpUserVerification: boolean;
+}
+
+const BASE: Omit<CodexProfile, 'id' | 'version'> = {
+  cursor: '›',
+  questionnaire: {
+    otherLabel: 'None of the above',
+    otherDescription: 'Optionally, add details in notes (tab).',
+    freeTextAlias: 'Type something.',
+    footerSingle: ['tab to add notes', 'enter to submit answer', 'esc to interrupt'],
+    footerMulti: ['tab to add notes', 'enter to submit {submit}', '←/→ to navigate questions', 'esc to interrupt'],
+    footerNotes: ['tab or esc to clear notes', 'enter to submit {submit}'],
+    notesPlaceholder: 'Add notes',
+    enterDelayMs: 300,
+    maxNotes: 799,
+  },
+  unanswered: {
+    title: 'Submit with unanswered questions?',
+    proceed: 'Proceed',
+    goBack: 'Go back',
+    proceedDescription: 'Submit with {n} unanswered questions.',
+    goBackDescription: 'Return to the first unanswered question.',
+    footer: 'Press enter to confirm or esc to go back',
+  },
+  permission: {
+    titles: { 'Would you like to run the following command?': 'command', 'Would you like to make the following edits?': 'file_change' },
+    yes: 'Yes, proceed (y)',
+    persistentPrefix: "Yes, and don't ask again for ",
+    no: 'No, and tell Codex what to do differently (esc)',
+    footer: 'Press enter to confirm or esc to cancel',
+    blanksBeforeRows: 1,
+  },
+  asyncQuestion: null,
+  composer: { placeholder: 'Ask Codex to do anything' },
+  mcpUserVerification: false,
+};
+
+/** 0.154.0 and 0.155.1: `request_user_input_async`, answered natively into the queue for the next turn. */
+const GEN_0_154: Omit<CodexProfile, 'id' | 'version'> = {
+  ...BASE,
+  asyncQuestion: {
+    queuedHeader: '• Queued follow-up inputs',
+    blanksAfterHeader: 1,
+    footer: 'enter submit   ctrl + ] skip   alt + ↓ main prompt',
+    otherLabel: 'Other',
+    deliveryModes: ['queue_next_turn'],
+    collapsedHint: 'alt + ↑ to answer',
+  },
+};
+
+/** 0.171.0: descriptions without a full stop, two blank lines above approval choices, async answers steer the turn. */
+const GEN_0_171: Omit<CodexProfile, 'id' | 'version'> = {
+  ...BASE,
+  questionnaire: { ...BASE.questionnaire, otherDescription: 'Optionally, add details in notes (tab)' },
+  unanswered: { ...BASE.unanswered, proceedDescription: 'Submit with {n} unanswered questions', goBackDescription: 'Return to the first unanswered question' },
+  permission: { ...BASE.permission, blanksBeforeRows: 2 },
+  mcpUserVerification: true,
+  asyncQuestion: {
+    queuedHeader: '• Queued follow-up inputs',
+    blanksAfterHeader: 2,
+    footer: 'enter submit   ^] skip   shift+→ main prompt',
+    otherLabel: 'Other',
+    deliveryModes: ['steer_current_turn'],
+    collapsedHint: 'shift+← to answer',
+  },
+};
+
+/** 0.155.1: as 0.154.0, plus MCP user-verification prompts. */
+const GEN_0_155: Omit<CodexProfile, 'id' | 'version'> = { ...GEN_0_154, mcpUserVerification: true };
+
+function profile(version: string, shape: Omit<CodexProfile, 'id' | 'version'>): CodexProfile {
+  return { ...shape, id: `codex@${version}`, version };
+}
+
+/** The exact version table. A version not listed here gets no input. */
+export const CODEX_PROFILES: Readonly<Record<string, CodexProfile>> = {
+  '0.153.4': profile('0.153.4', BASE),
+  '0.154.0': profile('0.154.0', GEN_0_154),
+  '0.155.1': profile('0.155.1', GEN_0_155),
+  '0.171.0': profile('0.171.0', GEN_0_171),
+};
+
+/**
+ * Codex's footers: segments joined with ` | `, packed greedily into lines at the pane width
+ * (two columns of indent). Observed: 80 columns put `esc to interrupt` on its own line.
+ */
+export function wrapFooter(segments: readonly string[], cols: number, submit: 'answer' | 'all'): string[] {
+  const parts = segments.map((s) => s.replace('{submit}', submit));
+  const width = cols - 2;
+  const lines: string[] = [];
+  let line = '';
+  for (const part of parts) {
+    const next = line === '' ? part : `${line} | ${part}`;
+    if (line !== '' && [...next].length > width) {
+      lines.push(line);
+      line = part;
+    } else line = next;
+  }
+  if (line !== '') lines.push(line);
+  return lines.map((l) => `  ${l}`);
+}

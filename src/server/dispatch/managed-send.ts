@@ -1,0 +1,64 @@
+/**
+ * Managed send (`akk/respond`): a new message for the agent's main composer. Only after proving,
+ * on a fresh settled screen, that no question or approval owns the input, the agent is idle and
+ * the composer is exactly empty; then one paste and, after the paste-suppression window, one
+ * Enter. Nothing is retried: a failure after the paste is `response_uncertain`.
+ */
+import type { RespondResult } from '../../shared/protocol';
+import { AkkError } from '../../shared/errors';
+import { proveEmptyComposer } from '../../adapters/recognize';
+import type { Session } from '../sessions';
+import type { ResponderDeps } from './responder';
+import { snapshotOf } from './snapshot';
+
+/** Quiet time between the paste and its Enter: Codex takes Enter within ~121 ms of pasted text as a newline. */
+export const ENTER_AFTER_PASTE_MS = 300;
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Control characters other than newline and tab could leave the bracketed paste: refuse them. */
+function hasUnsafeControl(text: string): boolean {
+  for (const ch of text) {
+    const c = ch.codePointAt(0) ?? 0;
+    if ((c < 0x20 && c !== 0x0a && c !== 0x09) || (c >= 0x7f && c <= 0x9f)) return true;
+  }
+  return false;
+}
+
+export async function managedSend(d: ResponderDeps, session: Session, text: string): Promise<RespondResult> {
+  if (text.trim() === '') throw new AkkError('invalid_params', 'the message is empty');
+  if (hasUnsafeControl(text)) throw new AkkError('invalid_params', 'the message must not contain control characters other than newline and tab');
+  return d.locks.hold(session.id, `send:${session.id}`, async () => {
+    if (!d.options.inputAllowed) throw new AkkError('untrusted_workspace', 'the workspace is not trusted: type in the terminal');
+    const blocked = session.observeOnlyReason();
+    if (blocked) throw new AkkError('manual_required', `no input is sent to this terminal: ${blocked}`);
+    const endpoint = session.endpoint;
+    if (!endpoint || session.state === 'exited') throw new AkkError('endpoint_unavailable', 'the terminal is gone');
+    const open = d.tracker.current(session.id);
+    if (open) throw new AkkError('manual_required', 'a question or approval is open in this terminal and owns the input: answer it first', { interaction_id: open.id });
+
+    // A fresh settled screen: idle, no prompt, and the composer exactly empty.
+    const capture = await session.nextSettled(d.options.proofTimeoutMs);
+    const seen = await d.tracker.observe(session, capture);
+    const r = seen.recognition;
+    if (r.kind === 'questionnaire' || r.kind === 'permission') throw new AkkError('manual_required', 'a question or approval is open in this terminal and owns the input: answer it first');
+    if (r.kind === 'manual_required') throw new AkkError('manual_required', r.reason);
+    if (r.state !== 'idle') throw new AkkError('manual_required', `the agent is ${r.state}, not idle at its composer`);
+    const proof = proveEmptyComposer(session.agent, session.version, snapshotOf(capture));
+    if (!proof.sendable) throw new AkkError('manual_required', proof.reason);
+    const generation = capture.generation;
+    if (session.generation !== generation) throw new AkkError('stale_revision', 'the terminal changed before the message was sent');
+    const quietFor = session.msSinceOutput() ?? 0;
+    if (quietFor < d.options.quietBeforeKeyMs) await sleep(d.options.quietBeforeKeyMs - quietFor);
+
+    await endpoint.paste(text, { bracketed: true, generation });
+    try {
+      await sleep(ENTER_AFTER_PASTE_MS);
+      await endpoint.sendKeys(['Enter'], { generation });
+    } catch (error) {
+      d.log.warn(`managed send to ${session.id} is uncertain: ${error instanceof Error ? error.message : String(error)}`);
+      throw new AkkError('response_uncertain', 'the message was pasted but Enter could not be sent; check the terminal. Nothing will be retried.');
+    }
+    return { session_id: session.id, turn_id: session.turnId, sent: true };
+  });
+}

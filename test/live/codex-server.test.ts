@@ -1,0 +1,191 @@
+/**
+ * Codex answered through the AKK server only (`akk/*` over stdio): the newest real client against
+ * the loopback fake model. Even the user's opening prompt is a managed send (`akk/respond`). The
+ * function output the fake model receives is the ground truth: Codex's own `answers` format with
+ * `user_note:` entries.
+ */
+import { strict as assert } from 'node:assert';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
+import { agentBinary } from '../harness/install-agents';
+import { CX_DATABASE, CX_LANGUAGE } from '../harness/scenarios';
+import { NEWEST } from '../harness/versions';
+import { startServerAgent, type ServerAgent } from '../support/server-agent';
+import { INSTALL_TIMEOUT_MS } from './live-session';
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Questions need the tool enabled outside Plan mode. */
+const RUI = { args: ['--enable', 'default_mode_request_user_input'] };
+const FOLLOW_UP = 'Thanks, noted.';
+
+function question(s: StatusResult) {
+  const i = s.interaction;
+  const q = i?.questions[0];
+  assert.ok(i && q, `no question pending: ${JSON.stringify(s)}`);
+  return { i, q };
+}
+
+function optionId(s: StatusResult, label: string): string {
+  const { q } = question(s);
+  const o = q.options.find((x) => x.label === label);
+  assert.ok(o, `no option "${label}" in ${JSON.stringify(q.options.map((x) => x.label))}`);
+  return o.option_id;
+}
+
+async function respond(a: ServerAgent, s: StatusResult, answer: unknown) {
+  const { i } = question(s);
+  return a.call(REQUESTS.respondInteraction.method, { interaction_id: i.interaction_id, turn_id: i.turn_id, answers: [answer] }, 30_000);
+}
+
+function outcome(r: { result?: unknown; error?: unknown }): string | undefined {
+  assert.ok(r.result, JSON.stringify(r.error));
+  return (r.result as { outcome?: string }).outcome;
+}
+
+/**
+ * The user's message, sent through `akk/respond` once the server proves the composer empty. Until
+ * Codex is ready the proof fails with manual_required and nothing is sent, so it is asked again.
+ */
+async function send(a: ServerAgent, text: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    const r = await a.call(REQUESTS.respond.method, { session_id: a.sessionId, request: text }, 20_000);
+    if (r.result) {
+      assert.equal((r.result as { sent?: boolean }).sent, true);
+      return;
+    }
+    last = r.error;
+    assert.equal(r.error?.data?.code, 'manual_required', JSON.stringify(r.error));
+    await sleep(250);
+  }
+  throw new Error(`the composer was never proven sendable: ${JSON.stringify(last)}\n${await a.term.capture()}`);
+}
+
+/** The JSON output of request_user_input as the fake model received it. */
+async function answersAtModel(a: ServerAgent): Promise<unknown> {
+  const tool = await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
+  return JSON.parse(tool.content) as unknown;
+}
+
+describe('Codex through the AKK server (live)', function () {
+  this.timeout(60_000);
+  let a: ServerAgent | undefined;
+
+  before(async function () {
+    this.timeout(INSTALL_TIMEOUT_MS);
+    await agentBinary('codex', NEWEST.codex);
+  });
+  afterEach(async () => {
+    await a?.stop();
+    a = undefined;
+  });
+
+  it('answers two questions: a choice, then None of the above with notes', async () => {
+    a = await startServerAgent('codex', { name: 'e2e-codex-questionnaire', turns: [{ kind: 'codex-questions', questions: [CX_DATABASE, CX_LANGUAGE] }, { kind: 'text', text: FOLLOW_UP }] }, {}, RUI);
+    await send(a, 'plan the service');
+    let s = await a.waitStatus((x) => x.interaction?.questions[0]?.prompt === CX_DATABASE.question, 30_000, 'question 1');
+    assert.deepEqual(s.interaction?.step, { index: 1, total: 2 });
+    assert.equal(s.interaction?.kind, 'questionnaire');
+    assert.equal(s.interaction?.delivery_modes, undefined, 'a blocking questionnaire advertises no delivery modes');
+    assert.deepEqual(question(s).q.options.map((o) => o.label), ['SQLite (Recommended)', 'PostgreSQL', 'None of the above', 'Type something.']);
+    // A blocking questionnaire refuses a delivery mode, before any input.
+    const refused = await a.call(REQUESTS.respondInteraction.method, {
+      interaction_id: question(s).i.interaction_id,
+      turn_id: question(s).i.turn_id,
+      answers: [{ question_id: question(s).q.question_id, response_kind: 'single_select', selected_option_ids: [optionId(s, 'PostgreSQL')] }],
+      delivery_mode: 'queue_next_turn',
+    });
+    assert.equal(refused.error?.data?.code, 'invalid_params', JSON.stringify(refused));
+    let r = await respond(a, s, { question_id: question(s).q.question_id, response_kind: 'single_select', selected_option_ids: [optionId(s, 'PostgreSQL')] });
+    assert.equal(outcome(r), 'resolved');
+
+    s = await a.waitStatus((x) => x.interaction?.questions[0]?.prompt === CX_LANGUAGE.question && x.interaction.questions[0].response_kind === 'single_select', 30_000, 'question 2');
+    assert.deepEqual(s.interaction?.step, { index: 2, total: 2 });
+    r = await respond(a, s, { question_id: question(s).q.question_id, response_kind: 'single_select', selected_option_ids: [optionId(s, 'Type something.')] });
+    assert.equal(outcome(r), 'resolved');
+
+    s = await a.waitStatus((x) => x.interaction?.questions[0]?.response_kind === 'free_text', 30_000, 'the Notes step');
+    assert.equal(question(s).q.prompt, CX_LANGUAGE.question);
+    r = await respond(a, s, { question_id: question(s).q.question_id, response_kind: 'free_text', text: 'Prefer a small static binary' });
+    assert.equal(outcome(r), 'resolved');
+
+    assert.deepEqual(await answersAtModel(a), {
+      answers: { database: { answers: ['PostgreSQL'] }, language: { answers: ['None of the above', 'user_note: Prefer a small static binary'] } },
+    });
+    const list = (await a.call(REQUESTS.listInteractions.method, { session_id: a.sessionId })).result as { interactions: Array<{ status: string }> };
+    assert.equal(list.interactions.filter((x) => x.status === 'resolved').length, 3, JSON.stringify(list));
+    assert.equal(list.interactions.filter((x) => x.status === 'invalidated').length, 0, 'an offered step was superseded by itself');
+  });
+
+  it('answers a single question with None of the above and notes', async () => {
+    a = await startServerAgent('codex', { name: 'e2e-codex-notes', turns: [{ kind: 'codex-questions', questions: [CX_DATABASE] }, { kind: 'text', text: FOLLOW_UP }] }, {}, RUI);
+    await send(a, 'pick a database');
+    let s = await a.waitStatus((x) => x.interaction?.questions[0]?.response_kind === 'single_select', 30_000, 'the question');
+    assert.deepEqual(s.interaction?.step, { index: 1, total: 1 });
+    let r = await respond(a, s, { question_id: question(s).q.question_id, response_kind: 'single_select', selected_option_ids: [optionId(s, 'Type something.')] });
+    assert.equal(outcome(r), 'resolved');
+    s = await a.waitStatus((x) => x.interaction?.questions[0]?.response_kind === 'free_text', 30_000, 'the Notes step');
+    r = await respond(a, s, { question_id: question(s).q.question_id, response_kind: 'free_text', text: 'DuckDB for analytics, "embedded" & <fast>' });
+    assert.equal(outcome(r), 'resolved');
+    assert.deepEqual(await answersAtModel(a), { answers: { database: { answers: ['None of the above', 'user_note: DuckDB for analytics, "embedded" & <fast>'] } } });
+  });
+
+  it('approves a command once, and it runs', async () => {
+    a = await startServerAgent('codex', {
+      name: 'e2e-codex-approve',
+      turns: [{ kind: 'codex-command', command: 'touch ../approved.txt', justification: 'Create a marker file next to the project?', escalated: true }, { kind: 'text', text: FOLLOW_UP }],
+    });
+    await send(a, 'make the file');
+    const s = await a.waitStatus((x) => x.permission !== null, 30_000, 'the approval');
+    assert.equal(s.permission?.tool, 'command');
+    assert.equal(s.permission?.subject, 'touch ../approved.txt');
+    assert.deepEqual(s.permission?.decisions, ['approve_once', 'reject']);
+    const r = await a.call(REQUESTS.approve.method, { interaction_id: s.permission?.interaction_id, turn_id: s.permission?.turn_id, decision: 'approve_once' }, 30_000);
+    assert.equal(outcome(r), 'resolved');
+    const tool = await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
+    assert.match(tool.content, /Process exited with code 0/);
+    assert.ok(existsSync(join(a.term.root, 'approved.txt')));
+  });
+
+  it('rejects a command: it does not run, and the model hears so with the next message', async () => {
+    a = await startServerAgent('codex', {
+      name: 'e2e-codex-reject',
+      turns: [{ kind: 'codex-command', command: 'touch ../rejected.txt', justification: 'Create a marker file next to the project?', escalated: true }, { kind: 'text', text: FOLLOW_UP }],
+    });
+    await send(a, 'make the file');
+    const s = await a.waitStatus((x) => x.permission !== null, 30_000, 'the approval');
+    const r = await a.call(REQUESTS.approve.method, { interaction_id: s.permission?.interaction_id, turn_id: s.permission?.turn_id, decision: 'reject' }, 30_000);
+    assert.ok(r.result, JSON.stringify(r.error));
+    await a.waitStatus((x) => x.permission === null && x.interaction === null && x.state === 'idle', 30_000, 'the prompt to close');
+    assert.equal(existsSync(join(a.term.root, 'rejected.txt')), false);
+    assert.equal(a.model.toolResults().length, 0, 'a rejected command reports nothing until the next message');
+    await send(a, 'continue');
+    const tool = await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
+    assert.match(tool.content, /aborted by user/);
+  });
+
+  it('answers stale_revision and sends nothing when the prompt changes between status and respond', async () => {
+    a = await startServerAgent('codex', { name: 'e2e-codex-stale', turns: [{ kind: 'codex-questions', questions: [CX_DATABASE] }, { kind: 'text', text: FOLLOW_UP }] }, {}, RUI);
+    await send(a, 'pick a database');
+    const s = await a.waitStatus((x) => x.interaction !== null, 30_000, 'the question');
+    // The user moves the cursor in the terminal: a different exact prompt.
+    await a.term.sendKeys('Down');
+    await a.term.waitForSettled((screen) => /› 2\. PostgreSQL/.test(screen), 10_000, 300, 'the moved cursor');
+    const before = await a.term.capture();
+    const r = await respond(a, s, { question_id: question(s).q.question_id, response_kind: 'single_select', selected_option_ids: [optionId(s, 'SQLite (Recommended)')] });
+    assert.equal(r.error?.data?.code, 'stale_revision', JSON.stringify(r));
+    await sleep(800);
+    assert.equal(await a.term.capture(), before, 'the screen changed: input was sent');
+    assert.equal(a.model.toolResults().length, 0);
+    // A message cannot be sent while the question owns the input.
+    const blocked = await a.call(REQUESTS.respond.method, { session_id: a.sessionId, request: 'hello' });
+    assert.equal(blocked.error?.data?.code, 'manual_required', JSON.stringify(blocked));
+    await sleep(300);
+    assert.equal(await a.term.capture(), before, 'the blocked message reached the terminal');
+    const fresh = await a.waitStatus((x) => x.interaction !== null, 10_000, 'the new question');
+    assert.notEqual(fresh.interaction?.interaction_id, s.interaction?.interaction_id);
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * Codex-specific proofs over the captured corpus: which states are actionable, the Notes editor
+ * read-back, the empty-composer proof for managed send, and style-only mutations the generic
+ * mutation runner cannot make.
+ */
+import { strict as assert } from 'node:assert';
+import { proveEmptyComposer, readEditor, recognize } from '../../../src/adapters/recognize';
+import { stripSgr } from '../../../src/adapters/screen';
+import type { ScreenSnapshot } from '../../../src/adapters/types';
+import { loadCorpus, type Fixture } from '../../support/fixture-corpus';
+
+const codex = loadCorpus().filter((f) => f.agent === 'codex');
+
+/** States the corpus shows as an actionable prompt (everything else is activity or manual). */
+const ACTIONABLE = /^(single-select|multi-question-\d(-answered)?|notes|unanswered-review(-go-back)?|back-at-1|none-of-the-above(-notes)?|command-approval|file-change-approval|async-question)$/;
+const TYPED = /^(notes-typed|none-of-the-above-typed)$/;
+
+function byState(state: string): Fixture[] {
+  return codex.filter((f) => f.state === state);
+}
+
+describe('Codex recognition over the corpus', () => {
+  it('has every profiled version at three sizes', () => {
+    assert.deepEqual([...new Set(codex.map((f) => f.version))].sort(), ['0.153.4', '0.154.0', '0.155.1', '0.171.0']);
+    assert.equal(codex.length, 28 * 3 + 32 * 9);
+  });
+
+  for (const f of codex) {
+    it(`${f.id}: ${ACTIONABLE.test(f.state) ? 'actionable' : TYPED.test(f.state) ? 'manual (text already typed)' : 'no prompt'}`, () => {
+      const r = recognize('codex', f.version, f.screen);
+      if (ACTIONABLE.test(f.state)) assert.ok(r.kind === 'questionnaire' || r.kind === 'permission', `${r.kind}: ${JSON.stringify(r).slice(0, 200)}`);
+      else if (TYPED.test(f.state)) assert.equal(r.kind, 'manual_required');
+      else assert.equal(r.kind, 'activity');
+    });
+  }
+
+  it('reads the typed Notes back, and the empty Notes as empty, with the row they belong to', () => {
+    for (const f of byState('notes-typed')) assert.deepEqual(readEditor('codex', f.version, f.screen), { text: 'Prefer a small static binary', optionKey: 'o1' });
+    for (const f of byState('none-of-the-above-typed')) assert.deepEqual(readEditor('codex', f.version, f.screen), { text: 'DuckDB for analytics', optionKey: 'o3' });
+    for (const f of byState('none-of-the-above-notes')) assert.deepEqual(readEditor('codex', f.version, f.screen), { text: '', optionKey: 'o3' });
+  });
+
+  it('does not take an unstyled `Add notes` for the empty placeholder', () => {
+    for (const f of byState('notes')) {
+      const plainOnly: ScreenSnapshot = { plain: f.screen.plain, cols: f.screen.cols, rows: f.screen.rows };
+      assert.equal(recognize('codex', f.version, plainOnly).kind, 'manual_required');
+      const undimmed: ScreenSnapshot = { ...f.screen, styled: f.screen.styled?.map((l) => (l.includes('Add notes') ? stripSgr(l) : l)) };
+      assert.equal(recognize('codex', f.version, undimmed).kind, 'manual_required', f.id);
+    }
+  });
+
+  it('projects async questions with the delivery mode the native key performs, and no Other', () => {
+    for (const f of byState('async-question')) {
+      const r = recognize('codex', f.version, f.screen);
+      assert.ok(r.kind === 'questionnaire');
+      assert.deepEqual(r.asyncDelivery?.modes, [f.version === '0.171.0' ? 'steer_current_turn' : 'queue_next_turn']);
+      assert.deepEqual(r.question.options.map((o) => o.label), ['SQLite', 'PostgreSQL']);
+    }
+  });
+
+  it('never plans the persistent "don\'t ask again" row', () => {
+    for (const f of [...byState('command-approval'), ...byState('file-change-approval')]) {
+      const r = recognize('codex', f.version, f.screen);
+      assert.ok(r.kind === 'permission');
+      assert.deepEqual(r.plan.approve_once?.map((s) => s.action), [{ keys: ['y'] }]);
+      assert.deepEqual(r.plan.reject?.map((s) => s.action), [{ keys: ['3'] }]);
+    }
+  });
+
+  it('moves onto None of the above with proven Down steps, then Tab opens Notes (no digit)', () => {
+    for (const f of byState('multi-question-2')) {
+      const r = recognize('codex', f.version, f.screen);
+      assert.ok(r.kind === 'questionnaire');
+      const steps = r.plan.choose.notes ?? [];
+      const rows = r.question.options.filter((o) => o.role === 'choice').length;
+      assert.equal(steps.length, rows, f.id);
+      assert.deepEqual(steps[steps.length - 1]?.action, { keys: ['Tab'] });
+      assert.ok(steps.slice(0, -1).every((s) => 'keys' in s.action && s.action.keys[0] === 'Down' && s.expect.kind === 'cursor_on'));
+    }
+  });
+
+  it('refuses a model option that repeats the derived free-text label', () => {
+    for (const f of byState('single-select')) {
+      const plain = f.screen.plain.map((l) => l.replace('2. PostgreSQL     ', '2. Type something.'));
+      const styled = f.screen.styled?.map((l) => l.replace('2. PostgreSQL     ', '2. Type something.'));
+      const r = recognize('codex', f.version, { ...f.screen, plain, ...(styled ? { styled } : {}) });
+      assert.equal(r.kind, 'manual_required', f.id);
+    }
+  });
+});
+
+describe('Codex empty-composer proof (managed send)', () => {
+  it('proves the idle composer on every version and size', () => {
+    for (const f of [...byState('idle'), ...byState('answered'), ...byState('after-answer')]) {
+      const r = recognize('codex', f.version, f.screen);
+      if (r.kind !== 'activity' || r.state !== 'idle') continue;
+      const proof = proveEmptyComposer('codex', f.version, f.screen);
+      assert.ok(proof.sendable, `${f.id}: ${proof.sendable ? '' : proof.reason}`);
+    }
+  });
+
+  it('refuses while working, on a question, with typed text, or without styles', () => {
+    const refuse = (s: ScreenSnapshot, version: string, what: string): void => assert.equal(proveEmptyComposer('codex', version, s).sendable, false, what);
+    for (const f of [...byState('working'), ...byState('async-collapsed'), ...byState('async-question'), ...byState('single-select'), ...byState('notes')]) refuse(f.screen, f.version, f.id);
+    for (const f of byState('idle')) {
+      refuse({ ...f.screen, styled: f.screen.styled?.map((l) => (l.includes('Ask Codex') ? stripSgr(l) : l)) }, f.version, `${f.id} typed`);
+      refuse({ plain: f.screen.plain, cols: f.screen.cols, rows: f.screen.rows }, f.version, `${f.id} unstyled`);
+      refuse(f.screen, '0.0.0', `${f.id} unprofiled`);
+    }
+  });
+
+  it('proves the empty Claude Code prompt only when idle', () => {
+    const claude = loadCorpus().filter((f) => f.agent === 'claude');
+    for (const f of claude.filter((x) => x.state === 'idle')) assert.ok(proveEmptyComposer('claude', f.version, f.screen).sendable, f.id);
+    for (const f of claude.filter((x) => x.state === 'working' || x.state === 'single-select')) assert.equal(proveEmptyComposer('claude', f.version, f.screen).sendable, false, f.id);
+  });
+});

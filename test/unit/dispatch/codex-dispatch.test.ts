@@ -1,0 +1,81 @@
+/** Dispatch pieces Codex needs: Notes with the paste-suppression delay, async projection and delivery modes, cursor proofs. */
+import { strict as assert } from 'node:assert';
+import { recognize } from '../../../src/adapters/recognize';
+import type { QuestionnaireRecognition } from '../../../src/adapters/types';
+import { AkkError } from '../../../src/shared/errors';
+import { resolveAnswers, type StoredKeyPlan } from '../../../src/server/dispatch/answer-plan';
+import { projectQuestionnaire } from '../../../src/server/dispatch/projection';
+import type { TerminalInteraction } from '../../../src/shared/contract';
+import { checkDeliveryMode } from '../../../src/server/dispatch/responder';
+import { expectationMet } from '../../../src/server/dispatch/verify';
+import { loadCorpus } from '../../support/fixture-corpus';
+
+const corpus = loadCorpus().filter((f) => f.agent === 'codex' && f.version === '0.171.0' && f.screen.cols === 80);
+
+function questionnaire(state: string): QuestionnaireRecognition {
+  const f = corpus.find((x) => x.state === state);
+  assert.ok(f, state);
+  const r = recognize('codex', f.version, f.screen);
+  assert.ok(r.kind === 'questionnaire', `${state}: ${r.kind}`);
+  return r;
+}
+
+function keyPlan(r: QuestionnaireRecognition): StoredKeyPlan {
+  return { kind: 'questionnaire', responseKind: r.question.responseKind, question: r.plan, ...(r.asyncDelivery ? { deliveryModes: r.asyncDelivery.modes } : {}) };
+}
+
+function code(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (e) {
+    assert.ok(e instanceof AkkError, String(e));
+    return e.code;
+  }
+  return 'no error';
+}
+
+describe('Codex dispatch', () => {
+  it('types Notes, proves them, then waits out the paste window before the single Enter', () => {
+    const r = questionnaire('notes');
+    const draft = projectQuestionnaire(r, 'codex', 'turn_1');
+    const q = (draft.payload as TerminalInteraction).questions[0];
+    assert.ok(q);
+    assert.equal(q.max_length, 72);
+    const resolved = resolveAnswers([{ question_id: q.question_id, response_kind: 'free_text', text: 'Prefer a small static binary' }], draft.options, keyPlan(r));
+    assert.deepEqual(resolved.steps, [
+      { action: { text: 'Prefer a small static binary' }, expect: { kind: 'free_text_editing', optionKey: 'o1', text: 'Prefer a small static binary' } },
+      { action: { keys: ['Enter'] }, expect: { kind: 'prompt_changed' }, delayBeforeMs: 300 },
+    ]);
+    assert.equal(code(() => resolveAnswers([{ question_id: q.question_id, response_kind: 'free_text', text: '界'.repeat(40) }], draft.options, keyPlan(r))), 'text_too_long');
+  });
+
+  it('projects an async question with its delivery modes; a blocking one has none', () => {
+    const a = projectQuestionnaire(questionnaire('async-question'), 'codex', 'turn_1');
+    assert.equal(a.kind, 'async_question');
+    assert.equal((a.payload as TerminalInteraction).kind, 'async_question');
+    assert.deepEqual((a.payload as TerminalInteraction).delivery_modes, ['steer_current_turn']);
+    const b = projectQuestionnaire(questionnaire('single-select'), 'codex', 'turn_1');
+    assert.equal(b.kind, 'questionnaire');
+    assert.equal('delivery_modes' in b.payload, false);
+  });
+
+  it('accepts only advertised delivery modes, defaulting to steer or the only mode', () => {
+    const steer: StoredKeyPlan = { kind: 'questionnaire', deliveryModes: ['steer_current_turn'] };
+    const queue: StoredKeyPlan = { kind: 'questionnaire', deliveryModes: ['queue_next_turn'] };
+    assert.equal(code(() => checkDeliveryMode(undefined, steer)), 'no error');
+    assert.equal(code(() => checkDeliveryMode('queue_next_turn', steer)), 'invalid_params');
+    assert.equal(code(() => checkDeliveryMode(undefined, queue)), 'no error');
+    assert.equal(code(() => checkDeliveryMode('steer_current_turn', queue)), 'invalid_params');
+    assert.equal(code(() => checkDeliveryMode(undefined, { kind: 'questionnaire' })), 'manual_required');
+  });
+
+  it('proves cursor moves and Notes ownership from the recaptured screen', () => {
+    const moved = questionnaire('none-of-the-above');
+    assert.equal(expectationMet({ kind: 'cursor_on', optionKey: 'o3' }, 'before', { recognition: moved, fingerprint: 'x', editor: undefined }), true);
+    assert.equal(expectationMet({ kind: 'cursor_on', optionKey: 'o2' }, 'before', { recognition: moved, fingerprint: 'x', editor: undefined }), false);
+    const notes = questionnaire('none-of-the-above-notes');
+    const expect = { kind: 'free_text_editing', optionKey: 'o3', text: '' } as const;
+    assert.equal(expectationMet(expect, 'before', { recognition: notes, fingerprint: 'x', editor: { text: '', optionKey: 'o3' } }), true);
+    assert.equal(expectationMet(expect, 'before', { recognition: notes, fingerprint: 'x', editor: { text: '', optionKey: 'o1' } }), false);
+  });
+});
