@@ -25,13 +25,23 @@ export function bottomLine(s: ScreenSnapshot): number {
   return lastContentLine(s.plain);
 }
 
+/** How much of the transcript above a dialog the fingerprint covers. */
+const CONTEXT_LINES = 8;
+/** Leading glyphs Claude animates in its transcript (a tool call's bullet blinks while it waits). */
+const ANIMATED_LEAD = /^[●⏺✻✶✳✢✽✺·*] /;
+
 /**
- * The exact text the fingerprint covers: the dialog frame, plus the transcript drawn above it.
- * The transcript is static while Claude Code waits, and it is what tells two identical questions
- * asked one after the other apart (the earlier answer is printed above the later one).
+ * The exact text the fingerprint covers: the dialog frame, plus the last lines of the transcript
+ * drawn above it, which tell two identical questions asked one after the other apart (the earlier
+ * answer is printed above the later one). Glyphs that blink while Claude waits are masked.
  */
 export function regionText(s: ScreenSnapshot, frame: Frame, facts: Record<string, string | number>): string {
-  const context = s.plain.slice(0, frame.top).map((l) => l.trimEnd());
+  const context = s.plain
+    .slice(0, frame.top)
+    .map((l) => l.trimEnd())
+    .filter((l) => l !== '')
+    .slice(-CONTEXT_LINES)
+    .map((l) => l.replace(ANIMATED_LEAD, '  '));
   const lines = s.plain.slice(frame.top, frame.bottom + 1).map((l) => l.trimEnd());
   const extra = Object.entries(facts)
     .map(([k, v]) => `${k}=${v}`)
