@@ -84,6 +84,7 @@ describe('Claude Code through the AKK server (live)', function () {
     await userPrompt(a.term, 'make the file');
     const s = await a.waitStatus((x) => x.permission !== null, 30_000, 'the permission prompt');
     assert.equal(s.permission?.tool, 'bash');
+    assert.equal(s.permission?.title, 'Bash command');
     assert.equal(s.permission?.subject, 'touch approved.txt');
     assert.deepEqual(s.permission?.decisions, ['approve_once', 'reject']);
     const r = await a.call(REQUESTS.approve.method, { interaction_id: s.permission?.interaction_id, turn_id: s.permission?.turn_id, decision: 'approve_once' }, 30_000);

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strict as assert } from 'node:assert';
+import { PermissionProjection, TerminalInteraction } from '../../src/shared/contract';
 import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
 import { startFakeModel, type FakeModel } from '../harness/fake-model';
 import type { Scenario } from '../harness/fake-model/types';
@@ -62,7 +63,11 @@ export async function startServerAgent(agent: AgentName, scenario: Scenario, env
     async status() {
       const r = await server.call(REQUESTS.status.method, { session_id: sessionId });
       assert.ok(r.result, `status failed: ${JSON.stringify(r.error)}`);
-      return r.result as StatusResult;
+      const result = r.result as StatusResult;
+      // Every projection the server publishes must satisfy the public contract.
+      if (result.interaction) TerminalInteraction.parse(result.interaction);
+      if (result.permission) PermissionProjection.parse(result.permission);
+      return result;
     },
     async waitStatus(ready, timeoutMs = 30_000, what = 'status') {
       const deadline = Date.now() + timeoutMs;

@@ -16,8 +16,11 @@ export interface InteractionLike {
   payload: unknown;
 }
 
+/** The stored payload's one-line summary for history lists; never part of the public projection. */
+export const LISTING_TITLE = 'akk_listing_title';
+
 export function publicView(ix: InteractionLike): { interaction: TerminalInteraction | null; permission: PermissionProjection | null } {
-  const { title: _title, ...payload } = ix.payload as Record<string, unknown>;
+  const { [LISTING_TITLE]: _listing, ...payload } = ix.payload as Record<string, unknown>;
   if (ix.kind === 'permission') {
     return { interaction: null, permission: { ...(payload as unknown as PermissionProjection), interaction_id: ix.id, turn_id: ix.turnId } };
   }
@@ -26,7 +29,7 @@ export function publicView(ix: InteractionLike): { interaction: TerminalInteract
 }
 
 export function titleOf(ix: InteractionLike): string {
-  const title = (ix.payload as { title?: unknown }).title;
+  const title = (ix.payload as Record<string, unknown>)[LISTING_TITLE];
   return typeof title === 'string' ? title : ix.kind;
 }
 

@@ -14,7 +14,7 @@ import type { Interaction, JsonValue, Store } from '../store';
 import type { StoredKeyPlan } from './answer-plan';
 import { fingerprintOf, opaqueId } from './fingerprint';
 import { KeyedMutex } from './locks';
-import { projectPermission, projectQuestionnaire, publicView, type ProjectionDraft } from './projection';
+import { LISTING_TITLE, projectPermission, projectQuestionnaire, publicView, type ProjectionDraft } from './projection';
 import { snapshotOf } from './snapshot';
 
 export interface Observed {
@@ -117,7 +117,7 @@ export class InteractionTracker {
       sessionId: session.id,
       turnId,
       kind: draft.kind,
-      payload: { ...(draft.payload as unknown as Record<string, JsonValue>), title: draft.title },
+      payload: { ...(draft.payload as unknown as Record<string, JsonValue>), [LISTING_TITLE]: draft.title },
       blocking: true,
       riskClass: prompt.kind === 'permission' ? 'elevated' : 'low',
       options: draft.options,
