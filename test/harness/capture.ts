@@ -1,0 +1,293 @@
+// Drives every scenario against a real client and writes the screens at each step:
+//   fixtures/<agent>/<version>/<cols>x<rows>/NN-<state>.txt       plain  (capture-pane -p)
+//                                            NN-<state>.ansi.txt  styled (capture-pane -p -e)
+//                                            NN-<state>.json      sidecar (metadata, keys, ground truth)
+//                                            index.json           what was captured, skipped, unreachable
+// Usage: npm run fixtures:capture -- --agent claude --version 2.1.267 --size 120x40
+//        npm run fixtures:capture -- --all [--jobs 2]
+//        options: --newest, --scenario NAME (repeatable), --out DIR (default: fixtures)
+//        --normalise-only: re-apply the normalisation rules to the files already under --out
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { normalise, stripSgr } from './normalise';
+import { SCENARIOS, type NamedScenario } from './scenarios';
+import { startSession, type Session } from './session';
+import { AGENTS, NEWEST, SIZES, VERSIONS, compareVersions, parseAgent, parseSize, sizeName, type AgentName, type TermSize } from './versions';
+
+export interface Target {
+  agent: AgentName;
+  version: string;
+  size: TermSize;
+}
+
+export type GroundTruth =
+  | { kind: 'tool_result'; toolUseId: string; content: string; isError: boolean }
+  | { kind: 'user_message'; text: string };
+
+export interface Sidecar {
+  agent: AgentName;
+  version: string;
+  size: string;
+  scenario: string;
+  scenarioDescription: string;
+  step: number;
+  state: string;
+  shapes: string[];
+  /** Keys and text sent since the previous captured screen (tmux key names; `text:` literal text). */
+  keys: string[];
+  /** Keys and text sent from this screen towards the next step. */
+  next: string[];
+  captured: string;
+  /** The answer the model received after `next`, when this step answers. */
+  groundTruth?: GroundTruth;
+}
+
+export interface TargetIndex {
+  agent: AgentName;
+  version: string;
+  size: string;
+  captured: string;
+  files: Array<{ file: string; scenario: string; state: string; shapes: string[] }>;
+  skipped: Array<{ scenario: string; reason: string }>;
+  unreached: Array<{ scenario: string; step: number; state: string; error: string }>;
+}
+
+const FIXTURES = path.resolve(__dirname, '..', '..', 'fixtures');
+
+/**
+ * Files the capture writes (and replaces): `NN-<state>.txt`, `.ansi.txt`, `.json` and `index.json`.
+ * Anything else beside them (e.g. `NN-<state>.expected.json` written by recognition tests) is left alone.
+ */
+export function isCaptureFile(name: string): boolean {
+  return /^\d\d-[a-z0-9-]+\.(?:txt|ansi\.txt|json)$/.test(name) || name === 'index.json';
+}
+
+export function targetDir(root: string, t: Target): string {
+  return path.join(root, t.agent, t.version, sizeName(t.size));
+}
+
+function firstLines(s: string, n: number): string {
+  return s.split('\n').slice(0, n).join('\n');
+}
+
+const trimLines = (t: string): string =>
+  t
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .join('\n')
+    .trimEnd();
+
+/** Plain and styled captures of the same frame (animated screens can change between two captures). */
+async function consistentCapture(s: Session): Promise<{ plain: string; styled: string }> {
+  let plain = '';
+  let styled = '';
+  for (let i = 0; i < 10; i++) {
+    plain = await s.term.capture();
+    styled = await s.term.capture({ styled: true });
+    if (trimLines(stripSgr(styled)) === trimLines(plain)) break;
+  }
+  return { plain: normalise(plain), styled: normalise(styled) };
+}
+
+async function runScenario(
+  t: Target,
+  sc: NamedScenario,
+  dir: string,
+  index: TargetIndex,
+  counter: { n: number },
+  log: (s: string) => void,
+): Promise<void> {
+  let session: Session | undefined;
+  let stepNo = 0;
+  let state = '';
+  try {
+    session = await startSession({ agent: t.agent, version: t.version, size: t.size, scenario: sc });
+    const s = session;
+    for (const [i, step] of sc.steps.entries()) {
+      stepNo = i;
+      state = step.state;
+      await s.screen(step.until, { animated: step.animated, timeoutMs: 25_000, what: `${sc.name}/${step.state}` });
+      const keys = s.takeKeyLog();
+      const skipIdle = step.state === 'idle' && index.files.some((f) => f.state === 'idle');
+      let base = '';
+      if (!skipIdle) {
+        const { plain, styled } = await consistentCapture(s);
+        counter.n += 1;
+        base = `${String(counter.n).padStart(2, '0')}-${step.state}`;
+        fs.writeFileSync(path.join(dir, `${base}.txt`), plain);
+        fs.writeFileSync(path.join(dir, `${base}.ansi.txt`), styled);
+        index.files.push({ file: base, scenario: sc.name, state: step.state, shapes: step.shapes ?? [] });
+      }
+      const issuedBefore = s.fm.issued.length;
+      const usersBefore = s.fm.userMessages().length;
+      for (const a of step.then ?? []) await s.perform(a);
+      const next = s.takeKeyLog();
+      let groundTruth: GroundTruth | undefined;
+      if (step.answer === 'tool') {
+        const id = s.fm.issued[s.fm.issued.length - 1]?.id;
+        if (!id || s.fm.issued.length < issuedBefore) throw new Error('no tool use issued before the answer');
+        const r = await s.fm.waitForToolResult(id, 20_000);
+        groundTruth = { kind: 'tool_result', toolUseId: '<tool-use-id>', content: normalise(r.content), isError: r.isError };
+      } else if (step.answer === 'user-message') {
+        const want = step.answerMatch;
+        const text = await s.fm.waitForUserMessage(
+          (m) => (want !== undefined ? m.includes(want) : !s.fm.userMessages().slice(0, usersBefore).includes(m)),
+          20_000,
+        );
+        groundTruth = { kind: 'user_message', text: normalise(text) };
+      }
+      if (!skipIdle) {
+        const side: Sidecar = {
+          agent: t.agent,
+          version: t.version,
+          size: sizeName(t.size),
+          scenario: sc.name,
+          scenarioDescription: sc.description,
+          step: i,
+          state: step.state,
+          shapes: step.shapes ?? [],
+          keys,
+          next,
+          captured: new Date().toISOString(),
+          ...(groundTruth ? { groundTruth } : {}),
+        };
+        fs.writeFileSync(path.join(dir, `${base}.json`), JSON.stringify(side, null, 2) + '\n');
+      }
+    }
+    log(`  ok   ${sc.name}`);
+  } catch (e) {
+    const msg = normalise(e instanceof Error ? e.message : String(e));
+    index.unreached.push({ scenario: sc.name, step: stepNo, state, error: firstLines(msg, 60) });
+    log(`  FAIL ${sc.name} at ${state}: ${firstLines(msg, 1)}`);
+  } finally {
+    await session?.stop();
+  }
+}
+
+export async function captureTarget(t: Target, root: string, only: string[] = []): Promise<TargetIndex> {
+  const dir = targetDir(root, t);
+  fs.mkdirSync(dir, { recursive: true });
+  for (const f of fs.readdirSync(dir)) if (isCaptureFile(f)) fs.rmSync(path.join(dir, f));
+  const index: TargetIndex = {
+    agent: t.agent,
+    version: t.version,
+    size: sizeName(t.size),
+    captured: new Date().toISOString(),
+    files: [],
+    skipped: [],
+    unreached: [],
+  };
+  const lines: string[] = [];
+  const log = (s: string): void => {
+    lines.push(s);
+  };
+  const counter = { n: 0 };
+  for (const sc of SCENARIOS.filter((s) => s.agent === t.agent)) {
+    if (only.length > 0 && !only.includes(sc.name)) continue;
+    if (sc.minVersion && compareVersions(t.version, sc.minVersion) < 0) {
+      index.skipped.push({ scenario: sc.name, reason: `needs ${t.agent} ${sc.minVersion} or later` });
+      continue;
+    }
+    await runScenario(t, sc, dir, index, counter, log);
+  }
+  fs.writeFileSync(path.join(dir, 'index.json'), JSON.stringify(index, null, 2) + '\n');
+  process.stdout.write(`${t.agent} ${t.version} ${sizeName(t.size)}: ${index.files.length} screens, ${index.unreached.length} unreached\n${lines.join('\n')}\n`);
+  return index;
+}
+
+export async function captureAll(targets: Target[], root: string, jobs: number, only: string[] = []): Promise<TargetIndex[]> {
+  const queue = [...targets];
+  const out: TargetIndex[] = [];
+  const worker = async (): Promise<void> => {
+    for (;;) {
+      const t = queue.shift();
+      if (!t) return;
+      out.push(await captureTarget(t, root, only));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, jobs) }, worker));
+  return out;
+}
+
+function parseArgs(argv: string[]): Map<string, string[]> {
+  const m = new Map<string, string[]>();
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] ?? '';
+    if (!a.startsWith('--')) continue;
+    const next = argv[i + 1];
+    const v = next !== undefined && !next.startsWith('--') ? (i++, next) : 'true';
+    m.set(a.slice(2), [...(m.get(a.slice(2)) ?? []), v]);
+  }
+  return m;
+}
+
+/** Re-applies the normalisation rules to an existing corpus (the rules are idempotent). */
+export function renormalise(root: string): number {
+  let changed = 0;
+  const visit = (dir: string): void => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) visit(p);
+      else if (isCaptureFile(e.name)) {
+        const before = fs.readFileSync(p, 'utf8');
+        let after = normalise(before);
+        if (e.name.endsWith('.json')) {
+          // Normalise decoded strings (ground truth is JSON-escaped in the file).
+          const walk = (v: unknown): unknown =>
+            typeof v === 'string'
+              ? normalise(v)
+              : Array.isArray(v)
+                ? v.map(walk)
+                : v && typeof v === 'object'
+                  ? Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, k === 'captured' ? x : walk(x)]))
+                  : v;
+          after = JSON.stringify(walk(JSON.parse(before)), null, 2) + '\n';
+        }
+        if (after !== before) {
+          fs.writeFileSync(p, after);
+          changed += 1;
+        }
+      }
+    }
+  };
+  if (fs.existsSync(root)) visit(root);
+  return changed;
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const one = (k: string): string | undefined => args.get(k)?.[0];
+  const root = path.resolve(one('out') ?? FIXTURES);
+  if (args.has('normalise-only')) {
+    process.stdout.write(`renormalised ${renormalise(root)} files under ${root}\n`);
+    return;
+  }
+  const agents = args.has('agent') ? [parseAgent(one('agent'))] : AGENTS;
+  const sizes = args.has('size') ? (args.get('size') ?? []).map(parseSize) : SIZES;
+  const targets: Target[] = [];
+  for (const agent of agents) {
+    let versions: readonly string[];
+    if (args.has('version')) versions = args.get('version') ?? [];
+    else if (args.has('newest')) versions = [NEWEST[agent]];
+    else if (args.has('all')) versions = VERSIONS[agent];
+    else throw new Error('usage: capture --agent claude|codex --version X [--size 120x40] | --newest | --all [--jobs N] [--scenario NAME] [--out DIR]');
+    for (const version of versions) for (const size of sizes) targets.push({ agent, version, size });
+  }
+  if (args.has('scenario') && !args.has('out')) {
+    // A partial capture renumbers the target's files: keep it away from the corpus.
+    throw new Error('--scenario needs --out DIR (a scratch folder): the corpus is captured whole');
+  }
+  const jobs = Number(one('jobs') ?? (targets.length > 1 ? 2 : 1));
+  const started = Date.now();
+  const res = await captureAll(targets, root, jobs, args.get('scenario') ?? []);
+  const screens = res.reduce((a, r) => a + r.files.length, 0);
+  const unreached = res.reduce((a, r) => a + r.unreached.length, 0);
+  process.stdout.write(`captured ${screens} screens in ${targets.length} targets, ${unreached} scenarios unreached, ${Math.round((Date.now() - started) / 1000)} s\n`);
+}
+
+if (require.main === module) {
+  main().catch((e: unknown) => {
+    process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,78 @@
+// Prints (or, with --write, puts into fixtures/README.md between the corpus-table markers) the table
+// of versions x sizes x shapes with screen counts, built from every fixtures/<agent>/<version>/<size>/index.json.
+// Usage: tsx test/harness/corpus-table.ts [--write]
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { TargetIndex } from './capture';
+import { AGENTS, SIZES, VERSIONS, sizeName, type AgentName } from './versions';
+
+const FIXTURES = path.resolve(__dirname, '..', '..', 'fixtures');
+
+const SHAPES: Record<AgentName, Array<[string, string]>> = {
+  claude: [
+    ['idle', 'idle'],
+    ['working', 'working'],
+    ['single-select', 'single'],
+    ['multi-select', 'multi'],
+    ['free-text', 'free text'],
+    ['multi-question', 'multi-Q header'],
+    ['final-review', 'review'],
+    ['permission-bash', 'Bash'],
+    ['permission-write', 'Write'],
+    ['after-answer', 'after answer'],
+  ],
+  codex: [
+    ['idle', 'idle'],
+    ['working', 'working'],
+    ['single-select', 'single'],
+    ['free-text', 'notes'],
+    ['multi-question', 'multi-Q'],
+    ['final-review', 'unanswered review'],
+    ['permission-command', 'command'],
+    ['permission-file-change', 'file change'],
+    ['async-question', 'async'],
+    ['after-answer', 'after answer'],
+  ],
+};
+
+export function corpusTable(root = FIXTURES): string {
+  const out: string[] = [];
+  for (const agent of AGENTS) {
+    const cols = SHAPES[agent];
+    out.push(`**${agent === 'claude' ? 'Claude Code' : 'Codex'}** (screens per shape; a screen can show several shapes)`, '');
+    out.push(`| version | size | screens | ${cols.map((c) => c[1]).join(' | ')} | unreached |`);
+    out.push(`|---|---|---|${cols.map(() => '---').join('|')}|---|`);
+    for (const version of VERSIONS[agent]) {
+      for (const size of SIZES) {
+        const file = path.join(root, agent, version, sizeName(size), 'index.json');
+        if (!fs.existsSync(file)) {
+          out.push(`| ${version} | ${sizeName(size)} | not captured | ${cols.map(() => '').join(' | ')} | |`);
+          continue;
+        }
+        const idx = JSON.parse(fs.readFileSync(file, 'utf8')) as TargetIndex;
+        const counts = cols.map(([shape]) => idx.files.filter((f) => f.shapes.includes(shape)).length);
+        const notes = [
+          ...idx.unreached.map((u) => `${u.scenario} (at ${u.state})`),
+          ...idx.skipped.map((s) => `${s.scenario}: ${s.reason}`),
+        ];
+        out.push(`| ${version} | ${sizeName(size)} | ${idx.files.length} | ${counts.map((n) => (n === 0 ? '–' : String(n))).join(' | ')} | ${notes.join('; ')} |`);
+      }
+    }
+    out.push('');
+  }
+  return out.join('\n');
+}
+
+if (require.main === module) {
+  const table = corpusTable();
+  if (process.argv.includes('--write')) {
+    const readme = path.join(FIXTURES, 'README.md');
+    const text = fs.readFileSync(readme, 'utf8');
+    const start = '<!-- corpus-table:start -->';
+    const end = '<!-- corpus-table:end -->';
+    const a = text.indexOf(start);
+    const b = text.indexOf(end);
+    if (a < 0 || b < a) throw new Error(`markers ${start} / ${end} not found in ${readme}`);
+    fs.writeFileSync(readme, `${text.slice(0, a + start.length)}\n${table}\n${text.slice(b)}`);
+  } else process.stdout.write(table + '\n');
+}

@@ -1,0 +1,2 @@
+export { startFakeModel, extractToolResults, extractUserTexts, type FakeModel } from './server';
+export type * from './types';

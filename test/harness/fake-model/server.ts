@@ -1,0 +1,365 @@
+// A fake model on 127.0.0.1 (random port) speaking the Anthropic Messages API and the OpenAI
+// Responses API with streaming events. It plays a scenario: one scripted turn per main request,
+// records every request, and lets a test read the tool result the client sent back.
+import { randomBytes } from 'node:crypto';
+import * as http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { claudeBlocks, messageBody, messageJson, messageStart } from './anthropic';
+import { codexItems, requestTools, responseBody, responseStart } from './openai';
+import type { IssuedToolUse, ModelTurn, RecordedRequest, Scenario, ToolResult, WireApi } from './types';
+
+export interface FakeModel {
+  url: string;
+  port: number;
+  scenario: Scenario;
+  requests: RecordedRequest[];
+  issued: IssuedToolUse[];
+  /** Values substituted for `{{name}}` in scenario strings (e.g. workDir). */
+  setVars(vars: Record<string, string>): void;
+  /** Number of scenario turns served so far. */
+  turnsServed(): number;
+  /** Let held turns finish (or, when none is held yet, the next one). */
+  release(): void;
+  waitForTurn(index: number, timeoutMs: number): Promise<void>;
+  /** The result the client sent for tool use `id` (default: the latest tool use issued). */
+  waitForToolResult(id?: string, timeoutMs?: number): Promise<ToolResult>;
+  toolResults(): ToolResult[];
+  /** Texts of user messages sent by the client, in order of first appearance (e.g. async answers). */
+  userMessages(): string[];
+  waitForUserMessage(predicate: (text: string) => boolean, timeoutMs?: number): Promise<string>;
+  stop(): Promise<void>;
+}
+
+const MODEL_CLAUDE = 'claude-sonnet-4-5';
+/** Answer to side requests (titles). */
+const SIDE_TITLE = 'go';
+
+// Ids must be unique across the whole conversation and across server restarts.
+const runTag = randomBytes(6).toString('hex');
+let idCounter = 0;
+function newId(prefix: string): string {
+  idCounter += 1;
+  return `${prefix}${runTag}${randomBytes(3).toString('hex')}${String(idCounter).padStart(4, '0')}`;
+}
+
+function substitute<T>(value: T, vars: Record<string, string>): T {
+  let s = JSON.stringify(value);
+  for (const [k, v] of Object.entries(vars)) s = s.split(`{{${k}}}`).join(JSON.stringify(v).slice(1, -1));
+  return JSON.parse(s) as T;
+}
+
+/** Codex asks for a thread title with a JSON schema output format `{title}`. */
+function wantsTitle(body: unknown): boolean {
+  const fmt = (body as { text?: { format?: { type?: string; schema?: { properties?: Record<string, unknown> } } } } | null)?.text?.format;
+  return fmt?.type === 'json_schema' && fmt.schema?.properties?.title !== undefined;
+}
+
+/** Main-conversation requests offer tools; title and quota requests do not. */
+function isMainRequest(api: WireApi, body: unknown): boolean {
+  const b = body as { tools?: unknown; input?: unknown } | null;
+  const tools = b?.tools;
+  if (api === 'anthropic') {
+    return Array.isArray(tools) && tools.some((t: unknown) => (t as { name?: unknown }).name === 'Bash');
+  }
+  if (wantsTitle(body)) return false;
+  if (Array.isArray(tools) && tools.length > 0) return true;
+  // Models with code mode receive their tools as an `additional_tools` input item.
+  return Array.isArray(b?.input) && (b.input as Array<{ type?: unknown }>).some((i) => i.type === 'additional_tools');
+}
+
+/** Every user message text in one request body (Messages API or Responses API). */
+export function extractUserTexts(body: unknown): string[] {
+  const out: string[] = [];
+  const b = body as { messages?: unknown; input?: unknown } | null;
+  const items = [
+    ...(Array.isArray(b?.messages) ? (b.messages as unknown[]) : []),
+    ...(Array.isArray(b?.input) ? (b.input as unknown[]) : []),
+  ] as Array<{ role?: unknown; content?: unknown }>;
+  for (const m of items) {
+    if (m.role !== 'user') continue;
+    if (typeof m.content === 'string') out.push(m.content);
+    else if (Array.isArray(m.content)) {
+      for (const c of m.content as Array<{ type?: string; text?: string }>) {
+        if ((c.type === 'text' || c.type === 'input_text') && typeof c.text === 'string') out.push(c.text);
+      }
+    }
+  }
+  return out;
+}
+
+/** Every tool result contained in one request body. */
+export function extractToolResults(body: unknown, seq: number): ToolResult[] {
+  const out: ToolResult[] = [];
+  const b = body as { messages?: unknown; input?: unknown } | null;
+  if (b && Array.isArray(b.messages)) {
+    for (const m of b.messages as Array<{ content?: unknown }>) {
+      if (!Array.isArray(m.content)) continue;
+      for (const c of m.content as Array<Record<string, unknown>>) {
+        if (c.type !== 'tool_result') continue;
+        let text = '';
+        if (typeof c.content === 'string') text = c.content;
+        else if (Array.isArray(c.content)) {
+          text = (c.content as Array<{ type?: string; text?: string }>)
+            .filter((x) => x.type === 'text')
+            .map((x) => x.text ?? '')
+            .join('\n');
+        }
+        out.push({ id: String(c.tool_use_id), content: text, isError: c.is_error === true, requestSeq: seq });
+      }
+    }
+  }
+  if (b && Array.isArray(b.input)) {
+    for (const it of b.input as Array<Record<string, unknown>>) {
+      if (it.type !== 'function_call_output' && it.type !== 'custom_tool_call_output') continue;
+      const o = it.output;
+      let text: string;
+      if (typeof o === 'string') text = o;
+      else if (o && typeof o === 'object' && typeof (o as { content?: unknown }).content === 'string') text = (o as { content: string }).content;
+      else if (Array.isArray(o)) text = (o as Array<{ text?: string }>).map((x) => x.text ?? '').join('\n');
+      else text = JSON.stringify(o);
+      out.push({ id: String(it.call_id), content: text, isError: false, requestSeq: seq });
+    }
+  }
+  return out;
+}
+
+async function readBody(req: http.IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  const raw = Buffer.concat(chunks).toString('utf8');
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+export async function startFakeModel(scenario: Scenario): Promise<FakeModel> {
+  const requests: RecordedRequest[] = [];
+  const issued: IssuedToolUse[] = [];
+  let vars: Record<string, string> = {};
+  let nextTurn = 0;
+  let seq = 0;
+  let releaseHeld: Array<() => void> = [];
+  let released = false;
+  const waiters = new Set<() => void>();
+  const notify = (): void => {
+    for (const w of [...waiters]) w();
+  };
+  const sockets = new Set<Socket>();
+
+  const takeTurn = (): { index: number; turn: ModelTurn } => {
+    const index = nextTurn++;
+    const t = scenario.turns[index];
+    const turn: ModelTurn = t ? substitute(t, vars) : { kind: 'text', text: scenario.fallbackText ?? 'Done.' };
+    return { index, turn };
+  };
+
+  // A release() that comes before the held request arrives is kept as a credit for it.
+  let releaseCredits = 0;
+  const hold = async (turn: ModelTurn): Promise<void> => {
+    if (!turn.hold || released) return;
+    if (releaseCredits > 0) {
+      releaseCredits -= 1;
+      return;
+    }
+    await new Promise<void>((r) => releaseHeld.push(r));
+  };
+
+  const handleAnthropic = async (body: unknown, rec: RecordedRequest, res: http.ServerResponse): Promise<void> => {
+    const b = (body ?? {}) as { stream?: boolean; model?: string };
+    const model = b.model ?? MODEL_CLAUDE;
+    const msgId = newId('msg_');
+    let turn: ModelTurn;
+    let index = -1;
+    if (rec.side) {
+      turn = { kind: 'text', text: SIDE_TITLE };
+    } else {
+      ({ index, turn } = takeTurn());
+      rec.turnIndex = index;
+    }
+    const blocks = claudeBlocks(turn, () => newId('toolu_'));
+    for (const bl of blocks) {
+      if (bl.type === 'tool_use') issued.push({ turnIndex: index, id: bl.id ?? '', name: bl.name ?? '', input: bl.input ?? {} });
+    }
+    if (b.stream === false) {
+      await hold(turn);
+      res.writeHead(200, { 'content-type': 'application/json', 'request-id': newId('req_') });
+      res.end(JSON.stringify(messageJson(msgId, model, blocks)));
+    } else {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'request-id': newId('req_') });
+      res.write(messageStart(msgId, model));
+      await hold(turn);
+      res.end(messageBody(blocks));
+    }
+    notify();
+  };
+
+  const handleOpenAI = async (body: unknown, rec: RecordedRequest, res: http.ServerResponse): Promise<void> => {
+    const model = ((body ?? {}) as { model?: string }).model ?? 'gpt-5';
+    const respId = newId('resp_');
+    let turn: ModelTurn;
+    if (rec.side) {
+      // The status line shows the first prompt until the title arrives: a title equal to the usual
+      // first prompt ("go") keeps that line the same whenever it is captured.
+      turn = { kind: 'text', text: wantsTitle(body) ? JSON.stringify({ title: SIDE_TITLE }) : SIDE_TITLE };
+    } else {
+      const t = takeTurn();
+      turn = t.turn;
+      rec.turnIndex = t.index;
+    }
+    const items = codexItems(turn, requestTools(body), () => newId('call_'), () => newId('item_'));
+    for (const it of items) {
+      if (it.type !== 'message') {
+        let input: Record<string, unknown> = {};
+        if (typeof it.arguments === 'string') input = JSON.parse(it.arguments) as Record<string, unknown>;
+        else if (typeof it.input === 'string') input = { input: it.input };
+        issued.push({ turnIndex: rec.turnIndex ?? -1, id: String(it.call_id), name: String(it.name), input });
+      }
+    }
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    res.write(responseStart(respId, model));
+    await hold(turn);
+    res.end(responseBody(respId, model, items));
+    notify();
+  };
+
+  const server = http.createServer((req, res) => {
+    void (async () => {
+      const body = await readBody(req);
+      const url = req.url ?? '';
+      const api: RecordedRequest['api'] =
+        req.method === 'POST' && url.startsWith('/v1/messages') && !url.includes('count_tokens')
+          ? 'anthropic'
+          : req.method === 'POST' && url.startsWith('/v1/responses')
+            ? 'openai'
+            : 'other';
+      const rec: RecordedRequest = {
+        seq: seq++,
+        at: new Date().toISOString(),
+        method: req.method ?? '',
+        url,
+        api,
+        side: api === 'other' || !isMainRequest(api, body),
+        body,
+      };
+      requests.push(rec);
+      notify();
+      try {
+        if (api === 'anthropic') await handleAnthropic(body, rec, res);
+        else if (api === 'openai') await handleOpenAI(body, rec, res);
+        else if (url.includes('count_tokens')) {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ input_tokens: 100 }));
+        } else if (req.method === 'GET' && url.startsWith('/v1/models')) {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ object: 'list', data: [], models: [] }));
+        } else {
+          res.writeHead(404, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ error: { type: 'not_found', message: `no route ${req.method} ${url}` } }));
+        }
+      } catch (e) {
+        if (!res.headersSent) res.writeHead(500);
+        res.end(String(e));
+      }
+    })();
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  const waitFor = <T>(get: () => T | undefined, timeoutMs: number, what: string): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const check = (): boolean => {
+        const v = get();
+        if (v === undefined) return false;
+        cleanup();
+        resolve(v);
+        return true;
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`fake model: timed out after ${timeoutMs} ms waiting for ${what}`));
+      }, timeoutMs);
+      const cleanup = (): void => {
+        clearTimeout(timer);
+        waiters.delete(w);
+      };
+      const w = (): void => {
+        check();
+      };
+      waiters.add(w);
+      check();
+    });
+
+  const toolResults = (): ToolResult[] => {
+    const seen = new Map<string, ToolResult>();
+    for (const r of requests) for (const t of extractToolResults(r.body, r.seq)) if (!seen.has(t.id)) seen.set(t.id, t);
+    return [...seen.values()];
+  };
+
+  const userMessages = (): string[] => {
+    const seen = new Set<string>();
+    const out: string[] = [];
+    for (const r of requests) {
+      if (r.side) continue;
+      for (const t of extractUserTexts(r.body)) {
+        if (seen.has(t)) continue;
+        seen.add(t);
+        out.push(t);
+      }
+    }
+    return out;
+  };
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    scenario,
+    requests,
+    issued,
+    setVars(v) {
+      vars = { ...vars, ...v };
+    },
+    turnsServed: () => nextTurn,
+    release() {
+      const r = releaseHeld;
+      releaseHeld = [];
+      if (r.length === 0) releaseCredits += 1;
+      for (const f of r) f();
+    },
+    waitForTurn(index, timeoutMs) {
+      return waitFor(() => (nextTurn > index ? true : undefined), timeoutMs, `scenario turn ${index}`).then(() => undefined);
+    },
+    waitForToolResult(id, timeoutMs = 15_000) {
+      return waitFor(
+        () => {
+          const want = id ?? issued[issued.length - 1]?.id;
+          if (!want) return undefined;
+          return toolResults().find((t) => t.id === want);
+        },
+        timeoutMs,
+        `tool result for ${id ?? 'the latest tool use'}`,
+      );
+    },
+    toolResults,
+    userMessages,
+    waitForUserMessage(predicate, timeoutMs = 15_000) {
+      return waitFor(() => userMessages().find(predicate), timeoutMs, 'a matching user message');
+    },
+    async stop() {
+      released = true;
+      for (const f of releaseHeld) f();
+      releaseHeld = [];
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}

@@ -1,0 +1,146 @@
+// Installs real agent clients on demand into a cache folder outside the repository:
+//   ${AKK_AGENT_CACHE:-$HOME/.cache/akk/agents}/<agent>/<version>/
+// Usage: npm run agents:install -- --agent claude --version 2.1.267 | --agent codex --newest | --all
+// Idempotent: an installed version whose binary answers `--version` is left alone.
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import { AGENTS, NEWEST, PACKAGES, VERSIONS, parseAgent, type AgentName } from './versions';
+
+const run = promisify(execFile);
+
+export function agentCacheRoot(): string {
+  return process.env.AKK_AGENT_CACHE || path.join(os.homedir(), '.cache', 'akk', 'agents');
+}
+
+export function agentDir(agent: AgentName, version: string): string {
+  return path.join(agentCacheRoot(), agent, version);
+}
+
+/** The executable inside an install folder (not checked). */
+export function binaryIn(agent: AgentName, dir: string): string {
+  return agent === 'claude'
+    ? path.join(dir, 'node_modules', '@anthropic-ai', 'claude-code', 'bin', 'claude.exe')
+    : path.join(dir, 'node_modules', '@openai', 'codex', 'bin', 'codex.js');
+}
+
+async function works(agent: AgentName, version: string, bin: string): Promise<boolean> {
+  if (!fs.existsSync(bin)) return false;
+  try {
+    const { stdout } = await run(bin, ['--version'], {
+      timeout: 30_000,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: os.tmpdir(), DISABLE_AUTOUPDATER: '1' },
+    });
+    return stdout.includes(version);
+  } catch {
+    return false;
+  }
+}
+
+async function withLock<T>(lockDir: string, fn: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + 15 * 60_000;
+  for (;;) {
+    try {
+      fs.mkdirSync(lockDir);
+      fs.writeFileSync(path.join(lockDir, 'pid'), String(process.pid));
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const pid = Number(readOr(path.join(lockDir, 'pid'), '0'));
+      if (pid > 0 && !alive(pid)) {
+        fs.rmSync(lockDir, { recursive: true, force: true });
+        continue;
+      }
+      if (Date.now() > deadline) throw new Error(`timed out waiting for install lock ${lockDir}`);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    fs.rmSync(lockDir, { recursive: true, force: true });
+  }
+}
+
+function readOr(file: string, fallback: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return fallback;
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Installs `agent@version` into the cache if needed and returns the executable path. */
+export async function agentBinary(agent: AgentName, version: string): Promise<string> {
+  const dir = agentDir(agent, version);
+  const bin = binaryIn(agent, dir);
+  if (await works(agent, version, bin)) return bin;
+  fs.mkdirSync(path.dirname(dir), { recursive: true });
+  return withLock(`${dir}.lock`, async () => {
+    if (await works(agent, version, bin)) return bin;
+    // Install into a staging folder and rename, so a half-finished install is never taken as done.
+    const staging = `${dir}.staging-${process.pid}`;
+    fs.rmSync(staging, { recursive: true, force: true });
+    fs.mkdirSync(staging, { recursive: true });
+    fs.writeFileSync(path.join(staging, 'package.json'), JSON.stringify({ name: `akk-${agent}-${version}`, private: true }) + '\n');
+    await run(
+      'npm',
+      ['install', '--prefix', staging, '--no-audit', '--no-fund', '--loglevel=error', `${PACKAGES[agent]}@${version}`],
+      { cwd: staging, timeout: 20 * 60_000, maxBuffer: 64 * 1024 * 1024 },
+    );
+    const stagedBin = binaryIn(agent, staging);
+    if (!(await works(agent, version, stagedBin))) {
+      throw new Error(`${agent}@${version} installed but ${stagedBin} --version did not report ${version}`);
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.renameSync(staging, dir);
+    return bin;
+  });
+}
+
+async function main(argv: string[]): Promise<void> {
+  const args = new Map<string, string | true>();
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] ?? '';
+    if (!a.startsWith('--')) continue;
+    const next = argv[i + 1];
+    if (next !== undefined && !next.startsWith('--')) {
+      args.set(a.slice(2), next);
+      i++;
+    } else args.set(a.slice(2), true);
+  }
+  const jobs: Array<[AgentName, string]> = [];
+  if (args.has('all')) {
+    for (const agent of AGENTS) for (const v of VERSIONS[agent]) jobs.push([agent, v]);
+  } else {
+    const agents = args.has('agent') ? [parseAgent(String(args.get('agent')))] : AGENTS;
+    for (const agent of agents) {
+      const v = args.get('version');
+      if (typeof v === 'string') jobs.push([agent, v]);
+      else if (args.has('newest')) jobs.push([agent, NEWEST[agent]]);
+      else throw new Error('usage: install-agents --agent claude|codex (--version X | --newest) | --all');
+    }
+  }
+  for (const [agent, version] of jobs) {
+    const bin = await agentBinary(agent, version);
+    process.stdout.write(`${agent} ${version} ${bin}\n`);
+  }
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).catch((e: unknown) => {
+    process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,184 @@
+// Volatile screen content and how captures normalise it, so that re-capturing gives the same files.
+// Every rule here is listed in fixtures/README.md.
+import { RUN_ROOT_PLACEHOLDER, RUN_ROOT_RE } from './launch';
+
+export interface Rule {
+  name: string;
+  re: RegExp;
+  to: string | ((match: string, ...groups: string[]) => string);
+}
+
+/**
+ * The run root, also where the terminal wrapped it onto the next line (a newline, possibly with SGR
+ * escapes, between any two of its characters). Replaced character by character so line breaks stay.
+ */
+const ROOT_PREFIX = '/tmp/akk-';
+const GAP = '(?:(?:\\x1b\\[[0-9;:]*m)*\\n(?:\\x1b\\[[0-9;:]*m)*)?';
+const WRAPPED_ROOT = new RegExp(
+  [...ROOT_PREFIX].map((c) => c.replace(/[-/]/g, '\\$&')).join(GAP) + GAP + Array(8).fill('[0-9a-f]').join(GAP),
+  'g',
+);
+function sameShapeRoot(match: string): string {
+  let i = 0;
+  // eslint-disable-next-line no-control-regex
+  return match.replace(/\x1b\[[0-9;:]*m|\n|./g, (tok) => (tok.length === 1 && tok !== '\n' ? (RUN_ROOT_PLACEHOLDER[i++] ?? tok) : tok));
+}
+
+/** Any run of SGR escapes (styled captures put them between words). */
+const G = '(?:\\x1b\\[[0-9;:]*m)*';
+
+/** Replacements applied to plain and styled captures and to ground-truth answers. */
+export const RULES: Rule[] = [
+  // Both clients print the work folder (banner, status line, permission option 2, tool results).
+  // Runs live under /tmp/akk-<8 hex>/ (HOME is <root>/home, the work folder <root>/project): the
+  // placeholder has the same length, so wrapping is exactly as captured.
+  { name: 'run root path', re: RUN_ROOT_RE, to: RUN_ROOT_PLACEHOLDER },
+  { name: 'run root path (wrapped)', re: WRAPPED_ROOT, to: sameShapeRoot },
+  // Claude: "✻ Crunched for 1s · done 11:28 AM" (random past-tense verb, duration, wall clock). In the
+  // styled capture the glyph and the text are separate SGR runs.
+  {
+    name: 'claude turn summary',
+    re: new RegExp(`([✻✽✶✳✢·*])(${G}) (${G})\\p{L}+(?:-\\p{L}+)* for (?:\\d+h )?(?:\\d+m )?\\d+s · done \\d{1,2}:\\d{2} ?[AP]M`, 'gu'),
+    to: '$1$2 $3Worked for 0s · done 12:00 PM',
+  },
+  // Claude working line: "✢ Thinking…" (animated glyph, random verb), sometimes with counters
+  // "(3s · ↓ 12 tokens · esc to interrupt)". Plain captures only: styled ones shimmer per letter.
+  { name: 'claude spinner verb', re: /^[✻✽✶✳✢·*] \p{L}+(?:-\p{L}+)*…/gmu, to: '✻ Working…' },
+  { name: 'claude spinner counters', re: /\((?:\d+h )?(?:\d+m )?\d+s · ([↓↑]) \d+(?:\.\d+k)? tokens/g, to: '(0s · $1 0 tokens' },
+  { name: 'claude spinner seconds', re: /\((?:\d+h )?(?:\d+m )?\d+s · esc to interrupt/g, to: '(0s · esc to interrupt' },
+  // Codex: "Worked for 1s • 11:26" / "Worked for <1s • 11:26", "Working (3s • esc to interrupt)".
+  { name: 'codex turn summary', re: /Worked for (?:<1s|(?:\d+h )?(?:\d+m )?\d+s) • \d{1,2}:\d{2}/g, to: 'Worked for 0s • 00:00' },
+  { name: 'codex working seconds', re: /Working \((?:\d+h )?(?:\d+m )?\d+s •/g, to: 'Working (0s •' },
+  // Ground truth only: ids minted per run and timings in Codex command output.
+  { name: 'tool-use ids', re: /\b(toolu|call)_[0-9a-f]{20,}\b/g, to: '$1_<id>' },
+  { name: 'codex chunk id', re: /Chunk ID: [0-9a-f]+/g, to: 'Chunk ID: 000000' },
+  { name: 'codex wall time', re: /Wall time: \d+(?:\.\d+)? seconds/g, to: 'Wall time: 0.0 seconds' },
+];
+
+export function normalise(text: string): string {
+  let out = text;
+  for (const r of RULES) out = typeof r.to === 'string' ? out.replace(r.re, r.to) : out.replace(r.re, r.to);
+  return out;
+}
+
+/**
+ * Lines whose content is animated or random (spinner glyph and verb, shimmer colours) and that a
+ * re-capture may show differently even after normalisation. compare-captures ignores them.
+ */
+export const VOLATILE_LINES: Array<{ name: string; re: RegExp }> = [
+  { name: 'claude spinner line (glyph, verb, shimmer)', re: /^\s*[✻✽✶✳✢·*] \p{L}+(?:-\p{L}+)*…/u },
+  { name: 'claude logo animation while working', re: /^\s*▐[▛▜▙▟█]+\s+Claude Code v/ },
+  { name: 'codex working line (shimmer)', re: /Working \(0s •|esc to interrupt\)/ },
+];
+
+// eslint-disable-next-line no-control-regex
+const SGR = /\x1b\[[0-9;:]*m/g;
+
+export function stripSgr(s: string): string {
+  return s.replace(SGR, '');
+}
+
+export function isVolatileLine(line: string): string | undefined {
+  const plain = stripSgr(line);
+  return VOLATILE_LINES.find((v) => v.re.test(plain))?.name;
+}
+
+/**
+ * Pairs of lines that differ between two captures of the same step for reasons outside the harness's
+ * control; compare-captures accepts them and names them. `styled` is true for `.ansi.txt` files.
+ */
+export const VOLATILE_PAIRS: Array<{ name: string; test: (a: string, b: string, row: number, styled: boolean) => boolean }> = [
+  {
+    // Codex colours the thread title in the status line with a colour chosen per session.
+    name: 'codex thread title colour in the status line',
+    test: (a, b, _row, styled) => styled && stripSgr(a) === stripSgr(b) && / default · .* · /.test(stripSgr(a)),
+  },
+  {
+    // When Claude's transcript fills an 80x24 screen, the top row is left either blank or holding the
+    // first logo line, depending on how the last redraw scrolled.
+    name: 'claude top row after the transcript overflowed',
+    test: (a, b, row) => {
+      if (row !== 0) return false;
+      const [x, y] = [stripSgr(a).trim(), stripSgr(b).trim()];
+      const logo = /^▐[▛▜▙▟█]+\s+Claude Code v/;
+      return (x === '' && logo.test(y)) || (y === '' && logo.test(x));
+    },
+  },
+];
+
+/**
+ * A line with the blinking bullet of a pending Claude tool call ("● Creating an empty notes file" /
+ * "  Creating an empty notes file") shown as blank.
+ */
+export function unblink(line: string): string {
+  // eslint-disable-next-line no-control-regex
+  return line.replace(/^((?:\x1b\[[0-9;:]*m)*)●/, '$1 ');
+}
+
+/**
+ * The screen without its animated parts (volatile lines blanked, blinking bullets off): what a key
+ * press must change to count as having taken effect, and what must stay still to count as settled.
+ */
+export function stableView(screen: string): string {
+  return screen
+    .split('\n')
+    .map((l) => (isVolatileLine(l) ? '<animated>' : unblink(l)))
+    .join('\n');
+}
+
+type Style = Record<string, string>;
+
+function applySgr(style: Style, params: string): void {
+  const p = params === '' ? ['0'] : params.split(/[;:]/);
+  for (let i = 0; i < p.length; i++) {
+    const n = Number(p[i]);
+    if (n === 0) for (const k of Object.keys(style)) delete style[k];
+    else if (n === 38 || n === 48 || n === 58) {
+      const key = n === 38 ? 'fg' : n === 48 ? 'bg' : 'ul';
+      if (p[i + 1] === '5') {
+        style[key] = `5;${p[i + 2]}`;
+        i += 2;
+      } else if (p[i + 1] === '2') {
+        style[key] = `2;${p[i + 2]};${p[i + 3]};${p[i + 4]}`;
+        i += 4;
+      }
+    } else if (n === 39) delete style.fg;
+    else if (n === 49) delete style.bg;
+    else if (n === 59) delete style.ul;
+    else if ((n >= 30 && n <= 37) || (n >= 90 && n <= 97)) style.fg = String(n);
+    else if ((n >= 40 && n <= 47) || (n >= 100 && n <= 107)) style.bg = String(n);
+    else if (n === 22) {
+      delete style.a1;
+      delete style.a2;
+    } else if (n >= 1 && n <= 9) style[`a${n}`] = '1';
+    else if (n >= 23 && n <= 29) delete style[`a${n - 20}`];
+  }
+}
+
+/**
+ * A styled capture as cells (character + effective style) per line, so that two captures that draw
+ * the same cells with different but equivalent escape sequences compare equal. tmux carries the
+ * style from one line to the next, so the state runs on across lines.
+ */
+export function styledCells(screen: string): string[] {
+  const style: Style = {};
+  return screen.split('\n').map((line) => {
+    const cells: string[] = [];
+    // eslint-disable-next-line no-control-regex
+    for (const tok of line.match(/\x1b\[([0-9;:]*)m|[^\x1b]/gu) ?? []) {
+      // eslint-disable-next-line no-control-regex
+      const m = /^\x1b\[([0-9;:]*)m$/.exec(tok);
+      if (m) applySgr(style, m[1] ?? '');
+      else {
+        const key = Object.keys(style)
+          .sort()
+          .map((k) => `${k}=${style[k]}`)
+          .join(',');
+        cells.push(`${tok}\u0000${key}`);
+      }
+    }
+    // Trailing blanks in the default style are not drawn content.
+    while (cells.length > 0 && cells[cells.length - 1] === ' \u0000') cells.pop();
+    return cells.join('\u0001');
+  });
+}

@@ -1,0 +1,10 @@
+// Live tier: the newest real Claude Code and Codex clients in tmux against the loopback fake model.
+// The first run installs both clients into ${AKK_AGENT_CACHE:-~/.cache/akk/agents} (see test/harness).
+module.exports = {
+  require: ['tsx/cjs'],
+  spec: ['test/live/**/*.test.ts'],
+  reporter: 'test/support/tally-reporter.cjs',
+  'reporter-option': ['tier=live'],
+  timeout: 90000,
+  slow: 15000,
+};
