@@ -245,7 +245,12 @@ document.addEventListener('keydown', (e) => {
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const parsed = HostToPanel.safeParse(event.data);
-  if (!parsed.success) return; // not ours, or malformed: ignore
+  if (!parsed.success) {
+    // Not ours, or malformed: show nothing from it, and tell the host why (it logs it).
+    const issue = parsed.error.issues[0];
+    post({ type: 'rejected', reason: `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`.slice(0, 500) });
+    return;
+  }
   const m = parsed.data;
   if (m.type === 'view') {
     const oldId = state.view?.interaction?.interaction_id ?? state.view?.permission?.interaction_id;
@@ -254,6 +259,8 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
       state.selected = [];
       state.text = '';
       focusIndex = 0;
+      // "Answered." belongs to the step before; a warning about a changed step stays beside the new one.
+      if (state.banner?.kind === 'answered' && pending === null) state.banner = null;
     }
     state.view = m.view;
   } else {

@@ -60,6 +60,8 @@ export async function startAgentPane(agent: AgentName, cwd: string, s: AgentLaun
   ]);
   const paneId = out.trim();
   if (!/^%\d+$/.test(paneId)) throw new Error(`tmux did not report the new pane (got "${paneId}")`);
+  // The agent gets every row of the terminal that shows it: no tmux status line on AKK's own sessions.
+  await run(s.tmuxPath, ['-L', s.socket, 'set-option', '-t', session, 'status', 'off']);
   return { socket: s.socket, target: paneId, session };
 }
 
@@ -87,6 +89,9 @@ export class AgentTerminals implements vscode.Disposable {
         shellPath: this.tmuxPath(),
         shellArgs: [...server, 'select-pane', '-t', pane, ';', 'attach-session', '-t', pane],
         iconPath: new vscode.ThemeIcon('bell'),
+        // An editor, not the bottom panel: the agent draws its dialogs at the size of the terminal
+        // that shows it, and a whole dialog must fit for AKK to recognise it exactly.
+        location: { viewColumn: vscode.ViewColumn.One, preserveFocus },
       });
       this.terminals.set(session.session_id, terminal);
     }

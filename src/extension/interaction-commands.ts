@@ -5,9 +5,10 @@
 import * as vscode from 'vscode';
 import type { Answer } from '../shared/contract';
 import { MAX_FREE_TEXT_LENGTH } from '../shared/contract';
+import { sendDecision } from './approval';
 import type { CommandDeps } from './commands';
 import { agentLabel, describeStep, type PendingStep } from './pending';
-import { outcomeFor } from './rpc-error';
+import { errorCodeOf, errorMessageOf, outcomeFor } from './rpc-error';
 
 function requireTrust(): boolean {
   if (vscode.workspace.isTrusted) return true;
@@ -36,6 +37,7 @@ async function report<T>(deps: CommandDeps, sessionId: string, work: () => Promi
     return result;
   } catch (error) {
     const o = outcomeFor(error);
+    deps.log.warn(`${done.replace(/\.$/, '')} failed (${errorCodeOf(error) ?? 'error'}): ${errorMessageOf(error)}`);
     const show = o.kind === 'manual' ? 'Show Terminal' : undefined;
     const picked = await (o.kind === 'error' || o.kind === 'uncertain'
       ? vscode.window.showErrorMessage(o.message, ...(show ? [show] : []))
@@ -66,7 +68,8 @@ async function decide(deps: CommandDeps, decision: 'approve_once' | 'reject') {
     { title: `${verb}: ${agentLabel(fresh.session.agent)} in ${fresh.session.endpoint.target}`, placeHolder: p.subject.split('\n')[0] },
   );
   if (!confirm?.go) return undefined;
-  return report(deps, step.session.session_id, () => deps.client.request('approve', { interaction_id: p.interaction_id, turn_id: p.turn_id, decision }), decision === 'reject' ? 'Rejected.' : 'Approved once.');
+  const sessionId = step.session.session_id;
+  return report(deps, sessionId, () => sendDecision(deps.client, deps.pending, deps.log, sessionId, p, decision), decision === 'reject' ? 'Rejected.' : 'Approved once.');
 }
 
 export const INTERACTION_COMMANDS: Readonly<Record<string, (deps: CommandDeps, ...args: unknown[]) => unknown>> = {

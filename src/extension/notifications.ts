@@ -5,6 +5,8 @@ import { agentLabel, describeStep, type PendingStep } from './pending';
 export function announceStep(step: PendingStep, _context: vscode.ExtensionContext): void {
   if (vscode.workspace.getConfiguration('akk').get<string>('notifications', 'on') === 'off') return;
   const s = step.status;
+  // One notification per questionnaire: its later steps follow in the panel and the status bar.
+  if (s.interaction && s.interaction.step.index > 1) return;
   const manual = !s.interaction && !s.permission;
   const who = `${agentLabel(step.session.agent)}`;
   const text = manual

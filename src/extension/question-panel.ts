@@ -5,15 +5,19 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+import type { PermissionDecisionKind, PermissionProjection, ResponseReceipt } from '../shared/contract';
 import { PanelToHost, type HostToPanel, type PanelView } from '../shared/webview-messages';
+import { sendDecision } from './approval';
 import { agentLabel, type PendingInteractions } from './pending';
-import { outcomeFor } from './rpc-error';
+import { errorCodeOf, errorMessageOf, outcomeFor } from './rpc-error';
 import type { ServerClient } from './server-client';
 
 export class QuestionPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private sessionId: string | undefined;
   private readonly disposables: vscode.Disposable[] = [];
+  /** Permissions the panel was given, newest first: a decision is checked against what was shown. */
+  private shownPermissions: PermissionProjection[] = [];
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -100,7 +104,13 @@ export class QuestionPanel implements vscode.Disposable {
   }
 
   private postView(): void {
-    if (this.panel) this.post({ type: 'view', view: this.view() });
+    if (!this.panel) return;
+    const view = this.view();
+    const p = view.permission;
+    if (p && !this.shownPermissions.some((x) => x.interaction_id === p.interaction_id)) {
+      this.shownPermissions = [p, ...this.shownPermissions].slice(0, 20);
+    }
+    this.post({ type: 'view', view });
   }
 
   private async onMessage(raw: unknown): Promise<void> {
@@ -122,6 +132,9 @@ export class QuestionPanel implements vscode.Disposable {
       case 'focusTerminal':
         if (sessionId) this.focusTerminal(sessionId);
         return;
+      case 'rejected':
+        this.log.warn(`The question panel rejected a message from the extension: ${m.reason}`);
+        return;
       case 'respond':
       case 'approve': {
         if (!this.inputAllowed()) {
@@ -132,7 +145,7 @@ export class QuestionPanel implements vscode.Disposable {
           const receipt =
             m.type === 'respond'
               ? await this.client.request('respondInteraction', { interaction_id: m.interaction_id, turn_id: m.turn_id, answers: m.answers })
-              : await this.client.request('approve', { interaction_id: m.interaction_id, turn_id: m.turn_id, decision: m.decision });
+              : await this.approve(sessionId, m.interaction_id, m.decision);
           const uncertain = receipt.outcome === 'response_uncertain';
           this.post({
             type: 'outcome',
@@ -141,12 +154,22 @@ export class QuestionPanel implements vscode.Disposable {
             message: uncertain ? 'Check the terminal: the effect of the answer could not be proven. Nothing will be retried.' : 'Answered.',
           });
         } catch (error) {
+          this.log.warn(`Answer from the question panel failed (${errorCodeOf(error) ?? 'error'}): ${errorMessageOf(error)}`);
           this.post({ type: 'outcome', requestId: m.requestId, ...outcomeFor(error) });
         }
         if (sessionId) await this.pending.refresh(sessionId);
         return;
       }
     }
+  }
+
+  /** Sends the decision for the permission the panel showed (see approval.ts for a redrawn prompt). */
+  private async approve(sessionId: string | undefined, interactionId: string, decision: PermissionDecisionKind): Promise<ResponseReceipt> {
+    const seen = this.shownPermissions.find((p) => p.interaction_id === interactionId);
+    if (!sessionId || !seen) {
+      throw Object.assign(new Error('the permission prompt is no longer waiting'), { data: { code: 'invalidated' } });
+    }
+    return sendDecision(this.client, this.pending, this.log, sessionId, seen, decision);
   }
 
   dispose(): void {

@@ -14,6 +14,8 @@ export const PanelToHost = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }).strict(),
   z.object({ type: z.literal('refresh') }).strict(),
   z.object({ type: z.literal('focusTerminal') }).strict(),
+  /** The panel received a message it could not read (it shows nothing from it). */
+  z.object({ type: z.literal('rejected'), reason: z.string().max(500) }).strict(),
   z
     .object({
       type: z.literal('respond'),

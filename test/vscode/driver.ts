@@ -5,10 +5,14 @@
 //      extensionDevelopmentPath + extensionTestsPath) and prints mocha's report;
 //   3. checks the real workbench with Playwright: status-bar item, palette commands, screenshots
 //      under test-artifacts/vscode/;
-//   4. appends `vscode <passed> <failed> <pending>` to $AKK_TALLY and exits non-zero on failure.
+//   4. the main job with a real Claude Code session against the fake model (./agent-flows.ts):
+//      notification, status-bar count, the question panel by mouse and by keyboard, palette
+//      approvals, markup shown literally;
+//   5. appends `vscode <passed> <failed> <pending>` to $AKK_TALLY and exits non-zero on failure.
 //
 // Needs `npm run vscode-host:install` and Debian's chromium. Environment:
-//   AKK_VSCODE_EXTENSION_PATH  extension folder to load (default: the repository)
+//   AKK_VSCODE_EXTENSION_PATH  extension folder to load (default: a copy of the built repository)
+//   AKK_VSCODE_AGENT=0         skip the agent flows (they need tmux and install Claude Code once)
 //   AKK_VSCODE_SKIP_BUILD=1    do not run scripts/build.mjs
 //   AKK_VSCODE_TIMEOUT_MS      whole-run watchdog (default 480000)
 //   AKK_VSCODE_KEEP=1          keep the scratch folder (HOME, user data, logs) and print where
@@ -25,23 +29,29 @@ import {
   killStartedProcesses,
   launchChromium,
   startCodeServer,
-  type CodeServer,
 } from '../../scripts/vscode-host/host';
+import { runAgentFlows } from './agent-flows';
+import {
+  ARTIFACTS,
+  Checks,
+  consoleTail,
+  indent,
+  log,
+  newPage,
+  printFailureLogs,
+  runPalette,
+  saveLogs,
+  screenshot,
+  secondsSince,
+  type CheckResult,
+} from './ui-support';
 
 const SUITE_DIR = path.join(REPO_ROOT, 'test', 'vscode', 'suite');
 export const SUITE_OUT = path.join(REPO_ROOT, 'out', 'vscode-test');
-const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts', 'vscode');
 const SUITE_TIMEOUT_MS = 180_000;
 const UI_TIMEOUT_MS = 60_000;
 
 let scratchToRemove: string | undefined;
-
-type Status = 'passed' | 'failed' | 'pending';
-interface CheckResult {
-  name: string;
-  status: Status;
-  detail?: string;
-}
 
 /** Bundles test/vscode/suite (index + every *.test.ts) into outDir; returns the entry's path. */
 export async function bundleSuite(outDir = SUITE_OUT): Promise<string> {
@@ -62,91 +72,9 @@ export async function bundleSuite(outDir = SUITE_OUT): Promise<string> {
   return path.join(outDir, 'index.js');
 }
 
-function log(msg: string): void {
-  process.stdout.write(`[test:vscode] ${msg}\n`);
-}
-
-function secondsSince(t: number): string {
-  return `${((Date.now() - t) / 1000).toFixed(1)}s`;
-}
-
-function indent(text: string, prefix = '  | '): string {
-  return text
-    .split('\n')
-    .map((l) => prefix + l)
-    .join('\n');
-}
-
 function writeTally(passed: number, failed: number, pending: number): void {
   const file = process.env.AKK_TALLY;
   if (file) fs.appendFileSync(file, `vscode ${passed} ${failed} ${pending}\n`);
-}
-
-/** Copies code-server's own log and the VS Code logs (extension host, output channels) into artifacts. */
-function saveLogs(server: CodeServer, label: string): void {
-  const dest = path.join(ARTIFACTS, 'logs', label);
-  fs.mkdirSync(dest, { recursive: true });
-  try {
-    fs.copyFileSync(server.logFile, path.join(dest, 'code-server.log'));
-  } catch {
-    // no log yet
-  }
-  const logsRoot = path.join(server.userDataDir, 'logs');
-  for (const f of server.logFiles()) {
-    const rel = path.relative(logsRoot, f);
-    fs.mkdirSync(path.dirname(path.join(dest, rel)), { recursive: true });
-    fs.copyFileSync(f, path.join(dest, rel));
-  }
-}
-
-function printFailureLogs(server: CodeServer, label: string): void {
-  const noise = /ENOTFOUND|getaddrinfo|resource scoped configuration|GetAddrInfoReqWrap/;
-  const own = server
-    .logTail(120)
-    .split('\n')
-    .filter((l) => l.trim() && !noise.test(l))
-    .slice(-25);
-  log(`${label}: code-server log (tail, without network noise; full log in ${path.relative(REPO_ROOT, ARTIFACTS)}/logs/):\n${indent(own.join('\n'))}`);
-  for (const f of server.logFiles()) {
-    const own = f.includes('agent-knock-knock');
-    if (!own && path.basename(f) !== 'remoteexthost.log') continue;
-    let lines = fs.readFileSync(f, 'utf8').trim().split('\n');
-    // From the extension host's log, only errors and lines about this extension.
-    if (!own) lines = lines.filter((l) => !noise.test(l) && /\[error\]|agent-knock-knock|akk\./i.test(l));
-    const text = lines.slice(-25).join('\n');
-    if (text) log(`${label}: ${path.relative(server.userDataDir, f)} (tail):\n${indent(text)}`);
-  }
-}
-
-// Harmless on a machine without internet: gallery, telemetry and GitHub sign-in lookups fail.
-const CONSOLE_NOISE = /ENOTFOUND|ERR_NAME_NOT_RESOLVED|open-vsx|authentication provider 'github'|status of 404|same-origin iframe|allow-scripts and allow-same-origin|Long running operations during shutdown/;
-
-function consoleTail(consoleLog: string[], entries = 12): string {
-  return consoleLog
-    .filter((e) => !CONSOLE_NOISE.test(e))
-    .slice(-entries)
-    .map((e) => e.split('\n').slice(0, 3).join('\n'))
-    .join('\n');
-}
-
-async function newPage(browser: Browser, consoleLog: string[]): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  const page = await context.newPage();
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') consoleLog.push(`[${m.type()}] ${m.text()}`);
-  });
-  page.on('pageerror', (e) => consoleLog.push(`[pageerror] ${e.message}`));
-  return page;
-}
-
-async function screenshot(page: Page, name: string): Promise<string | undefined> {
-  const file = path.join(ARTIFACTS, name);
-  try {
-    await page.screenshot({ path: file, timeout: 10_000 });
-    return file;
-  } catch {
-    return undefined;
-  }
 }
 
 // -----------------------------------------------------------------------------------------
@@ -228,53 +156,18 @@ async function runInHostSuite(browser: Browser, extPath: string, suiteEntry: str
 // -----------------------------------------------------------------------------------------
 // Phase 2: the workbench as a person sees it
 
-async function runPalette(page: Page, title: string, shot: string): Promise<void> {
-  // Close whatever an earlier step left open (a dialog, a quick pick) before opening the palette.
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('Escape');
-  await page.locator('.monaco-workbench').click({ position: { x: 700, y: 400 }, timeout: 10_000 }).catch(() => undefined);
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible', timeout: 15_000 });
-  await input.fill(`>${title}`);
-  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title.split(': ').pop() ?? title }).first();
-  await row.waitFor({ state: 'visible', timeout: 15_000 });
-  await screenshot(page, shot);
-  await page.keyboard.press('Enter');
-  await input.waitFor({ state: 'hidden', timeout: 15_000 });
-}
-
 const WORKBENCH_LOADS = 'the workbench loads with the extension under development';
 
 async function runUiChecks(browser: Browser, extPath: string, scratch: string, workspace: string): Promise<CheckResult[]> {
   const t = Date.now();
-  const results: CheckResult[] = [];
   const consoleLog: string[] = [];
   const server = await startCodeServer({ folder: workspace, smokeTestDriver: true, scratchDir: path.join(scratch, 'ui') });
   log(`UI checks: code-server at ${server.url} (pid ${server.pid})`);
   let page: Page | undefined;
-  const check = async (name: string, shotOnFail: string, body: (p: Page) => Promise<void>): Promise<void> => {
-    const tc = Date.now();
-    if (!page || results.some((r) => r.status === 'failed' && r.name === WORKBENCH_LOADS)) {
-      results.push({ name, status: 'failed', detail: 'not run: the workbench did not load' });
-      log(`  x ${name}: not run, the workbench did not load`);
-      return;
-    }
-    try {
-      await body(page);
-      results.push({ name, status: 'passed' });
-      log(`  ok ${name} (${secondsSince(tc)})`);
-    } catch (err) {
-      const detail = (err instanceof Error ? err.message : String(err))
-        .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '') // colour codes
-        .split('\n')
-        .slice(0, 6)
-        .join('\n');
-      results.push({ name, status: 'failed', detail });
-      const shot = await screenshot(page, shotOnFail);
-      log(`  x ${name} (${secondsSince(tc)}):\n${indent(detail)}${shot ? `\n  screenshot: ${path.relative(REPO_ROOT, shot)}` : ''}`);
-    }
-  };
+  const checks = new Checks(() => page);
+  const results = checks.results;
+  const check = (name: string, shotOnFail: string, body: (p: Page) => Promise<void>): Promise<boolean> =>
+    checks.run(name, shotOnFail, body, { fatal: name === WORKBENCH_LOADS });
   try {
     page = await newPage(browser, consoleLog);
     const url = server.workbenchUrl({ payload: [['extensionDevelopmentPath', server.remoteUri(extPath)]] });
@@ -350,6 +243,16 @@ async function runUiChecks(browser: Browser, extPath: string, scratch: string, w
 
 // -----------------------------------------------------------------------------------------
 
+/** Copies what the extension needs at run time (manifest and dist/) into dir; returns dir. */
+function stageExtension(dir: string): string {
+  fs.mkdirSync(dir, { recursive: true });
+  for (const f of ['package.json', 'LICENSE', 'README.md']) {
+    if (fs.existsSync(path.join(REPO_ROOT, f))) fs.copyFileSync(path.join(REPO_ROOT, f), path.join(dir, f));
+  }
+  fs.cpSync(path.join(REPO_ROOT, 'dist'), path.join(dir, 'dist'), { recursive: true });
+  return dir;
+}
+
 async function main(): Promise<number> {
   const t0 = Date.now();
   const problems = hostProblems();
@@ -361,7 +264,7 @@ async function main(): Promise<number> {
   fs.rmSync(ARTIFACTS, { recursive: true, force: true });
   fs.mkdirSync(ARTIFACTS, { recursive: true });
 
-  const extPath = path.resolve(process.env.AKK_VSCODE_EXTENSION_PATH ?? REPO_ROOT);
+  const ownExtPath = process.env.AKK_VSCODE_EXTENSION_PATH;
   if (process.env.AKK_VSCODE_SKIP_BUILD !== '1') {
     const tb = Date.now();
     log('building dist/ (node scripts/build.mjs) ...');
@@ -373,6 +276,10 @@ async function main(): Promise<number> {
     }
     log(`built in ${secondsSince(tb)}`);
   }
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'akk-vscode-test-'));
+  scratchToRemove = process.env.AKK_VSCODE_KEEP === '1' ? undefined : scratch;
+  // The run loads a copy of the built extension, so a rebuild of dist/ meanwhile cannot pull it away.
+  const extPath = ownExtPath ? path.resolve(ownExtPath) : stageExtension(path.join(scratch, 'extension'));
   const manifest = JSON.parse(fs.readFileSync(path.join(extPath, 'package.json'), 'utf8')) as { main?: string };
   if (manifest.main && !fs.existsSync(path.join(extPath, manifest.main))) {
     log(`the extension's main ${manifest.main} is missing in ${extPath}`);
@@ -381,9 +288,6 @@ async function main(): Promise<number> {
   }
   const suiteEntry = await bundleSuite();
   log(`suite bundled into ${path.relative(REPO_ROOT, SUITE_OUT)}/`);
-
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'akk-vscode-test-'));
-  scratchToRemove = process.env.AKK_VSCODE_KEEP === '1' ? undefined : scratch;
   const workspace = path.join(scratch, 'workspace');
   fs.mkdirSync(workspace, { recursive: true });
   fs.writeFileSync(path.join(workspace, 'README.md'), '# Agent Knock Knock test workspace\n');
@@ -391,6 +295,7 @@ async function main(): Promise<number> {
   let browser: Browser | undefined;
   let suite: SuiteOutcome = { passes: 0, failures: 1, pending: 0, ok: false };
   let ui: CheckResult[] = [];
+  let agent: CheckResult[] = [];
   try {
     browser = await launchChromium();
     try {
@@ -404,20 +309,33 @@ async function main(): Promise<number> {
       ui = [{ name: 'UI checks', status: 'failed', detail: err instanceof Error ? err.message : String(err) }];
       log(`UI checks could not run: ${ui[0]?.detail ?? ''}`);
     }
+    if (process.env.AKK_VSCODE_AGENT === '0') {
+      log('agent flows: skipped (AKK_VSCODE_AGENT=0)');
+      agent = [{ name: 'agent flows', status: 'pending' }];
+    } else {
+      try {
+        agent = await runAgentFlows(browser, extPath, scratch);
+      } catch (err) {
+        agent = [{ name: 'agent flows', status: 'failed', detail: err instanceof Error ? err.message : String(err) }];
+        log(`agent flows could not run: ${agent[0]?.detail ?? ''}`);
+      }
+    }
   } finally {
     await browser?.close().catch(() => undefined);
     if (process.env.AKK_VSCODE_KEEP === '1') log(`scratch kept at ${scratch}`);
     else fs.rmSync(scratch, { recursive: true, force: true });
   }
 
-  const passed = suite.passes + ui.filter((r) => r.status === 'passed').length;
-  const failed = suite.failures + ui.filter((r) => r.status === 'failed').length;
-  const pending = suite.pending + ui.filter((r) => r.status === 'pending').length;
+  const checks = [...ui, ...agent];
+  const passed = suite.passes + checks.filter((r) => r.status === 'passed').length;
+  const failed = suite.failures + checks.filter((r) => r.status === 'failed').length;
+  const pending = suite.pending + checks.filter((r) => r.status === 'pending').length;
   writeTally(passed, failed, pending);
   const shots = fs.readdirSync(ARTIFACTS).filter((f) => f.endsWith('.png')).sort();
   log(`screenshots in ${path.relative(REPO_ROOT, ARTIFACTS)}/: ${shots.join(', ') || '(none)'}`);
-  log(`in-host mocha: ${suite.passes} passed, ${suite.failures} failed, ${suite.pending} pending; UI checks: ${ui.filter((r) => r.status === 'passed').length} passed, ${ui.filter((r) => r.status === 'failed').length} failed`);
-  for (const r of ui.filter((x) => x.status === 'failed')) log(`  failed UI check: ${r.name}`);
+  const tally = (rs: CheckResult[]): string => `${rs.filter((r) => r.status === 'passed').length} passed, ${rs.filter((r) => r.status === 'failed').length} failed`;
+  log(`in-host mocha: ${suite.passes} passed, ${suite.failures} failed, ${suite.pending} pending; UI checks: ${tally(ui)}; agent flows: ${tally(agent)}`);
+  for (const r of checks.filter((x) => x.status === 'failed')) log(`  failed check: ${r.name}`);
   log(`done in ${secondsSince(t0)}`);
   process.stdout.write(`vscode: ${passed} passed, ${failed} failed, ${pending} skipped\n`);
   return failed === 0 && suite.ok ? 0 : 1;

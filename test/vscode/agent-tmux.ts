@@ -1,0 +1,103 @@
+// The agent's tmux server in the real-VS-Code agent flows: the extension starts it on the socket
+// the workspace settings name; the test types the person's requests and ends it afterwards.
+import { execFile, execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `probe` until it returns a value; the error names what was awaited and the last value seen. */
+export async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  for (;;) {
+    try {
+      const v = await probe();
+      if (v !== undefined) return v;
+    } catch (e) {
+      last = e instanceof Error ? e.message.split('\n')[0] ?? '' : String(e);
+    }
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000}s waiting for ${what}${last ? ` (last: ${last})` : ''}`);
+    await sleep(200);
+  }
+}
+
+/** The agent's tmux server (the extension starts it on the socket the workspace settings name). */
+export class AgentTmux {
+  pane: string | undefined;
+  private panePid = 0;
+
+  constructor(readonly socket: string) {}
+
+  async tmux(args: string[]): Promise<string> {
+    return (await run('tmux', ['-L', this.socket, ...args], { timeout: 10_000 })).stdout;
+  }
+
+  async findPane(): Promise<string> {
+    const out = (await this.tmux(['list-panes', '-a', '-F', '#{pane_id} #{pane_pid}'])).trim().split('\n')[0] ?? '';
+    const [pane, pid] = out.split(' ');
+    if (!pane || !/^%\d+$/.test(pane)) throw new Error(`no pane on tmux -L ${this.socket}`);
+    this.pane = pane;
+    this.panePid = Number(pid);
+    return pane;
+  }
+
+  capture(): Promise<string> {
+    return this.tmux(['capture-pane', '-p', '-t', this.pane ?? '']);
+  }
+
+  /** Types a request at the agent's idle prompt, as the person at the terminal would. */
+  async prompt(text: string): Promise<void> {
+    let last = '';
+    let since = Date.now();
+    await until(
+      'the agent\'s idle prompt',
+      async () => {
+        const s = await this.capture();
+        if (s !== last || !/❯/.test(s) || /Do you want to proceed|Enter to select/.test(s)) {
+          last = s;
+          since = Date.now();
+          return undefined;
+        }
+        return Date.now() - since > 500 ? true : undefined;
+      },
+      30_000,
+    ).catch(async (e: unknown) => {
+      throw new Error(`${e instanceof Error ? e.message : String(e)}; screen:\n${await this.capture().catch(() => '?')}`);
+    });
+    await this.tmux(['send-keys', '-t', this.pane ?? '', '-l', text]);
+    await sleep(300);
+    await this.tmux(['send-keys', '-t', this.pane ?? '', 'Enter']);
+  }
+
+  /** Ends the tmux server and the agent (synchronously, so it also works from an exit hook). */
+  killSync(): void {
+    try {
+      execFileSync('tmux', ['-L', this.socket, 'kill-server'], { stdio: 'ignore', timeout: 5000 });
+    } catch {
+      // not running
+    }
+    if (this.panePid > 0) {
+      try {
+        process.kill(this.panePid, 'SIGKILL');
+      } catch {
+        // ended with its server
+      }
+    }
+    // A killed server can leave its socket file behind.
+    const uid = typeof process.getuid === 'function' ? process.getuid() : 0;
+    fs.rmSync(path.join(process.env.TMUX_TMPDIR ?? '/tmp', `tmux-${uid}`, this.socket), { force: true });
+  }
+
+  alive(): boolean {
+    try {
+      execFileSync('tmux', ['-L', this.socket, 'list-sessions'], { stdio: 'ignore', timeout: 5000 });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+

@@ -1,0 +1,159 @@
+// What the driver's UI phases share: logging, screenshots, the palette, failure reports, and
+// a runner for named checks (each one passes, or fails with its reason and a screenshot).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { REPO_ROOT, type CodeServer } from '../../scripts/vscode-host/host';
+
+export const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts', 'vscode');
+
+export type Status = 'passed' | 'failed' | 'pending';
+export interface CheckResult {
+  name: string;
+  status: Status;
+  detail?: string;
+}
+
+export function log(msg: string): void {
+  process.stdout.write(`[test:vscode] ${msg}\n`);
+}
+
+export function secondsSince(t: number): string {
+  return `${((Date.now() - t) / 1000).toFixed(1)}s`;
+}
+
+export function indent(text: string, prefix = '  | '): string {
+  return text
+    .split('\n')
+    .map((l) => prefix + l)
+    .join('\n');
+}
+
+/** Copies code-server's own log and the VS Code logs (extension host, output channels) into artifacts. */
+export function saveLogs(server: CodeServer, label: string): void {
+  const dest = path.join(ARTIFACTS, 'logs', label);
+  fs.mkdirSync(dest, { recursive: true });
+  try {
+    fs.copyFileSync(server.logFile, path.join(dest, 'code-server.log'));
+  } catch {
+    // no log yet
+  }
+  const logsRoot = path.join(server.userDataDir, 'logs');
+  for (const f of server.logFiles()) {
+    const rel = path.relative(logsRoot, f);
+    fs.mkdirSync(path.dirname(path.join(dest, rel)), { recursive: true });
+    fs.copyFileSync(f, path.join(dest, rel));
+  }
+}
+
+export function printFailureLogs(server: CodeServer, label: string): void {
+  const noise = /ENOTFOUND|getaddrinfo|resource scoped configuration|GetAddrInfoReqWrap/;
+  const own = server
+    .logTail(120)
+    .split('\n')
+    .filter((l) => l.trim() && !noise.test(l))
+    .slice(-25);
+  log(`${label}: code-server log (tail, without network noise; full log in ${path.relative(REPO_ROOT, ARTIFACTS)}/logs/):\n${indent(own.join('\n'))}`);
+  for (const f of server.logFiles()) {
+    const own = f.includes('agent-knock-knock');
+    if (!own && path.basename(f) !== 'remoteexthost.log') continue;
+    let lines = fs.readFileSync(f, 'utf8').trim().split('\n');
+    // From the extension host's log, only errors and lines about this extension.
+    if (!own) lines = lines.filter((l) => !noise.test(l) && /\[error\]|agent-knock-knock|akk\./i.test(l));
+    const text = lines.slice(-25).join('\n');
+    if (text) log(`${label}: ${path.relative(server.userDataDir, f)} (tail):\n${indent(text)}`);
+  }
+}
+
+// Harmless on a machine without internet: gallery, telemetry and GitHub sign-in lookups fail.
+export const CONSOLE_NOISE = /ENOTFOUND|ERR_NAME_NOT_RESOLVED|open-vsx|authentication provider 'github'|status of 404|same-origin iframe|allow-scripts and allow-same-origin|Long running operations during shutdown/;
+
+export function consoleTail(consoleLog: string[], entries = 12): string {
+  return consoleLog
+    .filter((e) => !CONSOLE_NOISE.test(e))
+    .slice(-entries)
+    .map((e) => e.split('\n').slice(0, 3).join('\n'))
+    .join('\n');
+}
+
+export async function newPage(browser: Browser, consoleLog: string[], viewport = { width: 1400, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') consoleLog.push(`[${m.type()}] ${m.text()}`);
+  });
+  page.on('pageerror', (e) => consoleLog.push(`[pageerror] ${e.message}`));
+  return page;
+}
+
+export async function screenshot(page: Page, name: string): Promise<string | undefined> {
+  const file = path.join(ARTIFACTS, name);
+  try {
+    await page.screenshot({ path: file, timeout: 10_000 });
+    return file;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function runPalette(page: Page, title: string, shot: string): Promise<void> {
+  // Close whatever an earlier step left open (a dialog, a quick pick) before opening the palette.
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await page.locator('.monaco-workbench').click({ position: { x: 700, y: 400 }, timeout: 10_000 }).catch(() => undefined);
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 15_000 });
+  await input.fill(`>${title}`);
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title.split(': ').pop() ?? title }).first();
+  await row.waitFor({ state: 'visible', timeout: 15_000 });
+  await screenshot(page, shot);
+  await page.keyboard.press('Enter');
+  await input.waitFor({ state: 'hidden', timeout: 15_000 });
+}
+
+
+/** Runs named checks in order; after a failure marked fatal, later checks are reported as not run. */
+export class Checks {
+  readonly results: CheckResult[] = [];
+  private blocked: string | undefined;
+
+  constructor(private readonly page: () => Page | undefined) {}
+
+  get failed(): boolean {
+    return this.results.some((r) => r.status === 'failed');
+  }
+
+  /** Marks every later check as not run, with the reason. */
+  block(reason: string): void {
+    this.blocked ??= reason;
+  }
+
+  async run(name: string, shotOnFail: string, body: (p: Page) => Promise<void>, opts: { fatal?: boolean } = {}): Promise<boolean> {
+    const tc = Date.now();
+    const page = this.page();
+    if (!page || this.blocked) {
+      const why = this.blocked ?? 'the workbench did not load';
+      this.results.push({ name, status: 'failed', detail: `not run: ${why}` });
+      log(`  x ${name}: not run, ${why}`);
+      return false;
+    }
+    try {
+      await body(page);
+      this.results.push({ name, status: 'passed' });
+      log(`  ok ${name} (${secondsSince(tc)})`);
+      return true;
+    } catch (err) {
+      const detail = (err instanceof Error ? err.message : String(err))
+        .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '') // colour codes
+        .split('\n')
+        .slice(0, 12)
+        .join('\n');
+      this.results.push({ name, status: 'failed', detail });
+      const shot = await screenshot(page, shotOnFail);
+      log(`  x ${name} (${secondsSince(tc)}):\n${indent(detail)}${shot ? `\n  screenshot: ${path.relative(REPO_ROOT, shot)}` : ''}`);
+      if (opts.fatal) this.block(`"${name}" failed`);
+      return false;
+    }
+  }
+}
