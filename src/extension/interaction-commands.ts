@@ -69,7 +69,7 @@ async function decide(deps: CommandDeps, decision: 'approve_once' | 'reject') {
   );
   if (!confirm?.go) return undefined;
   const sessionId = step.session.session_id;
-  return report(deps, sessionId, () => sendDecision(deps.client, deps.pending, deps.log, sessionId, p, decision), decision === 'reject' ? 'Rejected.' : 'Approved once.');
+  return report(deps, sessionId, () => sendDecision(deps.client, p, decision), decision === 'reject' ? 'Rejected.' : 'Approved once.');
 }
 
 export const INTERACTION_COMMANDS: Readonly<Record<string, (deps: CommandDeps, ...args: unknown[]) => unknown>> = {

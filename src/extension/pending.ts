@@ -3,7 +3,6 @@
  * every step shown is fetched fresh with `akk/status`, which is also what makes it answerable.
  */
 import * as vscode from 'vscode';
-import type { PermissionProjection } from '../shared/contract';
 import type { SessionSummary, StatusResult } from '../shared/protocol';
 import { errorCodeOf } from './rpc-error';
 import type { ServerClient } from './server-client';
@@ -16,14 +15,6 @@ export interface PendingStep {
   since: number;
 }
 
-const PERMISSION_TITLES: Readonly<Record<PermissionProjection['tool'], string>> = {
-  bash: 'Bash command',
-  write: 'Create file',
-  edit: 'Edit file',
-  command: 'Run command',
-  file_change: 'Change files',
-  other: 'Permission',
-};
 
 export function agentLabel(agent: SessionSummary['agent']): string {
   return agent === 'claude' ? 'Claude Code' : agent === 'codex' ? 'Codex' : 'Unknown agent';
@@ -82,10 +73,6 @@ export class PendingInteractions implements vscode.Disposable {
       else this.log.warn(`status of ${sessionId}: ${String(error)}`);
       this.changed.fire();
       return undefined;
-    }
-    if (status.permission && typeof (status.permission as { title?: unknown }).title !== 'string') {
-      // Older servers leave the title out of the projection; name it from the tool.
-      status = { ...status, permission: { ...status.permission, title: PERMISSION_TITLES[status.permission.tool] } };
     }
     const session = this.session(sessionId) ?? {
       session_id: sessionId,

@@ -169,7 +169,7 @@ export class QuestionPanel implements vscode.Disposable {
     if (!sessionId || !seen) {
       throw Object.assign(new Error('the permission prompt is no longer waiting'), { data: { code: 'invalidated' } });
     }
-    return sendDecision(this.client, this.pending, this.log, sessionId, seen, decision);
+    return sendDecision(this.client, seen, decision);
   }
 
   dispose(): void {
