@@ -79,7 +79,7 @@ export async function startServices(connection: Connection, config: ServerConfig
       holdAfterReserveMs: Number(process.env.AKK_FAULT_HOLD_AFTER_RESERVE_MS ?? 0) || 0,
     },
   });
-  const handlers = createHandlers({ registry, store, tracker, responder, offerLifetimeMs: config.offerLifetimeSeconds * 1000, inputAllowed: config.inputAllowed });
+  const handlers = createHandlers({ log, registry, store, tracker, responder, offerLifetimeMs: config.offerLifetimeSeconds * 1000, inputAllowed: config.inputAllowed });
 
   registry.onSettled((session, capture) => {
     tracker.observe(session, capture).catch((e: unknown) => log.warn(`recognising session ${session.id}`, e));

@@ -211,6 +211,10 @@ export async function runAgentFlows(browser: Browser, extPath: string, scratch: 
       await until(`a pane on tmux -L ${agent.socket}`, () => agent.findPane(), 20_000);
       await p.locator('.tab', { hasText: 'Claude Code (AKK)' }).first().waitFor({ state: 'visible', timeout: 20_000 });
       await until('Claude Code\'s idle prompt', async () => (/❯/.test(await agent.capture()) ? true : undefined), 30_000);
+      // The Agent Sessions view lists the session with its agent and exact version.
+      await p.locator('.activitybar .action-item a[aria-label^="Agent Knock Knock"], .activitybar .action-item[aria-label^="Agent Knock Knock"]').first().click();
+      await p.locator('.monaco-list-row', { hasText: `Claude Code ${NEWEST.claude}` }).first().waitFor({ state: 'visible', timeout: 20_000 });
+      await screenshot(p, '10b-sessions-tree.png');
       // The layout a person answers in: the agent's terminal beside the (still empty) question panel.
       await palette(p, 'View: Close Primary Side Bar');
       await palette(p, 'Agent Knock Knock: Open Question Panel');

@@ -21,6 +21,8 @@ export interface Observed {
   recognition: Recognition;
   fingerprint: string | null;
   interaction: Interaction | undefined;
+  /** The session revision this observation was made at, when it changed the store. */
+  revision?: number;
 }
 
 export interface TrackerDeps {
@@ -93,7 +95,10 @@ export class InteractionTracker {
     const revision = await store.invalidateRevision(session.id, { generation, fingerprint: fingerprint ?? screenRevision(recognition) });
     for (const id of revision.invalidated) await this.updated(session.id, id);
     if (!prompt || !fingerprint) {
-      return this.remember(session.id, { recognition, fingerprint, interaction: undefined });
+      if (recognition.kind === 'manual_required' && revision.revision !== this.last(session.id)?.revision) {
+        this.deps.log.info(`session ${session.id}: answer in the terminal (${recognition.reason})`);
+      }
+      return this.remember(session.id, { recognition, fingerprint, interaction: undefined, revision: revision.revision });
     }
 
     const turnId = session.turnId ?? opaqueId('turn');
@@ -130,7 +135,8 @@ export class InteractionTracker {
       },
       supersede: true,
     });
-    this.remember(session.id, { recognition, fingerprint, interaction });
+    this.deps.log.info(`session ${session.id}: ${interaction.kind} ${interaction.id} recognised by ${prompt.profileId}`);
+    this.remember(session.id, { recognition, fingerprint, interaction, revision: revision.revision });
     await this.required(interaction);
     return this.latest.get(session.id) as Observed;
   }

@@ -9,11 +9,13 @@ import { publicView, titleOf } from '../dispatch/projection';
 import type { Responder } from '../dispatch/responder';
 import { snapshotOf } from '../dispatch/snapshot';
 import type { InteractionTracker } from '../dispatch/tracker';
+import type { Logger } from '../logging';
 import type { RequestHandlers } from '../rpc/register';
 import type { Session, SessionRegistry } from '../sessions';
 import type { Interaction, Store } from '../store';
 
 export interface HandlerDeps {
+  log: Logger;
   registry: SessionRegistry;
   store: Store;
   tracker: InteractionTracker;
@@ -112,6 +114,8 @@ export function createHandlers(deps: HandlerDeps): RequestHandlers {
     attachSession: async (params) => {
       const s = await deps.registry.attach(params.tmux);
       await deps.tracker.ensureSession(s);
+      const blocked = s.observeOnlyReason();
+      deps.log.info(`attached ${s.id}: ${s.agent} ${s.version ?? '(unknown version)'} in tmux pane ${s.endpoint?.describe().pane_id ?? params.tmux.target}${blocked ? `, observe only: ${blocked}` : ''}`);
       return { session_id: s.id, agent: s.agent, version: s.version, state: s.state };
     },
     detachSession: async (params) => {
