@@ -63,6 +63,7 @@ async function main(): Promise<void> {
     'akk.claude.args': [DEMO_REQUEST],
     'akk.claude.env': { HOME: home, TERM: 'xterm-256color', LANG: 'C.UTF-8', ...claudeEnv(model.url) },
     'akk.tmux.socket': socket,
+    'akk.startSessionOnOpen': 'claude',
   };
   fs.writeFileSync(path.join(workspace, '.vscode', 'settings.json'), JSON.stringify(settings, null, 2) + '\n');
   fs.writeFileSync(readyFile, `${model.url}\n`);

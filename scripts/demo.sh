@@ -95,9 +95,9 @@ mkdir -p "$WORKSPACE"
 cat > "$WORKSPACE/README.md" <<'README'
 # Agent Knock Knock demo workspace
 
-1. Start the agent: F1, then **Agent Knock Knock: New Claude Code Session** (or the bell icon in
-   the activity bar, then **New Claude Code Session**). Claude Code opens in a terminal tab. It runs
-   against a scripted model on 127.0.0.1, so no account is needed.
+1. Claude Code starts by itself when this folder opens (setting `akk.startSessionOnOpen`), in a
+   terminal tab, against a scripted model on 127.0.0.1, so no account is needed. To start another:
+   F1, then **Agent Knock Knock: New Claude Code Session**.
 2. A questionnaire arrives: a notification, and **AKK 1** in the status bar. Click **Answer** (or
    the status-bar item) and answer in the **Agent Question** panel, by mouse or by keyboard
    (digits, arrows, Space, Enter).
@@ -151,10 +151,10 @@ cat <<EOF
 
   (code-server on 127.0.0.1 only; open it in a browser on this machine, or forward the port)
 
-  Then: F1 > "Agent Knock Knock: New Claude Code Session". Claude Code starts against the
-  scripted model and asks a questionnaire: click "Answer" on the notification (or "AKK 1" in
-  the status bar) and answer in the panel. Next it asks to run a Bash command: F1 > "Agent
-  Knock Knock: Approve Pending Permission".
+  Claude Code starts by itself when the folder opens, against the scripted model, and asks a
+  questionnaire: click "Answer" on the notification (or "AKK 1" in the status bar) and answer
+  in the panel. Next it asks to run a Bash command: F1 > "Agent Knock Knock: Approve Pending
+  Permission".
 
   workspace: $WORKSPACE
   logs:      $LOG_FILE, $AGENT_LOG_FILE, $DEMO_DIR/host/code-server.log

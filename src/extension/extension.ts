@@ -54,6 +54,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       ...registerCommands({ client, log, sessions, terminals, pending, panel }),
     );
     await client.start();
+    await startSessionOnOpen(client);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     log.error(`Activation failed: ${message}`);
@@ -62,6 +63,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     });
     throw error;
   }
+}
+
+/** Setting akk.startSessionOnOpen: start an agent when the workspace opens with none attached. */
+async function startSessionOnOpen(client: ServerClient): Promise<void> {
+  const agent = vscode.workspace.getConfiguration('akk').get<string>('startSessionOnOpen', 'none');
+  if ((agent !== 'claude' && agent !== 'codex') || !vscode.workspace.isTrusted) return;
+  if ((await client.request('listSessions', {})).sessions.some((s) => s.state !== 'exited')) return;
+  await vscode.commands.executeCommand(agent === 'claude' ? 'akk.newClaudeSession' : 'akk.newCodexSession');
 }
 
 function initializationOptions(context: vscode.ExtensionContext, ownerId: string): InitializationOptions {
