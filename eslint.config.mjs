@@ -7,7 +7,7 @@ const noVscode = { name: 'vscode', message: 'vscode may be imported only in src/
 const nodePatterns = { group: ['node:*', 'fs', 'path', 'child_process', 'os', 'crypto', 'net', 'process'], message: 'src/adapters and src/shared are pure: no Node.js modules.' };
 
 export default tseslint.config(
-  { ignores: ['src/forbidden-imports/**', 'dist/**', 'out/**', 'node_modules/**', 'tools/**', 'dist-vsix/**', 'test-artifacts/**', 'fixtures/**', '**/*.cjs', '**/*.mjs'] },
+  { ignores: ['src/forbidden-imports/**', '.akk-scratch/**', 'dist/**', 'out/**', 'node_modules/**', 'tools/**', 'dist-vsix/**', 'test-artifacts/**', 'fixtures/**', '**/*.cjs', '**/*.mjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
