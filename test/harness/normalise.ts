@@ -13,7 +13,8 @@ export interface Rule {
  * escapes, between any two of its characters). Replaced character by character so line breaks stay.
  */
 const ROOT_PREFIX = '/tmp/akk-';
-const GAP = '(?:(?:\\x1b\\[[0-9;:]*m)*\\n(?:\\x1b\\[[0-9;:]*m)*)?';
+// A line break, with SGR escapes around it and the continuation line's indent.
+const GAP = '(?:(?:\\x1b\\[[0-9;:]*m)*\\n(?:\\x1b\\[[0-9;:]*m| )*)?';
 const WRAPPED_ROOT = new RegExp(
   [...ROOT_PREFIX].map((c) => c.replace(/[-/]/g, '\\$&')).join(GAP) + GAP + Array(8).fill('[0-9a-f]').join(GAP),
   'g',
@@ -21,7 +22,7 @@ const WRAPPED_ROOT = new RegExp(
 function sameShapeRoot(match: string): string {
   let i = 0;
   // eslint-disable-next-line no-control-regex
-  return match.replace(/\x1b\[[0-9;:]*m|\n|./g, (tok) => (tok.length === 1 && tok !== '\n' ? (RUN_ROOT_PLACEHOLDER[i++] ?? tok) : tok));
+  return match.replace(/\x1b\[[0-9;:]*m|\n|./g, (tok) => (tok.length === 1 && tok !== '\n' && tok !== ' ' ? (RUN_ROOT_PLACEHOLDER[i++] ?? tok) : tok));
 }
 
 /** Any run of SGR escapes (styled captures put them between words). */
@@ -34,6 +35,8 @@ export const RULES: Rule[] = [
   // placeholder has the same length, so wrapping is exactly as captured.
   { name: 'run root path', re: RUN_ROOT_RE, to: RUN_ROOT_PLACEHOLDER },
   { name: 'run root path (wrapped)', re: WRAPPED_ROOT, to: sameShapeRoot },
+  // A wrapped root whose first line scrolled off the top: only "<8 hex>/home/…" is left on row 1.
+  { name: 'run root path (tail on the top row)', re: new RegExp(`^(\\s*${G})[0-9a-f]{8}(?=/(?:home|project)\\b)`), to: '$100000000' },
   // Claude: "✻ Crunched for 1s · done 11:28 AM" (random past-tense verb, duration, wall clock). In the
   // styled capture the glyph and the text are separate SGR runs.
   {
@@ -46,6 +49,8 @@ export const RULES: Rule[] = [
   { name: 'claude spinner verb', re: /^[✻✽✶✳✢·*] \p{L}+(?:-\p{L}+)*…/gmu, to: '✻ Working…' },
   { name: 'claude spinner counters', re: /\((?:\d+h )?(?:\d+m )?\d+s · ([↓↑]) \d+(?:\.\d+k)? tokens/g, to: '(0s · $1 0 tokens' },
   { name: 'claude spinner seconds', re: /\((?:\d+h )?(?:\d+m )?\d+s · esc to interrupt/g, to: '(0s · esc to interrupt' },
+  // Codex 0.155.1 ends a turn with a dim "  done 12:21 PM" line of its own.
+  { name: 'turn end clock', re: /\bdone \d{1,2}:\d{2} ?[AP]M/g, to: 'done 12:00 PM' },
   // Codex: "Worked for 1s • 11:26" / "Worked for <1s • 11:26", "Working (3s • esc to interrupt)".
   { name: 'codex turn summary', re: /Worked for (?:<1s|(?:\d+h )?(?:\d+m )?\d+s) • \d{1,2}:\d{2}/g, to: 'Worked for 0s • 00:00' },
   { name: 'codex working seconds', re: /Working \((?:\d+h )?(?:\d+m )?\d+s •/g, to: 'Working (0s •' },
@@ -92,6 +97,16 @@ export const VOLATILE_PAIRS: Array<{ name: string; test: (a: string, b: string, 
     // Codex colours the thread title in the status line with a colour chosen per session.
     name: 'codex thread title colour in the status line',
     test: (a, b, _row, styled) => styled && stripSgr(a) === stripSgr(b) && / default · .* · /.test(stripSgr(a)),
+  },
+  {
+    // Codex 0.154/0.155 show "renaming... ⠋" in place of the thread title while the title request runs.
+    name: 'codex thread title still being generated',
+    test: (a, b) => {
+      const [x, y] = [stripSgr(a), stripSgr(b)];
+      const re = /^(.* default · .* · )(.*)$/;
+      const [mx, my] = [re.exec(x), re.exec(y)];
+      return !!mx && !!my && mx[1] === my[1] && (/^renaming\.\.\./.test(mx[2] ?? '') || /^renaming\.\.\./.test(my[2] ?? ''));
+    },
   },
   {
     // When Claude's transcript fills an 80x24 screen, the top row is left either blank or holding the

@@ -9,8 +9,8 @@ export type Action =
   | { keys: string[] }
   | { text: string }
   | { paste: string }
-  /** Let a held model turn finish. */
-  | { release: true }
+  /** Let a held model turn finish (`all`: every held turn, and hold none from now on). */
+  | { release: true | 'all' }
   /** Submit a composer prompt: type, let the paste-burst window pass, Enter. */
   | { prompt: string }
   /** Press the digit of the numbered row whose label starts with this text. */
@@ -448,25 +448,25 @@ export const SCENARIOS: NamedScenario[] = [
         input: { questions: [{ title: 'Which database should the service use?', options: ['SQLite', 'PostgreSQL'] }] },
       },
       { kind: 'text', text: 'Still working on it.', hold: true },
-      { kind: 'text', text: FOLLOW_UP },
+      // Held too, so that the screen after the answer stays put until it is captured.
+      { kind: 'text', text: FOLLOW_UP, hold: true },
     ],
     steps: [
       CODEX_IDLE,
       {
         state: 'async-collapsed',
+        // Settled with the spinner masked: the status line's title ("renaming... ⠋") must have arrived.
         until: { all: ['1 question', 'to answer'] },
-        animated: true,
         then: [{ keyFor: [{ when: 'shift+← to answer', key: 'S-Left' }, { when: 'alt + ↑ to answer', key: 'M-Up' }] }],
         shapes: ['async-question', 'working'],
       },
-      { state: 'async-question', until: { all: ['Which database should the service use?', 'Other'] }, animated: true, then: [{ choose: 'PostgreSQL' }], shapes: ['async-question'] },
+      { state: 'async-question', until: { all: ['Which database should the service use?', 'Other'] }, then: [{ choose: 'PostgreSQL' }], shapes: ['async-question'] },
       // Newer clients steer the running turn at once ("↪ Re:"); 0.154/0.155 queue the answer until the
       // turn's next tool call or end ("Messages to be submitted after next tool call"), so the held turn is released.
       {
         state: 'async-answered',
         until: { all: ['PostgreSQL'], any: ['↪ Re:', 'Messages to be submitted after next tool call'] },
-        animated: true,
-        then: [{ release: true }],
+        then: [{ release: 'all' }],
         answer: 'user-message',
         answerMatch: 'Which database should the service use?',
         shapes: ['async-question', 'after-answer'],

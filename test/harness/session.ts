@@ -153,7 +153,10 @@ export async function startSession(opts: SessionOptions): Promise<Session> {
       else if ('paste' in a) {
         await term.paste(a.paste);
         keyLog.push(`paste:${a.paste}`);
-      } else if ('release' in a) fm.release();
+      } else if ('release' in a) {
+        if (a.release === 'all') fm.releaseAll();
+        else fm.release();
+      }
       else if ('prompt' in a) await session.prompt(a.prompt);
       else if ('choose' in a) {
         const screen = await term.capture();

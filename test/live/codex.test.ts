@@ -134,6 +134,7 @@ describe(`live: Codex ${NEWEST.codex}`, function () {
     assert.ok(inner?.[1], text);
     const reply = JSON.parse(inner[1]) as Array<{ answer: string; question: string }>;
     assert.deepEqual(reply.map((x) => [x.question, x.answer]), [['Which database should the service use?', 'PostgreSQL']]);
+    s.fm.releaseAll();
     await finished(s);
   });
 });

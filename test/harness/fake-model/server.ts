@@ -20,6 +20,8 @@ export interface FakeModel {
   turnsServed(): number;
   /** Let held turns finish (or, when none is held yet, the next one). */
   release(): void;
+  /** Let every held turn finish and hold no turn from now on. */
+  releaseAll(): void;
   waitForTurn(index: number, timeoutMs: number): Promise<void>;
   /** The result the client sent for tool use `id` (default: the latest tool use issued). */
   waitForToolResult(id?: string, timeoutMs?: number): Promise<ToolResult>;
@@ -333,6 +335,12 @@ export async function startFakeModel(scenario: Scenario): Promise<FakeModel> {
       const r = releaseHeld;
       releaseHeld = [];
       if (r.length === 0) releaseCredits += 1;
+      for (const f of r) f();
+    },
+    releaseAll() {
+      released = true;
+      const r = releaseHeld;
+      releaseHeld = [];
       for (const f of r) f();
     },
     waitForTurn(index, timeoutMs) {
