@@ -85,8 +85,11 @@ export function scratchEnv(root: string, extra: NodeJS.ProcessEnv = {}): NodeJS.
   for (const dir of Object.values(dirs)) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
-    // Drop what would leak the caller's npm run, VS Code session or code-server settings.
+    // Drop what would leak the caller's npm run, VS Code session or code-server settings, and the
+    // CI runner's markers: this host stands for a person's editor, and the agents started from it
+    // must draw what they draw for a person (Claude Code renders differently when CI is set).
     if (/^(npm_|VSCODE_|ELECTRON_)/.test(k) || k === 'PASSWORD' || k === 'HASHED_PASSWORD' || k === 'NODE_OPTIONS') continue;
+    if (/^(CI|CONTINUOUS_INTEGRATION|GITHUB_ACTIONS|GITLAB_CI|BUILDKITE|TF_BUILD)$/.test(k)) continue;
     env[k] = v;
   }
   return { ...env, ...dirs, CODE_SERVER_CONFIG: path.join(dirs.XDG_CONFIG_HOME, 'code-server', 'config.yaml'), ...extra };

@@ -3,28 +3,12 @@
  * Nothing else in the store changes a status without asking `assertTransition`.
  */
 import { AkkError } from '../../shared/errors';
+import type { InteractionStatus } from '../../shared/lifecycle';
 
-export const INTERACTION_STATUSES = [
-  'active',
-  'resolving',
-  'resolved',
-  'declined',
-  'dismissed',
-  'invalidated',
-  'expired',
-  'failed',
-] as const;
-
-export type InteractionStatus = (typeof INTERACTION_STATUSES)[number];
-
-export const TERMINAL_STATUSES: readonly InteractionStatus[] = [
-  'resolved',
-  'declined',
-  'dismissed',
-  'invalidated',
-  'expired',
-  'failed',
-];
+// The eight statuses themselves are part of the shared vocabulary (clients render them).
+import { INTERACTION_STATUSES, TERMINAL_INTERACTION_STATUSES as TERMINAL_STATUSES } from '../../shared/lifecycle';
+export { INTERACTION_STATUSES, TERMINAL_STATUSES };
+export type { InteractionStatus };
 
 /** Statuses that occupy the session's single blocking slot. */
 export const SLOT_STATUSES: readonly InteractionStatus[] = ['active', 'resolving'];
