@@ -64,23 +64,23 @@ export const Answer = z.discriminatedUnion('response_kind', [
     question_id: OpaqueId,
     response_kind: z.literal('single_select'),
     selected_option_ids: z.array(OpaqueId).length(1),
-  }),
+  }).strict(),
   z.object({
     question_id: OpaqueId,
     response_kind: z.literal('multi_select'),
     selected_option_ids: z.array(OpaqueId).max(16),
-  }),
+  }).strict(),
   z.object({
     question_id: OpaqueId,
     response_kind: z.literal('free_text'),
     /** Checked against MAX_FREE_TEXT_LENGTH by the server, which answers `text_too_long`. */
     text: z.string().max(100_000),
-  }),
+  }).strict(),
   z.object({
     question_id: OpaqueId,
     response_kind: z.literal('confirm'),
     selected_option_ids: z.array(OpaqueId).length(1),
-  }),
+  }).strict(),
 ]);
 export type Answer = z.infer<typeof Answer>;
 

@@ -1,0 +1,44 @@
+/** The question panel's messages are an untrusted boundary: only the exact shapes pass. */
+import { strict as assert } from 'node:assert';
+import { HostToPanel, PanelToHost } from '../../../src/shared/webview-messages';
+
+describe('messages from the question panel', () => {
+  const answer = { question_id: 'q_1', response_kind: 'single_select', selected_option_ids: ['o_1'] };
+
+  it('accepts the handshake, a refresh, a focus request, an answer and a decision', () => {
+    for (const m of [
+      { type: 'ready' },
+      { type: 'refresh' },
+      { type: 'focusTerminal' },
+      { type: 'respond', requestId: 1, interaction_id: 'ix_1', turn_id: 'turn_1', answers: [answer] },
+      { type: 'approve', requestId: 2, interaction_id: 'ix_1', turn_id: 'turn_1', decision: 'reject' },
+    ]) {
+      assert.ok(PanelToHost.safeParse(m).success, JSON.stringify(m));
+    }
+  });
+
+  const hostile: Array<[string, unknown]> = [
+    ['not an object', 'respond'],
+    ['null', null],
+    ['an unknown type', { type: 'eval', code: 'alert(1)' }],
+    ['keys smuggled into an answer', { type: 'respond', requestId: 1, interaction_id: 'ix_1', turn_id: 't', answers: [{ ...answer, keys: ['Enter'] }] }],
+    ['an extra field', { type: 'approve', requestId: 1, interaction_id: 'ix_1', turn_id: 't', decision: 'approve_once', command: 'rm -rf /' }],
+    ['a persistent approval', { type: 'approve', requestId: 1, interaction_id: 'ix_1', turn_id: 't', decision: 'approve_always' }],
+    ['an id with markup', { type: 'respond', requestId: 1, interaction_id: '<img src=x>', turn_id: 't', answers: [answer] }],
+    ['a negative request id', { type: 'refresh', requestId: -1 }],
+    ['an oversized id', { type: 'respond', requestId: 1, interaction_id: 'x'.repeat(500), turn_id: 't', answers: [answer] }],
+    ['an option index instead of an id', { type: 'respond', requestId: 1, interaction_id: 'ix_1', turn_id: 't', answers: [{ question_id: 'q', response_kind: 'single_select', selected_option_ids: [1] }] }],
+  ];
+  for (const [what, m] of hostile) {
+    it(`refuses ${what}`, () => {
+      assert.equal(PanelToHost.safeParse(m).success, false);
+    });
+  }
+});
+
+describe('messages to the question panel', () => {
+  it('refuses a view whose projection breaks the public contract', () => {
+    const view = { session: null, interaction: { schema: 'other' }, permission: null, manual_reason: null, input_allowed: true, input_blocked_reason: null };
+    assert.equal(HostToPanel.safeParse({ type: 'view', view }).success, false);
+  });
+});
