@@ -5,33 +5,17 @@
 import { strict as assert } from 'node:assert';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
+import { REQUESTS } from '../../src/shared/protocol';
 import { agentBinary } from '../harness/install-agents';
 import { Q_DATABASE, Q_FEATURES, Q_NAME } from '../harness/scenarios';
 import { NEWEST } from '../harness/versions';
-import { startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
+import { optionId, question, respond, startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
 import { INSTALL_TIMEOUT_MS } from './live-session';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-function question(s: StatusResult) {
-  const i = s.interaction;
-  const q = i?.questions[0];
-  assert.ok(i && q, `no question pending: ${JSON.stringify(s)}`);
-  return { i, q };
-}
 
-function optionId(s: StatusResult, label: string): string {
-  const { q } = question(s);
-  const o = q.options.find((x) => x.label === label);
-  assert.ok(o, `no option "${label}" in ${JSON.stringify(q.options.map((x) => x.label))}`);
-  return o.option_id;
-}
 
-async function respond(a: ServerAgent, s: StatusResult, answer: unknown) {
-  const { i } = question(s);
-  return a.call(REQUESTS.respondInteraction.method, { interaction_id: i.interaction_id, turn_id: i.turn_id, answers: [answer] }, 30_000);
-}
 
 describe('Claude Code through the AKK server (live)', function () {
   this.timeout(120_000);

@@ -7,11 +7,11 @@
 import { strict as assert } from 'node:assert';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
+import { REQUESTS } from '../../src/shared/protocol';
 import { agentBinary } from '../harness/install-agents';
 import { CX_DATABASE, CX_LANGUAGE } from '../harness/scenarios';
 import { NEWEST } from '../harness/versions';
-import { startServerAgent, type ServerAgent } from '../support/server-agent';
+import { optionId, question, respond, startServerAgent, type ServerAgent } from '../support/server-agent';
 import { INSTALL_TIMEOUT_MS } from './live-session';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
@@ -20,24 +20,8 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 const RUI = { args: ['--enable', 'default_mode_request_user_input'] };
 const FOLLOW_UP = 'Thanks, noted.';
 
-function question(s: StatusResult) {
-  const i = s.interaction;
-  const q = i?.questions[0];
-  assert.ok(i && q, `no question pending: ${JSON.stringify(s)}`);
-  return { i, q };
-}
 
-function optionId(s: StatusResult, label: string): string {
-  const { q } = question(s);
-  const o = q.options.find((x) => x.label === label);
-  assert.ok(o, `no option "${label}" in ${JSON.stringify(q.options.map((x) => x.label))}`);
-  return o.option_id;
-}
 
-async function respond(a: ServerAgent, s: StatusResult, answer: unknown) {
-  const { i } = question(s);
-  return a.call(REQUESTS.respondInteraction.method, { interaction_id: i.interaction_id, turn_id: i.turn_id, answers: [answer] }, 30_000);
-}
 
 function outcome(r: { result?: unknown; error?: unknown }): string | undefined {
   assert.ok(r.result, JSON.stringify(r.error));

@@ -41,6 +41,11 @@ export class StdioServer {
     this.child.on('exit', (code) => {
       this.exitCode = code;
       this.exitWaiters.forEach((w) => w(code));
+      // No answer can come any more: settle every waiting call with a transport error.
+      for (const [id, waiter] of [...this.waiting]) {
+        this.waiting.delete(id);
+        waiter({ jsonrpc: '2.0', id, error: { code: -32099, message: `the server exited (code ${String(code)})` } });
+      }
     });
   }
 

@@ -97,3 +97,25 @@ export async function userPrompt(term: Launched, text: string): Promise<void> {
   await sleep(300);
   await term.sendKeys('Enter');
 }
+
+/** The current question of a status, asserted present. */
+export function question(s: StatusResult) {
+  const i = s.interaction;
+  const q = i?.questions[0];
+  assert.ok(i && q, `no question pending: ${JSON.stringify(s)}`);
+  return { i, q };
+}
+
+/** The opaque id of the option labelled `label` in the current question. */
+export function optionId(s: StatusResult, label: string): string {
+  const { q } = question(s);
+  const o = q.options.find((x) => x.label === label);
+  assert.ok(o, `no option "${label}" in ${JSON.stringify(q.options.map((x) => x.label))}`);
+  return o.option_id;
+}
+
+/** Answers the current question of `s` with one typed answer. */
+export async function respond(a: ServerAgent, s: StatusResult, answer: unknown) {
+  const { i } = question(s);
+  return a.call(REQUESTS.respondInteraction.method, { interaction_id: i.interaction_id, turn_id: i.turn_id, answers: [answer] }, 30_000);
+}
