@@ -89,7 +89,8 @@ export function claudeFiles(home: string, workDir: string, version: string): voi
   );
 }
 
-function codexFiles(codexHome: string, workDir: string, modelUrl: string, extra: string[]): void {
+/** Writes Codex's config.toml into `codexHome`: the fake model as provider, `workDir` trusted, no start-up extras. */
+export function codexFiles(codexHome: string, workDir: string, modelUrl: string, extra: string[] = []): void {
   fs.mkdirSync(codexHome, { recursive: true });
   const lines = [
     ...extra,
@@ -127,7 +128,7 @@ function codexFiles(codexHome: string, workDir: string, modelUrl: string, extra:
 }
 
 /** Every descendant of pid (from /proc), deepest last. */
-function descendants(pid: number): number[] {
+export function descendants(pid: number): number[] {
   const children = new Map<number, number[]>();
   for (const d of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
@@ -201,6 +202,11 @@ function installHandlers(): void {
   }
 }
 
+/** The environment that points Codex at its config (see codexFiles) and the fake model's key. */
+export function codexEnv(codexHome: string): Record<string, string> {
+  return { CODEX_HOME: codexHome, AKK_FAKE_KEY: 'sk-akk-fake' };
+}
+
 /** The environment that points Claude Code at the fake model, without telemetry or updates. */
 export function claudeEnv(modelUrl: string): Record<string, string> {
   return {
@@ -246,7 +252,7 @@ export async function launchAgent(opts: LaunchOptions): Promise<Launched> {
   } else {
     const codexHome = path.join(home, '.codex');
     codexFiles(codexHome, workDir, opts.modelUrl, opts.codexConfig ?? []);
-    Object.assign(env, { CODEX_HOME: codexHome, AKK_FAKE_KEY: 'sk-akk-fake' });
+    Object.assign(env, codexEnv(codexHome));
     // Newer clients otherwise start (or reuse) a shared background server outside the tmux pane.
     const noDaemon = (await codexHelp(bin)).includes('--no-daemon') ? ['--no-daemon'] : [];
     argv = [bin, ...noDaemon, ...(opts.args ?? [])];

@@ -5,6 +5,8 @@
 // (typing a request in the agent's terminal) goes through tmux; every answer goes through the
 // workbench: the notification, the status bar, the question panel (mouse, then keyboard only)
 // and the palette's approvals. The fake model's tool results are the ground truth.
+// Then the same for Codex ("New Codex Session", akk.codex.* settings, its own fake model): a
+// request_user_input questionnaire answered in the panel, a choice and then notes.
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -13,8 +15,8 @@ import { startCodeServer } from '../../scripts/vscode-host/host';
 import { startFakeModel, type FakeModel } from '../harness/fake-model';
 import type { AskQuestion, ModelTurn } from '../harness/fake-model/types';
 import { agentBinary } from '../harness/install-agents';
-import { claudeEnv, claudeFiles } from '../harness/launch';
-import { Q_DATABASE, Q_FEATURES, Q_NAME } from '../harness/scenarios';
+import { claudeEnv, claudeFiles, codexEnv, codexFiles } from '../harness/launch';
+import { CX_DATABASE, CX_LANGUAGE, Q_DATABASE, Q_FEATURES, Q_NAME } from '../harness/scenarios';
 import { NEWEST } from '../harness/versions';
 import { AgentTmux, sleep, until } from './agent-tmux';
 import { Checks, consoleTail, indent, log, newPage, printFailureLogs, saveLogs, screenshot, secondsSince, type CheckResult } from './ui-support';
@@ -76,6 +78,28 @@ const TURNS: ModelTurn[] = [
 ];
 const TURN = { mouse: 0, approve: 2, reject: 4, keyboard: 5, markup: 7 } as const;
 const FREE_TEXT = 'northwind "alpha" & <beta>';
+
+/** Codex's conversation, on its own fake model: one request_user_input call with two questions. */
+const CODEX_TURNS: ModelTurn[] = [
+  { kind: 'codex-questions', questions: [CX_DATABASE, CX_LANGUAGE] },
+  { kind: 'text', text: 'Thanks, noted.' },
+];
+/** Codex takes requests for user input in Default mode only with this feature; --no-daemon keeps it in its pane. */
+const CODEX_ARGS = ['--no-daemon', '--enable', 'default_mode_request_user_input'];
+const CODEX_NOTES = 'Prefer a small static "binary" & <fast>';
+/** Codex is ready for a request: the composer and the status line with the model's name. */
+const CODEX_IDLE = /›[\s\S]*gpt-5\.1-codex default ·/;
+
+/** JSON with every object's keys sorted, so that two values compare by content alone. */
+function sortedJson(v: unknown): string {
+  const sort = (x: unknown): unknown =>
+    Array.isArray(x)
+      ? x.map(sort)
+      : x && typeof x === 'object'
+        ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, sort((x as Record<string, unknown>)[k])]))
+        : x;
+  return JSON.stringify(sort(v));
+}
 
 function check(cond: boolean, message: string): void {
   if (!cond) throw new Error(message);
@@ -169,6 +193,7 @@ export async function runAgentFlows(browser: Browser, extPath: string, scratch: 
   const root = path.join(scratch, 'agent');
   const workspace = path.join(root, 'workspace');
   const home = path.join(root, 'claude-home');
+  const codexHome = path.join(root, 'codex-home');
   fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
   fs.mkdirSync(home, { recursive: true });
   fs.writeFileSync(path.join(workspace, 'README.md'), '# Agent Knock Knock live test workspace\n');
@@ -176,15 +201,34 @@ export async function runAgentFlows(browser: Browser, extPath: string, scratch: 
   const tb = Date.now();
   const bin = await agentBinary('claude', NEWEST.claude);
   log(`agent flows: Claude Code ${NEWEST.claude} at ${bin} (${secondsSince(tb)})`);
+  const tc = Date.now();
+  const codexBin = await agentBinary('codex', NEWEST.codex);
+  log(`agent flows: Codex ${NEWEST.codex} at ${codexBin} (${secondsSince(tc)})`);
   const model = await startFakeModel({ name: 'vscode-e2e', turns: TURNS, fallbackText: 'Done.' });
-  const agent = new AgentTmux(`akk-vsc-${randomBytes(4).toString('hex')}`);
-  const onExit = (): void => agent.killSync();
+  const codexModel = await startFakeModel({ name: 'vscode-e2e-codex', turns: CODEX_TURNS, fallbackText: 'Done.' });
+  const agent = new AgentTmux(`akk-vsc-${randomBytes(4).toString('hex')}`, 'claude');
+  const codex = new AgentTmux(agent.socket, 'codex');
+  const onExit = (): void => {
+    codex.killSync();
+    agent.killSync();
+  };
   process.once('exit', onExit);
   claudeFiles(home, workspace, NEWEST.claude);
+  codexFiles(path.join(codexHome, '.codex'), workspace, codexModel.url);
   const settings = {
     'akk.claude.command': bin,
     'akk.claude.args': [],
     'akk.claude.env': { HOME: home, TERM: 'xterm-256color', LANG: 'C.UTF-8', ...claudeEnv(model.url) },
+    'akk.codex.command': codexBin,
+    'akk.codex.args': CODEX_ARGS,
+    'akk.codex.env': {
+      HOME: codexHome,
+      // Codex's launcher is a node script.
+      PATH: `${path.dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
+      TERM: 'xterm-256color',
+      LANG: 'C.UTF-8',
+      ...codexEnv(path.join(codexHome, '.codex')),
+    },
     'akk.tmux.socket': agent.socket,
   };
   fs.writeFileSync(path.join(workspace, '.vscode', 'settings.json'), JSON.stringify(settings, null, 2) + '\n');
@@ -192,7 +236,7 @@ export async function runAgentFlows(browser: Browser, extPath: string, scratch: 
   const consoleLog: string[] = [];
   const dialogs: string[] = [];
   const server = await startCodeServer({ folder: workspace, smokeTestDriver: true, scratchDir: path.join(root, 'host') });
-  log(`agent flows: code-server at ${server.url} (pid ${server.pid}), fake model at ${model.url}, tmux -L ${agent.socket}`);
+  log(`agent flows: code-server at ${server.url} (pid ${server.pid}), fake models at ${model.url} (Claude Code) and ${codexModel.url} (Codex), tmux -L ${agent.socket}`);
   let page: Page | undefined;
   const checks = new Checks(() => page);
   const step = (name: string, shot: string, body: (p: Page) => Promise<void>): Promise<boolean> => checks.run(name, shot, body, { fatal: true });
@@ -391,6 +435,76 @@ export async function runAgentFlows(browser: Browser, extPath: string, scratch: 
       check(dialogs.length === 0, `a dialog opened: ${dialogs.join('; ')}`);
       await waitPendingCount(p, 0);
     });
+
+    await step('codex: "New Codex Session" from the palette starts Codex in tmux and shows its terminal', 'failure-codex-start.png', async (p) => {
+      await clearNotifications(p);
+      await palette(p, 'Agent Knock Knock: New Codex Session', '30-palette-new-codex-session.png');
+      await until(`a Codex pane on tmux -L ${codex.socket}`, () => codex.findPane(), 20_000);
+      await p.locator('.tab', { hasText: 'Codex (AKK)' }).first().waitFor({ state: 'visible', timeout: 20_000 });
+      await until('Codex\'s idle prompt', async () => (CODEX_IDLE.test(await codex.capture()) ? true : undefined), 30_000).catch(async (e: unknown) => {
+        throw new Error(`${e instanceof Error ? e.message : String(e)}; screen:\n${await codex.capture().catch(() => '?')}`);
+      });
+      await screenshot(p, '31-codex-terminal.png');
+    });
+
+    await step('codex questionnaire: a notification and the status-bar count appear', 'failure-codex-arrives.png', async (p) => {
+      await codex.prompt('Plan the service', CODEX_IDLE);
+      await waitPendingCount(p, 1);
+      // Codex's screen shows no question header, so the notification names the question alone.
+      await findNotification(p, `Codex asks: ${CX_DATABASE.question}`);
+      await screenshot(p, '32-codex-notification.png');
+    });
+
+    await step('codex questionnaire: a choice, then "Type something." and notes are answered in the panel', 'failure-codex-panel.png', async (p) => {
+      await palette(p, 'Agent Knock Knock: Open Question Panel');
+      const f = panelFrame(p);
+      await f.locator('.step', { hasText: 'Step 1 of 2' }).waitFor({ timeout: 20_000 });
+      await f.locator('h2', { hasText: CX_DATABASE.question }).waitFor();
+      const labels = await f.locator('.option .label').allInnerTexts();
+      check(
+        labels.join(' | ') === 'SQLite (Recommended) | PostgreSQL | None of the above | Type something.',
+        `the first question's options: ${labels.join(' | ')}`,
+      );
+      await option(f, 'PostgreSQL').click();
+      check((await option(f, 'PostgreSQL').getAttribute('aria-checked')) === 'true', 'PostgreSQL is not checked after the click');
+      await screenshot(p, '33-codex-panel-choice.png');
+      await f.locator('#submit').click();
+
+      await f.locator('.step', { hasText: 'Step 2 of 2' }).waitFor({ timeout: 30_000 });
+      await f.locator('h2', { hasText: CX_LANGUAGE.question }).waitFor();
+      await option(f, 'Type something.').click();
+      check((await option(f, 'Type something.').getAttribute('aria-checked')) === 'true', '"Type something." is not checked after the click');
+      await screenshot(p, '34-codex-panel-type-something.png');
+      await f.locator('#submit').click();
+
+      const input = f.locator('#free-text');
+      await input.waitFor({ timeout: 30_000 });
+      await f.locator('h2', { hasText: CX_LANGUAGE.question }).waitFor();
+      await input.fill(CODEX_NOTES);
+      await screenshot(p, '35-codex-panel-notes.png');
+      await f.locator('#submit').click();
+    });
+
+    await step('codex questionnaire: the fake model receives exactly Codex\'s answers, and the count returns to zero', 'failure-codex-result.png', async (p) => {
+      const id = await until('the fake model to issue request_user_input', () => Promise.resolve(codexModel.issued[0]?.id), 30_000);
+      const r = await codexModel.waitForToolResult(id, 30_000);
+      let got: unknown;
+      try {
+        got = JSON.parse(r.content);
+      } catch {
+        throw new Error(`the tool result is not JSON: ${r.content}`);
+      }
+      const want = {
+        answers: {
+          [CX_DATABASE.id]: { answers: ['PostgreSQL'] },
+          [CX_LANGUAGE.id]: { answers: ['None of the above', `user_note: ${CODEX_NOTES}`] },
+        },
+      };
+      check(sortedJson(got) === sortedJson(want), `the answers at the fake model: ${r.content}; expected ${JSON.stringify(want)}`);
+      await waitPendingCount(p, 0);
+      await panelFrame(p).locator('.empty', { hasText: 'No question is waiting.' }).waitFor({ timeout: 20_000 });
+      await screenshot(p, '36-codex-answered-count-zero.png');
+    });
   } catch (err) {
     const detail = err instanceof Error ? err.message : String(err);
     checks.results.push({ name: 'agent flows: workbench opens', status: 'failed', detail });
@@ -399,7 +513,10 @@ export async function runAgentFlows(browser: Browser, extPath: string, scratch: 
     if (checks.failed) {
       const screen = agent.pane ? await agent.capture().catch(() => '') : '';
       if (screen) log(`agent flows: the agent's screen at the end:\n${indent(screen.trimEnd())}`);
+      const codexScreen = codex.pane ? await codex.capture().catch(() => '') : '';
+      if (codexScreen) log(`agent flows: Codex's screen at the end:\n${indent(codexScreen.trimEnd())}`);
       log(`agent flows: fake model served ${model.turnsServed()} turn(s), ${model.toolResults().length} tool result(s)`);
+      log(`agent flows: Codex's fake model served ${codexModel.turnsServed()} turn(s), ${codexModel.toolResults().length} tool result(s)`);
       const notes = page ? await notificationTexts(page).catch(() => []) : [];
       if (notes.length) log(`agent flows: notifications:\n${indent(notes.join('\n'))}`);
     }
@@ -412,10 +529,11 @@ export async function runAgentFlows(browser: Browser, extPath: string, scratch: 
     }
     await page?.context().close().catch(() => undefined);
     await server.stop();
-    agent.killSync();
+    onExit();
     process.removeListener('exit', onExit);
     if (agent.alive()) checks.results.push({ name: 'agent flows: the agent\'s tmux server is stopped', status: 'failed', detail: `tmux -L ${agent.socket} still runs` });
     await model.stop();
+    await codexModel.stop();
   }
   const results = checks.results;
   log(`agent flows: ${results.filter((r) => r.status === 'passed').length}/${results.length} passed (${secondsSince(t)})`);

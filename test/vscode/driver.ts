@@ -7,12 +7,13 @@
 //      under test-artifacts/vscode/;
 //   4. the main job with a real Claude Code session against the fake model (./agent-flows.ts):
 //      notification, status-bar count, the question panel by mouse and by keyboard, palette
-//      approvals, markup shown literally;
+//      approvals, markup shown literally; then a real Codex session's request_user_input
+//      questionnaire (a choice, then notes) answered in the panel;
 //   5. appends `vscode <passed> <failed> <pending>` to $AKK_TALLY and exits non-zero on failure.
 //
 // Needs `npm run vscode-host:install` and Debian's chromium. Environment:
 //   AKK_VSCODE_EXTENSION_PATH  extension folder to load (default: a copy of the built repository)
-//   AKK_VSCODE_AGENT=0         skip the agent flows (they need tmux and install Claude Code once)
+//   AKK_VSCODE_AGENT=0         skip the agent flows (they need tmux and install Claude Code and Codex once)
 //   AKK_VSCODE_SKIP_BUILD=1    do not run scripts/build.mjs
 //   AKK_VSCODE_TIMEOUT_MS      whole-run watchdog (default 480000)
 //   AKK_VSCODE_KEEP=1          keep the scratch folder (HOME, user data, logs) and print where
