@@ -6,7 +6,7 @@
 import type { Answer } from '../../shared/contract';
 import { AkkError } from '../../shared/errors';
 import { displayWidth } from '../../adapters/screen';
-import type { DeliveryModeName, PlannedStep, QuestionPlan } from '../../adapters/types';
+import type { DeliveryModeName, PermissionRecognition, PlannedStep, QuestionnaireRecognition, QuestionPlan } from '../../adapters/types';
 import type { StoredOptionDraft } from './projection';
 
 /** The private key plan kept in the authority record. */
@@ -19,6 +19,18 @@ export interface StoredKeyPlan {
   /** Async questions: the delivery modes the native answer key is proven to perform. */
   deliveryModes?: DeliveryModeName[];
   permission?: Partial<Record<'approve_once' | 'reject', PlannedStep[]>>;
+}
+
+/** The private key plan of a recognised prompt, as the authority record keeps it. */
+export function keyPlanOf(prompt: QuestionnaireRecognition | PermissionRecognition): StoredKeyPlan {
+  if (prompt.kind === 'permission') return { kind: 'permission', permission: prompt.plan };
+  return {
+    kind: 'questionnaire',
+    responseKind: prompt.question.responseKind,
+    question: prompt.plan,
+    checked: prompt.question.options.filter((o) => o.checked).map((o) => o.key),
+    ...(prompt.asyncDelivery ? { deliveryModes: [...prompt.asyncDelivery.modes] } : {}),
+  };
 }
 
 export interface ResolvedAnswer {

@@ -11,7 +11,7 @@ import type { Recognition } from '../../adapters/types';
 import type { Logger } from '../logging';
 import type { ScreenCapture, Session } from '../sessions';
 import type { Interaction, JsonValue, Store } from '../store';
-import type { StoredKeyPlan } from './answer-plan';
+import { keyPlanOf } from './answer-plan';
 import { fingerprintOf, opaqueId } from './fingerprint';
 import { KeyedMutex } from './locks';
 import { LISTING_TITLE, projectPermission, projectQuestionnaire, publicView, type ProjectionDraft } from './projection';
@@ -106,16 +106,7 @@ export class InteractionTracker {
     const agent: AgentName = session.agent === 'codex' ? 'codex' : 'claude';
     const draft: ProjectionDraft =
       prompt.kind === 'questionnaire' ? projectQuestionnaire(prompt, agent, turnId) : projectPermission(prompt, agent, turnId);
-    const keyPlan: StoredKeyPlan =
-      prompt.kind === 'questionnaire'
-        ? {
-            kind: 'questionnaire',
-            responseKind: prompt.question.responseKind,
-            question: prompt.plan,
-            checked: prompt.question.options.filter((o) => o.checked).map((o) => o.key),
-            ...(prompt.asyncDelivery ? { deliveryModes: [...prompt.asyncDelivery.modes] } : {}),
-          }
-        : { kind: 'permission', permission: prompt.plan };
+    const keyPlan = keyPlanOf(prompt);
     const proc = session.endpoint?.agentProcess();
     const interaction = await store.createInteraction({
       owner: this.deps.owner,

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { AkkError } from '../../../src/shared/errors';
+import { thrownCode } from '../../support/akk-error';
 import { resolveAnswers, resolveDecision, type StoredKeyPlan } from '../../../src/server/dispatch/answer-plan';
 import type { StoredOptionDraft } from '../../../src/server/dispatch/projection';
 
@@ -23,15 +23,6 @@ const single: StoredKeyPlan = {
   },
 };
 
-function code(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    assert.ok(e instanceof AkkError, String(e));
-    return e.code;
-  }
-  return 'no error';
-}
 
 describe('answer planning', () => {
   const options = [opt('A', 'o1'), opt('C', 'o3')];
@@ -43,11 +34,11 @@ describe('answer planning', () => {
   });
 
   it('refuses ids that are not stored, other questions, other kinds and batches', () => {
-    assert.equal(code(() => resolveAnswers([{ question_id: 'q1', response_kind: 'single_select', selected_option_ids: ['Z'] }], options, single)), 'option_not_stored');
-    assert.equal(code(() => resolveAnswers([{ question_id: 'q9', response_kind: 'single_select', selected_option_ids: ['A'] }], options, single)), 'question_not_stored');
-    assert.equal(code(() => resolveAnswers([{ question_id: 'q1', response_kind: 'multi_select', selected_option_ids: ['A'] }], options, single)), 'invalid_params');
+    assert.equal(thrownCode(() => resolveAnswers([{ question_id: 'q1', response_kind: 'single_select', selected_option_ids: ['Z'] }], options, single)), 'option_not_stored');
+    assert.equal(thrownCode(() => resolveAnswers([{ question_id: 'q9', response_kind: 'single_select', selected_option_ids: ['A'] }], options, single)), 'question_not_stored');
+    assert.equal(thrownCode(() => resolveAnswers([{ question_id: 'q1', response_kind: 'multi_select', selected_option_ids: ['A'] }], options, single)), 'invalid_params');
     assert.equal(
-      code(() =>
+      thrownCode(() =>
         resolveAnswers(
           [
             { question_id: 'q1', response_kind: 'single_select', selected_option_ids: ['A'] },
@@ -79,18 +70,18 @@ describe('answer planning', () => {
   });
 
   it('refuses 800 characters (the paste-collapse threshold) before anything is reserved', () => {
-    assert.equal(code(() => resolveAnswers([{ question_id: 'q1', response_kind: 'free_text', text: 'x'.repeat(800) }], freeOptions, freePlan)), 'text_too_long');
+    assert.equal(thrownCode(() => resolveAnswers([{ question_id: 'q1', response_kind: 'free_text', text: 'x'.repeat(800) }], freeOptions, freePlan)), 'text_too_long');
     assert.doesNotThrow(() => resolveAnswers([{ question_id: 'q1', response_kind: 'free_text', text: 'x'.repeat(799) }], freeOptions, freePlan));
   });
 
   it('refuses multi-line, control characters and empty text', () => {
     for (const text of ['a\nb', 'a\u001b[2Jb', '   ', 'a\u2028b']) {
-      assert.equal(code(() => resolveAnswers([{ question_id: 'q1', response_kind: 'free_text', text }], freeOptions, freePlan)), 'invalid_params', JSON.stringify(text));
+      assert.equal(thrownCode(() => resolveAnswers([{ question_id: 'q1', response_kind: 'free_text', text }], freeOptions, freePlan)), 'invalid_params', JSON.stringify(text));
     }
   });
 
   it('refuses free text where the stored option does not allow it', () => {
-    assert.equal(code(() => resolveAnswers([{ question_id: 'q1', response_kind: 'free_text', text: 'x' }], [opt('T', 'free_text')], freePlan)), 'freeform_not_allowed');
+    assert.equal(thrownCode(() => resolveAnswers([{ question_id: 'q1', response_kind: 'free_text', text: 'x' }], [opt('T', 'free_text')], freePlan)), 'freeform_not_allowed');
   });
 
   it('toggles only the differences, in the order chosen, proving the checked set after each', () => {
@@ -116,6 +107,6 @@ describe('answer planning', () => {
   it('offers reject only where the plan proves it', () => {
     const plan: StoredKeyPlan = { kind: 'permission', permission: { approve_once: [{ action: { keys: ['1'] }, expect: { kind: 'prompt_changed' } }] } };
     assert.equal(resolveDecision('approve_once', plan).length, 1);
-    assert.equal(code(() => resolveDecision('reject', plan)), 'manual_required');
+    assert.equal(thrownCode(() => resolveDecision('reject', plan)), 'manual_required');
   });
 });

@@ -2,8 +2,8 @@
 import { strict as assert } from 'node:assert';
 import { recognize } from '../../../src/adapters/recognize';
 import type { QuestionnaireRecognition } from '../../../src/adapters/types';
-import { AkkError } from '../../../src/shared/errors';
-import { resolveAnswers, type StoredKeyPlan } from '../../../src/server/dispatch/answer-plan';
+import { thrownCode } from '../../support/akk-error';
+import { keyPlanOf, resolveAnswers, type StoredKeyPlan } from '../../../src/server/dispatch/answer-plan';
 import { projectQuestionnaire } from '../../../src/server/dispatch/projection';
 import type { TerminalInteraction } from '../../../src/shared/contract';
 import { checkDeliveryMode } from '../../../src/server/dispatch/responder';
@@ -20,19 +20,7 @@ function questionnaire(state: string): QuestionnaireRecognition {
   return r;
 }
 
-function keyPlan(r: QuestionnaireRecognition): StoredKeyPlan {
-  return { kind: 'questionnaire', responseKind: r.question.responseKind, question: r.plan, ...(r.asyncDelivery ? { deliveryModes: r.asyncDelivery.modes } : {}) };
-}
 
-function code(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    assert.ok(e instanceof AkkError, String(e));
-    return e.code;
-  }
-  return 'no error';
-}
 
 describe('Codex dispatch', () => {
   it('types Notes, proves them, then waits out the paste window before the single Enter', () => {
@@ -41,12 +29,12 @@ describe('Codex dispatch', () => {
     const q = (draft.payload as TerminalInteraction).questions[0];
     assert.ok(q);
     assert.equal(q.max_length, 72);
-    const resolved = resolveAnswers([{ question_id: q.question_id, response_kind: 'free_text', text: 'Prefer a small static binary' }], draft.options, keyPlan(r));
+    const resolved = resolveAnswers([{ question_id: q.question_id, response_kind: 'free_text', text: 'Prefer a small static binary' }], draft.options, keyPlanOf(r));
     assert.deepEqual(resolved.steps, [
       { action: { text: 'Prefer a small static binary' }, expect: { kind: 'free_text_editing', optionKey: 'o1', text: 'Prefer a small static binary' } },
       { action: { keys: ['Enter'] }, expect: { kind: 'prompt_changed' }, delayBeforeMs: 300 },
     ]);
-    assert.equal(code(() => resolveAnswers([{ question_id: q.question_id, response_kind: 'free_text', text: '界'.repeat(40) }], draft.options, keyPlan(r))), 'text_too_long');
+    assert.equal(thrownCode(() => resolveAnswers([{ question_id: q.question_id, response_kind: 'free_text', text: '界'.repeat(40) }], draft.options, keyPlanOf(r))), 'text_too_long');
   });
 
   it('projects an async question with its delivery modes; a blocking one has none', () => {
@@ -62,11 +50,11 @@ describe('Codex dispatch', () => {
   it('accepts only advertised delivery modes, defaulting to steer or the only mode', () => {
     const steer: StoredKeyPlan = { kind: 'questionnaire', deliveryModes: ['steer_current_turn'] };
     const queue: StoredKeyPlan = { kind: 'questionnaire', deliveryModes: ['queue_next_turn'] };
-    assert.equal(code(() => checkDeliveryMode(undefined, steer)), 'no error');
-    assert.equal(code(() => checkDeliveryMode('queue_next_turn', steer)), 'invalid_params');
-    assert.equal(code(() => checkDeliveryMode(undefined, queue)), 'no error');
-    assert.equal(code(() => checkDeliveryMode('steer_current_turn', queue)), 'invalid_params');
-    assert.equal(code(() => checkDeliveryMode(undefined, { kind: 'questionnaire' })), 'manual_required');
+    assert.equal(thrownCode(() => checkDeliveryMode(undefined, steer)), 'no error');
+    assert.equal(thrownCode(() => checkDeliveryMode('queue_next_turn', steer)), 'invalid_params');
+    assert.equal(thrownCode(() => checkDeliveryMode(undefined, queue)), 'no error');
+    assert.equal(thrownCode(() => checkDeliveryMode('steer_current_turn', queue)), 'invalid_params');
+    assert.equal(thrownCode(() => checkDeliveryMode(undefined, { kind: 'questionnaire' })), 'manual_required');
   });
 
   it('proves cursor moves and Notes ownership from the recaptured screen', () => {
