@@ -8,24 +8,23 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { AgentName } from '../shared/lifecycle';
 import type { SessionSummary, TmuxTarget } from '../shared/protocol';
+import { checkLaunchSettings, type AgentLaunchSettings } from '../shared/settings';
 
-export interface AgentLaunchSettings {
-  tmuxPath: string;
-  socket: string;
-  command: string;
-  args: string[];
-  env: Record<string, string>;
-}
-
+/** The launch settings of one agent; a wrong value is refused with the setting's name. */
 export function launchSettings(agent: AgentName): AgentLaunchSettings {
   const c = vscode.workspace.getConfiguration('akk');
-  return {
-    tmuxPath: c.get<string>('tmux.path', 'tmux'),
-    socket: c.get<string>('tmux.socket', 'agent-knock-knock'),
-    command: c.get<string>(`${agent}.command`, agent),
-    args: c.get<string[]>(`${agent}.args`, []),
-    env: c.get<Record<string, string>>(`${agent}.env`, {}),
-  };
+  const checked = checkLaunchSettings(
+    {
+      tmuxPath: c.get<unknown>('tmux.path', 'tmux'),
+      socket: c.get<unknown>('tmux.socket', 'agent-knock-knock'),
+      command: c.get<unknown>(`${agent}.command`, agent),
+      args: c.get<unknown>(`${agent}.args`, []),
+      env: c.get<unknown>(`${agent}.env`, {}),
+    },
+    agent,
+  );
+  if (!checked.ok) throw new Error(checked.message);
+  return checked.value;
 }
 
 function run(file: string, args: string[]): Promise<string> {
