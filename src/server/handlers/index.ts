@@ -11,7 +11,7 @@ import { snapshotOf } from '../dispatch/snapshot';
 import type { InteractionTracker } from '../dispatch/tracker';
 import type { Logger } from '../logging';
 import type { RequestHandlers } from '../rpc/register';
-import type { Session, SessionRegistry } from '../sessions';
+import type { ScreenCapture, Session, SessionRegistry } from '../sessions';
 import type { Interaction, Store } from '../store';
 
 export interface HandlerDeps {
@@ -58,7 +58,7 @@ async function status(deps: HandlerDeps, sessionId: string | undefined, turnId: 
   let manualReason: string | null = null;
   if (session.state !== 'exited' && session.endpoint) {
     // A fresh screen, never a cached one: status is what makes a step answerable.
-    const capture = await session.nextSettled(3000).catch(() => session.lastCapture);
+    const capture = await quietCapture(session);
     if (capture) {
       const seen = await deps.tracker.observe(session, capture);
       if (seen.recognition.kind === 'manual_required') manualReason = seen.recognition.reason;
@@ -88,6 +88,25 @@ async function status(deps: HandlerDeps, sessionId: string | undefined, turnId: 
     manual_reason: manualReason ?? (session.state === 'manual_required' ? 'the screen does not match a supported prompt exactly' : null),
     offer_expires_at: offerExpiresAt,
   };
+}
+
+/** Quiet time the screen needs before its prompt is offered: agents finish redrawing around a new dialog. */
+const OFFER_QUIET_MS = 300;
+
+/**
+ * A settled capture; when it shows a prompt, one taken once the terminal has been quiet for
+ * OFFER_QUIET_MS (bounded), so an offer is not made on a frame the agent is still completing.
+ */
+async function quietCapture(session: Session): Promise<ScreenCapture | null> {
+  const deadline = Date.now() + 2000;
+  for (;;) {
+    const capture = await session.nextSettled(3000).catch(() => session.lastCapture);
+    if (!capture) return null;
+    const kind = recognize(session.agent, session.version, snapshotOf(capture)).kind;
+    const quiet = session.msSinceOutput() ?? OFFER_QUIET_MS;
+    if ((kind !== 'questionnaire' && kind !== 'permission') || quiet >= OFFER_QUIET_MS || Date.now() >= deadline) return capture;
+    await new Promise((r) => setTimeout(r, OFFER_QUIET_MS - quiet));
+  }
 }
 
 function summaryOf(ix: Interaction): InteractionSummary {
