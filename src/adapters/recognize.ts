@@ -4,7 +4,7 @@
  */
 import { CLAUDE_PROFILES, readFreeTextEditor, recognizeClaude } from './claude';
 import { proveClaudeComposer } from './claude/composer';
-import { CODEX_PROFILES, proveComposer, readNotesEditor, recognizeCodex } from './codex';
+import { CODEX_PROFILES, proveComposer, readCodexEditor, recognizeCodex } from './codex';
 import type { ComposerProof, Recognition, ScreenSnapshot } from './types';
 
 export type AgentKind = 'claude' | 'codex' | 'unknown';
@@ -41,7 +41,7 @@ export function readEditor(agent: AgentKind, version: string | null, screen: Scr
   }
   if (agent === 'codex') {
     const profile = CODEX_PROFILES[version];
-    return profile ? readNotesEditor(screen, profile) : undefined;
+    return profile ? readCodexEditor(screen, profile) : undefined;
   }
   return undefined;
 }

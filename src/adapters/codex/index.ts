@@ -2,12 +2,12 @@
 import type { Recognition, ScreenSnapshot } from '../types';
 import { manual } from '../types';
 import { recognizeActivity } from './activity';
-import { recognizeAsyncQuestion } from './async-question';
+import { readAsyncOtherEditor, recognizeAsyncQuestion } from './async-question';
 import { bottomLine, line } from './frame';
 import { recognizeUserVerification } from './mcp';
 import { recognizePermission } from './permission';
 import type { CodexProfile } from './profile';
-import { recognizeQuestionnaire } from './questionnaire';
+import { readNotesEditor, recognizeQuestionnaire } from './questionnaire';
 
 /** Signs that a dialog is in the bottom pane, proven or not. */
 const DIALOG_SIGNS = [
@@ -33,5 +33,9 @@ export function recognizeCodex(s: ScreenSnapshot, p: CodexProfile): Recognition 
 }
 
 export { CODEX_PROFILES } from './profile';
-export { readNotesEditor } from './questionnaire';
+
+/** The free text being edited: a questionnaire's Notes, or an async question's Other row. */
+export function readCodexEditor(s: ScreenSnapshot, p: CodexProfile): { text: string; optionKey: string } | undefined {
+  return readNotesEditor(s, p) ?? readAsyncOtherEditor(s, p);
+}
 export { proveComposer } from './activity';

@@ -28,7 +28,8 @@ export interface CodexProfile {
     title: string;
     proceed: string;
     goBack: string;
-    /** `{n}` is the count of unanswered questions. */
+    /** `{n}` is the count of unanswered questions, `{s}` the plural ending (none for one question). */
+    countLine: string;
     proceedDescription: string;
     goBackDescription: string;
     footer: string;
@@ -76,7 +77,8 @@ const BASE: Omit<CodexProfile, 'id' | 'version'> = {
     title: 'Submit with unanswered questions?',
     proceed: 'Proceed',
     goBack: 'Go back',
-    proceedDescription: 'Submit with {n} unanswered questions.',
+    countLine: '{n} unanswered question{s}',
+    proceedDescription: 'Submit with {n} unanswered question{s}.',
     goBackDescription: 'Return to the first unanswered question.',
     footer: 'Press enter to confirm or esc to go back',
   },
@@ -110,7 +112,7 @@ const GEN_0_154: Omit<CodexProfile, 'id' | 'version'> = {
 const GEN_0_171: Omit<CodexProfile, 'id' | 'version'> = {
   ...BASE,
   questionnaire: { ...BASE.questionnaire, otherDescription: 'Optionally, add details in notes (tab)' },
-  unanswered: { ...BASE.unanswered, proceedDescription: 'Submit with {n} unanswered questions', goBackDescription: 'Return to the first unanswered question' },
+  unanswered: { ...BASE.unanswered, proceedDescription: 'Submit with {n} unanswered question{s}', goBackDescription: 'Return to the first unanswered question' },
   permission: { ...BASE.permission, blanksBeforeRows: 2 },
   mcpUserVerification: true,
   asyncQuestion: {
@@ -156,4 +158,9 @@ export function wrapFooter(segments: readonly string[], cols: number, submit: 'a
   }
   if (line !== '') lines.push(line);
   return lines.map((l) => `  ${l}`);
+}
+
+/** A profile string with its `{n}` count and `{s}` plural ending filled in. */
+export function counted(template: string, n: number): string {
+  return template.replace('{n}', String(n)).replace('{s}', n === 1 ? '' : 's');
 }

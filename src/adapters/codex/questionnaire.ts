@@ -7,7 +7,7 @@
 import type { ManualRecognition, PlannedStep, QuestionnaireRecognition, RecognizedOption, ScreenSnapshot } from '../types';
 import { manual } from '../types';
 import { blank, bottomLine, line, linesEqual, onlyDim, regionText } from './frame';
-import { wrapFooter, type CodexProfile } from './profile';
+import { counted, wrapFooter, type CodexProfile } from './profile';
 import { parseRows, splitColumns, type Row } from './rows';
 
 type Result = QuestionnaireRecognition | ManualRecognition | undefined;
@@ -174,9 +174,10 @@ function recognizeUnanswered(s: ScreenSnapshot, p: CodexProfile): Result {
   const top = bottom - 6;
   if (line(s, top) !== `  ${u.title}`) return manual('the unanswered-question confirmation is not in the supported form');
   if (top > 0 && !blank(s, top - 1)) return manual('no blank line above the confirmation');
-  const count = /^ {2}(\d) unanswered questions$/.exec(line(s, top + 1));
-  if (!count || !blank(s, top + 2) || !blank(s, bottom - 1)) return manual('the unanswered-question confirmation is not in the supported form');
-  const n = count[1] ?? '';
+  const n = Number(/^ {2}([1-9]) /.exec(line(s, top + 1))?.[1] ?? 0);
+  if (n === 0 || line(s, top + 1) !== `  ${counted(u.countLine, n)}` || !blank(s, top + 2) || !blank(s, bottom - 1)) {
+    return manual('the unanswered-question confirmation is not in the supported form');
+  }
   const rows = parseRows(s.plain.slice(top + 3, bottom - 1), p.cursor, 2, null);
   if ('kind' in rows) return rows;
   const cols = splitColumns(rows);
@@ -185,7 +186,7 @@ function recognizeUnanswered(s: ScreenSnapshot, p: CodexProfile): Result {
   if (
     cols.length !== 2 ||
     proceed?.label !== u.proceed ||
-    proceed.description !== u.proceedDescription.replace('{n}', n) ||
+    proceed.description !== counted(u.proceedDescription, n) ||
     back?.label !== u.goBack ||
     back.description !== u.goBackDescription
   ) {
@@ -208,7 +209,7 @@ function recognizeUnanswered(s: ScreenSnapshot, p: CodexProfile): Result {
     question: {
       key: 'unanswered',
       header: 'Unanswered questions',
-      prompt: `${u.title} ${n} unanswered questions`,
+      prompt: `${u.title} ${counted(u.countLine, n)}`,
       responseKind: 'confirm',
       options: [
         { key: 'proceed', label: u.proceed, description: proceed.description, role: 'submit' },
