@@ -96,10 +96,17 @@ export async function startServices(connection: Connection, config: ServerConfig
       log.warn(`interaction ${ix.id} was in flight when the server stopped: marked response_uncertain, nothing is retried`);
     }
   }
+  const interruptedSends = new Set<string>();
+  for (const send of store.sendsInFlight()) {
+    await store.finishSend(send.id, 'uncertain');
+    interruptedSends.add(send.sessionId);
+    log.warn(`managed send ${send.id} was in flight when the server stopped: marked response_uncertain, nothing is retried`);
+  }
   const restored = await registry.restore();
   for (const s of restored) {
     const session = registry.get(s.session_id);
     if (session) await tracker.ensureSession(session);
+    if (session && interruptedSends.has(s.session_id)) session.setResponseUncertain(true);
     if (session && store.listInteractions({ sessionId: s.session_id, statuses: ['failed'] }).some((i) => store.getAuthority(i.id)?.uncertain)) {
       session.setResponseUncertain(true);
     }

@@ -143,12 +143,21 @@ export const RespondParams = z
     session_id: Id.optional(),
     turn_id: Id.optional(),
     request: z.string().min(1).max(20_000),
+    /**
+     * The caller's id for this message. A repeated request with the same id is answered from the
+     * durable record and never pasted twice; without one the server assigns a fresh id.
+     */
+    request_id: Id.optional(),
   })
   .strict();
 export interface RespondResult {
   session_id: string;
   turn_id: string | null;
   sent: true;
+  /** The request id the send is recorded under. */
+  send_id: string;
+  /** True when this answers a repeated request from the record; nothing was pasted this time. */
+  replayed: boolean;
 }
 
 export const ListInteractionsParams = z

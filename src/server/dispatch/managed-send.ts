@@ -2,13 +2,17 @@
  * Managed send (`akk/respond`): a new message for the agent's main composer. Only after proving,
  * on a fresh settled screen, that no question or approval owns the input, the agent is idle and
  * the composer is exactly empty; then one paste and, after the paste-suppression window, one
- * Enter. Nothing is retried: a failure after the paste is `response_uncertain`.
+ * Enter. The send is on disk (`sending`, keyed by the request id) before the paste, so a repeated
+ * request is answered from the record and a restart finds an interrupted send. Nothing is
+ * retried: a failure after the paste is `response_uncertain`.
  */
 import type { RespondResult } from '../../shared/protocol';
 import { AkkError } from '../../shared/errors';
 import { proveEmptyComposer } from '../../adapters/recognize';
 import type { Session } from '../sessions';
+import type { Send } from '../store';
 import type { ResponderDeps } from './responder';
+import { answerDigest, opaqueId } from './fingerprint';
 import { snapshotOf } from './snapshot';
 
 /** Quiet time between the paste and its Enter: Codex takes Enter within ~121 ms of pasted text as a newline. */
@@ -25,10 +29,25 @@ function hasUnsafeControl(text: string): boolean {
   return false;
 }
 
-export async function managedSend(d: ResponderDeps, session: Session, text: string): Promise<RespondResult> {
+/** The answer to a request id already recorded: its receipt, or the uncertainty it ended in. */
+function replay(send: Send, sessionId: string): RespondResult {
+  if (send.sessionId !== sessionId) throw new AkkError('invalid_params', 'this request_id was already used for another session');
+  if (send.status === 'sent') return { session_id: send.sessionId, turn_id: send.turnId, sent: true, send_id: send.id, replayed: true };
+  throw new AkkError('response_uncertain', 'this message may already have been sent (its outcome was not proven); check the terminal. Nothing will be retried.', {
+    send_id: send.id,
+  });
+}
+
+export async function managedSend(d: ResponderDeps, session: Session, text: string, requestId?: string): Promise<RespondResult> {
   if (text.trim() === '') throw new AkkError('invalid_params', 'the message is empty');
   if (hasUnsafeControl(text)) throw new AkkError('invalid_params', 'the message must not contain control characters other than newline and tab');
+  const textDigest = answerDigest([text]);
   return d.locks.hold(session.id, `send:${session.id}`, async () => {
+    const earlier = requestId === undefined ? undefined : d.store.getSend(requestId);
+    if (earlier) {
+      if (earlier.textDigest !== textDigest) throw new AkkError('invalid_params', 'this request_id was already used for a different message');
+      return replay(earlier, session.id);
+    }
     if (!d.options.inputAllowed) throw new AkkError('untrusted_workspace', 'the workspace is not trusted: type in the terminal');
     const blocked = session.observeOnlyReason();
     if (blocked) throw new AkkError('manual_required', `no input is sent to this terminal: ${blocked}`);
@@ -51,14 +70,20 @@ export async function managedSend(d: ResponderDeps, session: Session, text: stri
     const quietFor = session.msSinceOutput() ?? 0;
     if (quietFor < d.options.quietBeforeKeyMs) await sleep(d.options.quietBeforeKeyMs - quietFor);
 
-    await endpoint.paste(text, { bracketed: true, generation });
+    const id = requestId ?? opaqueId('send');
+    const reserved = await d.store.reserveSend({ id, sessionId: session.id, turnId: session.turnId, textDigest, textLength: text.length });
+    if (reserved.kind === 'existing') return replay(reserved.send, session.id);
     try {
+      await endpoint.paste(text, { bracketed: true, generation });
       await sleep(ENTER_AFTER_PASTE_MS);
       await endpoint.sendKeys(['Enter'], { generation });
     } catch (error) {
-      d.log.warn(`managed send to ${session.id} is uncertain: ${error instanceof Error ? error.message : String(error)}`);
-      throw new AkkError('response_uncertain', 'the message was pasted but Enter could not be sent; check the terminal. Nothing will be retried.');
+      d.log.warn(`managed send ${id} to ${session.id} is uncertain: ${error instanceof Error ? error.message : String(error)}`);
+      await d.store.finishSend(id, 'uncertain').catch((e: unknown) => d.log.warn(`recording send ${id} as uncertain`, e));
+      session.setResponseUncertain(true);
+      throw new AkkError('response_uncertain', 'the message may have been pasted without its Enter; check the terminal. Nothing will be retried.', { send_id: id });
     }
-    return { session_id: session.id, turn_id: session.turnId, sent: true };
+    await d.store.finishSend(id, 'sent');
+    return { session_id: session.id, turn_id: session.turnId, sent: true, send_id: id, replayed: false };
   });
 }

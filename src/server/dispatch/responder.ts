@@ -61,8 +61,8 @@ export class Responder {
   }
 
   /** Managed send: one new composer message, only onto a proven empty composer. */
-  sendMessage(session: Session, text: string): Promise<RespondResult> {
-    return managedSend(this.d, session, text);
+  sendMessage(session: Session, text: string, requestId?: string): Promise<RespondResult> {
+    return managedSend(this.d, session, text, requestId);
   }
 
   approve(req: ApproveRequest, owner: string): Promise<ResponseReceipt> {

@@ -145,7 +145,7 @@ export function createHandlers(deps: HandlerDeps): RequestHandlers {
     status: (params, ctx) => status(deps, params.session_id, params.turn_id, ctx.ownerId),
     respondInteraction: (params, ctx) => deps.responder.respondInteraction(params, ctx.ownerId),
     approve: (params, ctx) => deps.responder.approve(params, ctx.ownerId),
-    respond: (params) => deps.responder.sendMessage(findSession(deps, params.session_id, params.turn_id), params.request),
+    respond: (params) => deps.responder.sendMessage(findSession(deps, params.session_id, params.turn_id), params.request, params.request_id),
     listInteractions: (params) => {
       const list = deps.store
         .listInteractions({ ...(params.session_id ? { sessionId: params.session_id } : {}), ...(params.statuses ? { statuses: params.statuses } : {}) })

@@ -20,16 +20,19 @@ import type {
   JsonValue,
   NewInteraction,
   NewSession,
+  NewSend,
   Offer,
   OutboxEntry,
   Receipt,
   ReserveResult,
   ResponseRequest,
   RevisionSource,
+  Send,
   Session,
   StoreWarning,
   Turn,
 } from './records';
+import { finishSend, loadSend, reserveSend, sendsInFlight } from './sends';
 import { checkOffer, createOffer, markFailed, markInputSent, markResolved, markUncertain, reserve } from './responses';
 import { DAY_MS, prune, type PruneReport } from './retention';
 import {
@@ -207,6 +210,22 @@ export class Store {
   }
   isFenced(sessionId: string, fingerprint: string): boolean {
     return isFenced(this.engine.db, sessionId, fingerprint);
+  }
+
+  // ---- managed sends ----
+  /** Records a managed send durably before its paste, or returns the send already recorded under its id. */
+  reserveSend(input: NewSend): Promise<{ kind: 'reserved' | 'existing'; send: Send }> {
+    return settle(() => reserveSend(this.ctx, input));
+  }
+  finishSend(id: string, status: 'sent' | 'uncertain'): Promise<Send> {
+    return settle(() => finishSend(this.ctx, id, status));
+  }
+  getSend(id: string): Send | undefined {
+    return loadSend(this.engine.db, id);
+  }
+  /** Sends whose outcome is unknown (the server stopped between paste and Enter). */
+  sendsInFlight(): Send[] {
+    return sendsInFlight(this.engine.db);
   }
 
   // ---- ledger and counters ----

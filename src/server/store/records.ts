@@ -168,7 +168,10 @@ export type AuditEvent =
   | 'invalidated'
   | 'expired'
   | 'rejected'
-  | 'receipt_replayed';
+  | 'receipt_replayed'
+  | 'send_reserved'
+  | 'send_delivered'
+  | 'send_uncertain';
 
 /** One ledger line. Answers appear only as digests and lengths, never as text. */
 export interface AuditEntry {
@@ -273,4 +276,24 @@ export interface NewSession {
   owner: string;
   agent: string;
   revision: RevisionSource;
+}
+
+/** A managed send (`akk/respond`): `sending` is on disk before the paste. */
+export type SendStatus = 'sending' | 'sent' | 'uncertain';
+export const SEND_STATUSES: readonly SendStatus[] = ['sending', 'sent', 'uncertain'];
+
+export interface NewSend {
+  /** The caller's request id: the same id is never pasted twice. */
+  id: string;
+  sessionId: string;
+  turnId: string | null;
+  /** Digest and length of the message; the text itself is never stored. */
+  textDigest: string;
+  textLength: number;
+}
+
+export interface Send extends NewSend {
+  status: SendStatus;
+  createdAt: number;
+  updatedAt: number;
 }

@@ -1,6 +1,6 @@
 /**
  * Retention: finished interactions (with their options, authority and ledger lines), other
- * ledger lines, fences, delivered notifications, ended turns and closed sessions older than the
+ * ledger lines, fences, finished managed sends, delivered notifications, ended turns and closed sessions older than the
  * retention window are removed, so the store stays bounded. Active and in-flight interactions
  * are never pruned, and neither is any ledger line of an interaction that is kept.
  */
@@ -31,6 +31,7 @@ export function prune(ctx: Ctx, retentionDays: number): PruneReport {
     );
     const auditEntries = tx.changes();
     tx.run('DELETE FROM fences WHERE fenced_at < ?', [cutoff]);
+    tx.run(`DELETE FROM sends WHERE status != 'sending' AND updated_at < ?`, [cutoff]);
     tx.run('DELETE FROM outbox WHERE delivered_at IS NOT NULL AND delivered_at < ?', [cutoff]);
     tx.run(
       `DELETE FROM turns WHERE ended_at IS NOT NULL AND ended_at < ?

@@ -19,7 +19,9 @@ import {
   type OutboxEntry,
   type ProvenStage,
   type RiskClass,
+  type Send,
   type Session,
+  SEND_STATUSES,
 } from './records';
 import { INTERACTION_STATUSES, isStatus, type InteractionStatus } from './status-machine';
 
@@ -98,6 +100,9 @@ const AUDIT_EVENTS: readonly AuditEvent[] = [
   'expired',
   'rejected',
   'receipt_replayed',
+  'send_reserved',
+  'send_delivered',
+  'send_uncertain',
 ];
 
 function bad(what: string): AkkError {
@@ -263,5 +268,18 @@ export function toOutbox(row: Row): OutboxEntry {
     params: parsed(json, str(row, 'params'), 'outbox params'),
     createdAt: num(row, 'created_at'),
     deliveredAt: optNum(row, 'delivered_at'),
+  };
+}
+
+export function toSend(row: Row): Send {
+  return {
+    id: str(row, 'id'),
+    sessionId: str(row, 'session_id'),
+    turnId: optStr(row, 'turn_id'),
+    status: oneOf(row, 'status', SEND_STATUSES),
+    textDigest: str(row, 'text_digest'),
+    textLength: num(row, 'text_length'),
+    createdAt: num(row, 'created_at'),
+    updatedAt: num(row, 'updated_at'),
   };
 }

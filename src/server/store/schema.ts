@@ -145,6 +145,23 @@ CREATE INDEX outbox_pending ON outbox(id) WHERE delivered_at IS NULL;
 INSERT INTO meta (key, value) VALUES ('journal_seq', '0');
 `,
   },
+  {
+    version: 2,
+    name: 'managed sends, keyed by the caller request id',
+    sql: `
+CREATE TABLE sends (
+  id TEXT PRIMARY KEY,
+  session_id TEXT NOT NULL,
+  turn_id TEXT,
+  status TEXT NOT NULL CHECK (status IN ('sending', 'sent', 'uncertain')),
+  text_digest TEXT NOT NULL,
+  text_length INTEGER NOT NULL,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX sends_in_flight ON sends(created_at) WHERE status = 'sending';
+`,
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;
