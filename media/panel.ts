@@ -186,8 +186,10 @@ function send(): void {
   if (!i || !q || !canAnswer()) return;
   let answer: Answer;
   if (q.response_kind === 'free_text') {
-    if (state.text.trim() === '') return;
-    answer = { question_id: q.question_id, response_kind: 'free_text', text: state.text };
+    // Spaces at either end cannot be seen on the terminal to prove the typed answer: not sent.
+    const text = state.text.trim();
+    if (text === '') return;
+    answer = { question_id: q.question_id, response_kind: 'free_text', text };
   } else if (q.response_kind === 'multi_select') {
     answer = { question_id: q.question_id, response_kind: 'multi_select', selected_option_ids: state.selected };
   } else {

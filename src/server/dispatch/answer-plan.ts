@@ -115,6 +115,8 @@ export function resolveAnswers(answers: readonly Answer[], options: readonly Opt
         });
       }
       if (text.trim() === '') throw new AkkError('invalid_params', 'the answer is empty');
+      // The recapture that proves the typed text before its Enter cannot show spaces at either end.
+      if (text !== text.trim()) throw new AkkError('invalid_params', 'the answer starts or ends with spaces, which the terminal cannot show for proof: remove them');
       if (hasControl(text)) throw new AkkError('invalid_params', 'the answer must be a single line without control characters');
       const maxWidth = q.freeText.maxDisplayWidth;
       if (maxWidth !== undefined && displayWidth(text) > maxWidth) {

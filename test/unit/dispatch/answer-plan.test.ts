@@ -74,8 +74,8 @@ describe('answer planning', () => {
     assert.doesNotThrow(() => resolveAnswers([{ question_id: 'q1', response_kind: 'free_text', text: 'x'.repeat(799) }], freeOptions, freePlan));
   });
 
-  it('refuses multi-line, control characters and empty text', () => {
-    for (const text of ['a\nb', 'a\u001b[2Jb', '   ', 'a\u2028b']) {
+  it('refuses multi-line, control characters, empty text and spaces at either end (they cannot be proven on screen)', () => {
+    for (const text of ['a\nb', 'a\u001b[2Jb', '   ', 'a\u2028b', ' leading', 'trailing ', 'tab\t']) {
       assert.equal(thrownCode(() => resolveAnswers([{ question_id: 'q1', response_kind: 'free_text', text }], freeOptions, freePlan)), 'invalid_params', JSON.stringify(text));
     }
   });
