@@ -9,7 +9,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REQUESTS } from '../../src/shared/protocol';
 import { agentBinary } from '../harness/install-agents';
-import { CX_DATABASE, CX_LANGUAGE } from '../harness/scenarios';
+import type { ModelTurn } from '../harness/fake-model/types';
+import { CX_DATABASE, CX_DEPLOY, CX_LANGUAGE } from '../harness/scenarios';
 import { NEWEST } from '../harness/versions';
 import { optionId, question, respond, startServerAgent, type ServerAgent } from '../support/server-agent';
 import { INSTALL_TIMEOUT_MS } from './live-session';
@@ -20,8 +21,23 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 const RUI = { args: ['--enable', 'default_mode_request_user_input'] };
 const FOLLOW_UP = 'Thanks, noted.';
 
+/** `request_user_input_async` is offered to Astra models only. */
+const ASTRA = { args: ['-c', 'model="gpt-6-astra"'] };
+const ASYNC_QUESTION = 'Which database should the service use?';
+/** The question, then a held turn, so the agent is still working when the answer arrives. */
+const ASYNC_TURNS: ModelTurn[] = [
+  { kind: 'tool', name: 'request_user_input_async', input: { questions: [{ title: ASYNC_QUESTION, options: ['SQLite', 'PostgreSQL'] }] } },
+  { kind: 'text', text: 'Still working on it.', hold: true },
+  { kind: 'text', text: FOLLOW_UP },
+];
 
-
+/** The async answer as the fake model received it: the reply message Codex injects into the running turn. */
+async function asyncReplyAtModel(a: ServerAgent): Promise<unknown> {
+  const text = await a.model.waitForUserMessage((t) => t.includes('<send_user_message_question_reply>'), 30_000);
+  const body = /<send_user_message_question_reply>\n([\s\S]*)\n<\/send_user_message_question_reply>/.exec(text)?.[1];
+  assert.ok(body, text);
+  return (JSON.parse(body) as Array<{ answer: string; question: string }>).map((x) => ({ answer: x.answer, question: x.question }));
+}
 
 function outcome(r: { result?: unknown; error?: unknown }): string | undefined {
   assert.ok(r.result, JSON.stringify(r.error));
@@ -171,5 +187,91 @@ describe('Codex through the AKK server (live)', function () {
     assert.equal(await a.term.capture(), before, 'the blocked message reached the terminal');
     const fresh = await a.waitStatus((x) => x.interaction !== null, 10_000, 'the new question');
     assert.notEqual(fresh.interaction?.interaction_id, s.interaction?.interaction_id);
+  });
+
+  it('answers an async question while the turn keeps working, and the answer steers the running turn', async () => {
+    a = await startServerAgent('codex', { name: 'e2e-codex-async', turns: ASYNC_TURNS }, {}, ASTRA);
+    await send(a, 'set up the service');
+    // The question waits collapsed under the composer until it is opened.
+    await a.term.waitForSettled((screen) => screen.includes('1 question') && screen.includes('shift+← to answer'), 30_000, 300, 'the collapsed question');
+    await a.term.sendKeys('S-Left');
+    const s = await a.waitStatus((x) => x.interaction?.kind === 'async_question', 30_000, 'the async question');
+    assert.equal(s.state, 'working', 'the turn keeps working while the question waits');
+    assert.deepEqual(s.interaction?.delivery_modes, ['steer_current_turn']);
+    assert.deepEqual(question(s).q.options.map((o) => o.label), ['SQLite', 'PostgreSQL', 'Other']);
+    // A mode the native key does not perform is refused before any input.
+    const refused = await a.call(REQUESTS.respondInteraction.method, {
+      interaction_id: question(s).i.interaction_id,
+      turn_id: question(s).i.turn_id,
+      answers: [{ question_id: question(s).q.question_id, response_kind: 'single_select', selected_option_ids: [optionId(s, 'PostgreSQL')] }],
+      delivery_mode: 'queue_next_turn',
+    });
+    assert.equal(refused.error?.data?.code, 'invalid_params', JSON.stringify(refused));
+    const r = await respond(a, s, { question_id: question(s).q.question_id, response_kind: 'single_select', selected_option_ids: [optionId(s, 'PostgreSQL')] });
+    assert.equal(outcome(r), 'resolved');
+    assert.deepEqual(await asyncReplyAtModel(a), [{ answer: 'PostgreSQL', question: ASYNC_QUESTION }]);
+    a.model.releaseAll();
+  });
+
+  it("answers an async question through its native Other row with free text", async () => {
+    a = await startServerAgent('codex', { name: 'e2e-codex-async-other', turns: ASYNC_TURNS }, {}, ASTRA);
+    await send(a, 'set up the service');
+    await a.term.waitForSettled((screen) => screen.includes('1 question') && screen.includes('shift+← to answer'), 30_000, 300, 'the collapsed question');
+    await a.term.sendKeys('S-Left');
+    let s = await a.waitStatus((x) => x.interaction?.kind === 'async_question', 30_000, 'the async question');
+    let r = await respond(a, s, { question_id: question(s).q.question_id, response_kind: 'single_select', selected_option_ids: [optionId(s, 'Other')] });
+    assert.equal(outcome(r), 'resolved');
+    s = await a.waitStatus((x) => x.interaction?.questions[0]?.response_kind === 'free_text', 30_000, 'the Other editor');
+    assert.equal(s.interaction?.kind, 'async_question');
+    assert.deepEqual(s.interaction?.delivery_modes, ['steer_current_turn']);
+    assert.equal(question(s).q.prompt, ASYNC_QUESTION);
+    const text = 'DuckDB for analytics, "embedded" & <fast>';
+    r = await respond(a, s, { question_id: question(s).q.question_id, response_kind: 'free_text', text });
+    assert.equal(outcome(r), 'resolved');
+    assert.deepEqual(await asyncReplyAtModel(a), [{ answer: text, question: ASYNC_QUESTION }]);
+    a.model.releaseAll();
+  });
+
+  it('submits with an unanswered question through the Proceed confirmation', async () => {
+    a = await startServerAgent('codex', { name: 'e2e-codex-proceed', turns: [{ kind: 'codex-questions', questions: [CX_DATABASE, CX_LANGUAGE, CX_DEPLOY] }, { kind: 'text', text: FOLLOW_UP }] }, {}, RUI);
+    await send(a, 'plan the service');
+    let s = await a.waitStatus((x) => x.interaction?.questions[0]?.prompt === CX_DATABASE.question, 30_000, 'question 1');
+    let r = await respond(a, s, { question_id: question(s).q.question_id, response_kind: 'single_select', selected_option_ids: [optionId(s, 'PostgreSQL')] });
+    assert.equal(outcome(r), 'resolved');
+    s = await a.waitStatus((x) => x.interaction?.questions[0]?.prompt === CX_LANGUAGE.question, 30_000, 'question 2');
+    // The user skips ahead in the terminal and submits with question 2 unanswered.
+    await a.term.sendKeys('Right');
+    await a.term.waitForSettled((screen) => screen.includes(CX_DEPLOY.question), 10_000, 300, 'question 3');
+    s = await a.waitStatus((x) => x.interaction?.questions[0]?.prompt === CX_DEPLOY.question, 30_000, 'question 3 offered');
+    r = await respond(a, s, { question_id: question(s).q.question_id, response_kind: 'single_select', selected_option_ids: [optionId(s, question(s).q.options[0]?.label ?? '')] });
+    assert.equal(outcome(r), 'resolved');
+    s = await a.waitStatus((x) => x.interaction?.questions[0]?.response_kind === 'confirm', 30_000, 'the unanswered confirmation');
+    assert.deepEqual(question(s).q.options.map((o) => o.label), ['Proceed', 'Go back']);
+    r = await respond(a, s, { question_id: question(s).q.question_id, response_kind: 'confirm', selected_option_ids: [optionId(s, 'Proceed')] });
+    assert.equal(outcome(r), 'resolved');
+    // Codex's own format for a skipped question: an empty answers list.
+    assert.deepEqual(await answersAtModel(a), {
+      answers: { database: { answers: ['PostgreSQL'] }, language: { answers: [] }, [CX_DEPLOY.id]: { answers: [CX_DEPLOY.options[0]?.label] } },
+    });
+  });
+
+  it('records a managed send before pasting it: the same request id is answered from the record, never pasted twice', async () => {
+    a = await startServerAgent('codex', { name: 'e2e-codex-send-once', turns: [{ kind: 'text', text: FOLLOW_UP }] });
+    const deadline = Date.now() + 20_000;
+    let first: { result?: unknown; error?: { data?: { code?: string } } } | undefined;
+    while (Date.now() < deadline) {
+      first = await a.call(REQUESTS.respond.method, { session_id: a.sessionId, request: 'hello once', request_id: 'send-e2e-1' }, 20_000);
+      if (first.result || first.error?.data?.code !== 'manual_required') break;
+      await sleep(250);
+    }
+    assert.ok(first?.result, JSON.stringify(first));
+    assert.deepEqual({ ...(first.result), turn_id: null }, { session_id: a.sessionId, turn_id: null, sent: true, send_id: 'send-e2e-1', replayed: false });
+    await a.term.waitForSettled((screen) => screen.includes(FOLLOW_UP), 30_000, 300, 'the answer');
+    const again = await a.call(REQUESTS.respond.method, { session_id: a.sessionId, request: 'hello once', request_id: 'send-e2e-1' });
+    assert.equal((again.result as { replayed?: boolean } | undefined)?.replayed, true, JSON.stringify(again));
+    const other = await a.call(REQUESTS.respond.method, { session_id: a.sessionId, request: 'something else', request_id: 'send-e2e-1' });
+    assert.equal(other.error?.data?.code, 'invalid_params', JSON.stringify(other));
+    await sleep(1_000);
+    assert.equal(a.model.userMessages().filter((t) => t === 'hello once').length, 1, JSON.stringify(a.model.userMessages()));
   });
 });
