@@ -274,4 +274,21 @@ describe('Codex through the AKK server (live)', function () {
     await sleep(1_000);
     assert.equal(a.model.userMessages().filter((t) => t === 'hello once').length, 1, JSON.stringify(a.model.userMessages()));
   });
+
+  it('comes back response_uncertain, with nothing pasted, when the server dies between recording a send and its paste', async () => {
+    a = await startServerAgent('codex', { name: 'e2e-codex-send-crash', turns: [{ kind: 'text', text: FOLLOW_UP }] }, { AKK_FAULT_HOLD_AFTER_RESERVE_MS: '4000' });
+    await a.term.waitForSettled((screen) => screen.includes('Ask Codex to do anything'), 30_000, 1_000, 'the idle composer');
+    const before = await a.term.capture();
+    const pending = a.call(REQUESTS.respond.method, { session_id: a.sessionId, request: 'hello crash', request_id: 'send-crash-1' }, 20_000).catch(() => undefined);
+    await sleep(1_500); // the send is on disk; its paste is held back
+    a.server.child.kill('SIGKILL');
+    await pending;
+    await a.restart();
+    await a.waitStatus((x) => x.state === 'response_uncertain', 20_000, 'response_uncertain');
+    const repeat = await a.call(REQUESTS.respond.method, { session_id: a.sessionId, request: 'hello crash', request_id: 'send-crash-1' });
+    assert.equal(repeat.error?.data?.code, 'response_uncertain', JSON.stringify(repeat));
+    await sleep(500);
+    assert.equal(await a.term.capture(), before, 'something reached the terminal');
+    assert.equal(a.model.userMessages().includes('hello crash'), false);
+  });
 });

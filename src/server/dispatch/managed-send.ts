@@ -73,6 +73,7 @@ export async function managedSend(d: ResponderDeps, session: Session, text: stri
     const id = requestId ?? opaqueId('send');
     const reserved = await d.store.reserveSend({ id, sessionId: session.id, turnId: session.turnId, textDigest, textLength: text.length });
     if (reserved.kind === 'existing') return replay(reserved.send, session.id);
+    if (d.options.holdAfterReserveMs > 0) await sleep(d.options.holdAfterReserveMs);
     try {
       await endpoint.paste(text, { bracketed: true, generation });
       await sleep(ENTER_AFTER_PASTE_MS);
