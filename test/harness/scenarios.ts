@@ -1,7 +1,7 @@
 // Named scenarios: the model's script plus, for the capture driver, the screens to expect and the
 // keys that lead from one to the next. Every shape named by the interaction design is covered for
 // each client where the client can draw it.
-import type { AskQuestion, CodexQuestion, Scenario } from './fake-model/types';
+import type { AskQuestion, CodexQuestion, ModelTurn, Scenario } from './fake-model/types';
 import type { AgentName } from './versions';
 
 /** One thing done to the terminal. `keys` are tmux key names sent one at a time, each verified by recapture. */
@@ -192,6 +192,42 @@ const CODEX_IDLE: DriveStep = {
 const AFTER: DriveStep = { state: 'after-answer', until: { all: [FOLLOW_UP] }, shapes: ['after-answer'] };
 /** Codex takes requests for user input in Default mode only with this feature. */
 const CODEX_RUI = ['--enable', 'default_mode_request_user_input'];
+
+/** `request_user_input_async` is offered to Astra models only. */
+export const CODEX_ASTRA = ['-c', 'model="gpt-6-astra"'];
+export const CX_ASYNC_QUESTION = 'Which database should the service use?';
+
+/**
+ * The async question, then a held turn so the agent is still working when the answer arrives,
+ * then the follow-up (held too when a capture must see the screen after the answer).
+ */
+export function codexAsyncTurns(holdFollowUp: boolean): ModelTurn[] {
+  return [
+    { kind: 'tool', name: 'request_user_input_async', input: { questions: [{ title: CX_ASYNC_QUESTION, options: ['SQLite', 'PostgreSQL'] }] } },
+    { kind: 'text', text: 'Still working on it.', hold: true },
+    { kind: 'text', text: FOLLOW_UP, ...(holdFollowUp ? { hold: true } : {}) },
+  ];
+}
+
+const ASYNC_COLLAPSED: DriveStep = {
+  state: 'async-collapsed',
+  // Settled with the spinner masked: the status line's title ("renaming... ⠋") must have arrived.
+  until: { all: ['1 question', 'to answer'] },
+  then: [{ keyFor: [{ when: 'shift+← to answer', key: 'S-Left' }, { when: 'alt + ↑ to answer', key: 'M-Up' }] }],
+  shapes: ['async-question', 'working'],
+};
+
+/** The answer on screen (steered at once, or queued until the next tool call), arriving as a user message. */
+function asyncAnswered(shown: string, answerMatch: string): DriveStep {
+  return {
+    state: 'async-answered',
+    until: { all: [shown], any: ['↪ Re:', 'Messages to be submitted after next tool call'] },
+    then: [{ release: 'all' }],
+    answer: 'user-message',
+    answerMatch,
+    shapes: ['async-question', 'after-answer'],
+  };
+}
 
 export const SCENARIOS: NamedScenario[] = [
   // ----------------------------------------------------------------------------- Claude Code
@@ -454,37 +490,15 @@ export const SCENARIOS: NamedScenario[] = [
     agent: 'codex',
     description: 'request_user_input_async (offered to Astra models): collapsed summary, expanded question, answer steers the running turn.',
     minVersion: '0.154.0',
-    args: ['-c', 'model="gpt-6-astra"'],
-    turns: [
-      {
-        kind: 'tool',
-        name: 'request_user_input_async',
-        input: { questions: [{ title: 'Which database should the service use?', options: ['SQLite', 'PostgreSQL'] }] },
-      },
-      { kind: 'text', text: 'Still working on it.', hold: true },
-      // Held too, so that the screen after the answer stays put until it is captured.
-      { kind: 'text', text: FOLLOW_UP, hold: true },
-    ],
+    args: CODEX_ASTRA,
+    turns: codexAsyncTurns(true),
     steps: [
       CODEX_IDLE,
-      {
-        state: 'async-collapsed',
-        // Settled with the spinner masked: the status line's title ("renaming... ⠋") must have arrived.
-        until: { all: ['1 question', 'to answer'] },
-        then: [{ keyFor: [{ when: 'shift+← to answer', key: 'S-Left' }, { when: 'alt + ↑ to answer', key: 'M-Up' }] }],
-        shapes: ['async-question', 'working'],
-      },
-      { state: 'async-question', until: { all: ['Which database should the service use?', 'Other'] }, then: [{ choose: 'PostgreSQL' }], shapes: ['async-question'] },
+      ASYNC_COLLAPSED,
+      { state: 'async-question', until: { all: [CX_ASYNC_QUESTION, 'Other'] }, then: [{ choose: 'PostgreSQL' }], shapes: ['async-question'] },
       // Newer clients steer the running turn at once ("↪ Re:"); 0.154/0.155 queue the answer until the
       // turn's next tool call or end ("Messages to be submitted after next tool call"), so the held turn is released.
-      {
-        state: 'async-answered',
-        until: { all: ['PostgreSQL'], any: ['↪ Re:', 'Messages to be submitted after next tool call'] },
-        then: [{ release: 'all' }],
-        answer: 'user-message',
-        answerMatch: 'Which database should the service use?',
-        shapes: ['async-question', 'after-answer'],
-      },
+      asyncAnswered('PostgreSQL', CX_ASYNC_QUESTION),
       AFTER,
     ],
   },
@@ -493,35 +507,15 @@ export const SCENARIOS: NamedScenario[] = [
     agent: 'codex',
     description: 'An async question answered through its native Other row: the digit only focuses the row, text is typed into it, Enter sends it.',
     minVersion: '0.154.0',
-    args: ['-c', 'model="gpt-6-astra"'],
-    turns: [
-      {
-        kind: 'tool',
-        name: 'request_user_input_async',
-        input: { questions: [{ title: 'Which database should the service use?', options: ['SQLite', 'PostgreSQL'] }] },
-      },
-      { kind: 'text', text: 'Still working on it.', hold: true },
-      { kind: 'text', text: FOLLOW_UP, hold: true },
-    ],
+    args: CODEX_ASTRA,
+    turns: codexAsyncTurns(true),
     steps: [
       CODEX_IDLE,
-      {
-        state: 'async-collapsed',
-        until: { all: ['1 question', 'to answer'] },
-        then: [{ keyFor: [{ when: 'shift+← to answer', key: 'S-Left' }, { when: 'alt + ↑ to answer', key: 'M-Up' }] }],
-        shapes: ['async-question', 'working'],
-      },
-      { state: 'async-question', until: { all: ['Which database should the service use?', '3. Other'] }, then: [{ focus: 'Other', focus_key: '3' }], shapes: ['async-question'] },
+      ASYNC_COLLAPSED,
+      { state: 'async-question', until: { all: [CX_ASYNC_QUESTION, '3. Other'] }, then: [{ focus: 'Other', focus_key: '3' }], shapes: ['async-question'] },
       { state: 'async-other', until: { all: ['› 3. Other'] }, then: [{ text: 'DuckDB for analytics' }], shapes: ['async-question', 'free-text'] },
       { state: 'async-other-typed', until: { all: ['› 3. DuckDB for analytics'] }, then: [{ sleep: 300 }, { keys: ['Enter'] }], shapes: ['async-question', 'free-text'] },
-      {
-        state: 'async-answered',
-        until: { all: ['DuckDB for analytics'], any: ['↪ Re:', 'Messages to be submitted after next tool call'] },
-        then: [{ release: 'all' }],
-        answer: 'user-message',
-        answerMatch: 'DuckDB for analytics',
-        shapes: ['async-question', 'after-answer'],
-      },
+      asyncAnswered('DuckDB for analytics', 'DuckDB for analytics'),
       AFTER,
     ],
   },

@@ -9,8 +9,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REQUESTS } from '../../src/shared/protocol';
 import { agentBinary } from '../harness/install-agents';
-import type { ModelTurn } from '../harness/fake-model/types';
-import { CX_DATABASE, CX_DEPLOY, CX_LANGUAGE } from '../harness/scenarios';
+import { CODEX_ASTRA, CX_ASYNC_QUESTION, CX_DATABASE, CX_DEPLOY, CX_LANGUAGE, codexAsyncTurns } from '../harness/scenarios';
 import { NEWEST } from '../harness/versions';
 import { optionId, question, respond, startServerAgent, type ServerAgent } from '../support/server-agent';
 import { INSTALL_TIMEOUT_MS } from './live-session';
@@ -20,16 +19,6 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 /** Questions need the tool enabled outside Plan mode. */
 const RUI = { args: ['--enable', 'default_mode_request_user_input'] };
 const FOLLOW_UP = 'Thanks, noted.';
-
-/** `request_user_input_async` is offered to Astra models only. */
-const ASTRA = { args: ['-c', 'model="gpt-6-astra"'] };
-const ASYNC_QUESTION = 'Which database should the service use?';
-/** The question, then a held turn, so the agent is still working when the answer arrives. */
-const ASYNC_TURNS: ModelTurn[] = [
-  { kind: 'tool', name: 'request_user_input_async', input: { questions: [{ title: ASYNC_QUESTION, options: ['SQLite', 'PostgreSQL'] }] } },
-  { kind: 'text', text: 'Still working on it.', hold: true },
-  { kind: 'text', text: FOLLOW_UP },
-];
 
 /** The async answer as the fake model received it: the reply message Codex injects into the running turn. */
 async function asyncReplyAtModel(a: ServerAgent): Promise<unknown> {
@@ -190,7 +179,7 @@ describe('Codex through the AKK server (live)', function () {
   });
 
   it('answers an async question while the turn keeps working, and the answer steers the running turn', async () => {
-    a = await startServerAgent('codex', { name: 'e2e-codex-async', turns: ASYNC_TURNS }, {}, ASTRA);
+    a = await startServerAgent('codex', { name: 'e2e-codex-async', turns: codexAsyncTurns(false) }, {}, { args: CODEX_ASTRA });
     await send(a, 'set up the service');
     // The question waits collapsed under the composer until it is opened.
     await a.term.waitForSettled((screen) => screen.includes('1 question') && screen.includes('shift+← to answer'), 30_000, 300, 'the collapsed question');
@@ -209,12 +198,12 @@ describe('Codex through the AKK server (live)', function () {
     assert.equal(refused.error?.data?.code, 'invalid_params', JSON.stringify(refused));
     const r = await respond(a, s, { question_id: question(s).q.question_id, response_kind: 'single_select', selected_option_ids: [optionId(s, 'PostgreSQL')] });
     assert.equal(outcome(r), 'resolved');
-    assert.deepEqual(await asyncReplyAtModel(a), [{ answer: 'PostgreSQL', question: ASYNC_QUESTION }]);
+    assert.deepEqual(await asyncReplyAtModel(a), [{ answer: 'PostgreSQL', question: CX_ASYNC_QUESTION }]);
     a.model.releaseAll();
   });
 
   it("answers an async question through its native Other row with free text", async () => {
-    a = await startServerAgent('codex', { name: 'e2e-codex-async-other', turns: ASYNC_TURNS }, {}, ASTRA);
+    a = await startServerAgent('codex', { name: 'e2e-codex-async-other', turns: codexAsyncTurns(false) }, {}, { args: CODEX_ASTRA });
     await send(a, 'set up the service');
     await a.term.waitForSettled((screen) => screen.includes('1 question') && screen.includes('shift+← to answer'), 30_000, 300, 'the collapsed question');
     await a.term.sendKeys('S-Left');
@@ -224,11 +213,11 @@ describe('Codex through the AKK server (live)', function () {
     s = await a.waitStatus((x) => x.interaction?.questions[0]?.response_kind === 'free_text', 30_000, 'the Other editor');
     assert.equal(s.interaction?.kind, 'async_question');
     assert.deepEqual(s.interaction?.delivery_modes, ['steer_current_turn']);
-    assert.equal(question(s).q.prompt, ASYNC_QUESTION);
+    assert.equal(question(s).q.prompt, CX_ASYNC_QUESTION);
     const text = 'DuckDB for analytics, "embedded" & <fast>';
     r = await respond(a, s, { question_id: question(s).q.question_id, response_kind: 'free_text', text });
     assert.equal(outcome(r), 'resolved');
-    assert.deepEqual(await asyncReplyAtModel(a), [{ answer: text, question: ASYNC_QUESTION }]);
+    assert.deepEqual(await asyncReplyAtModel(a), [{ answer: text, question: CX_ASYNC_QUESTION }]);
     a.model.releaseAll();
   });
 

@@ -15,6 +15,7 @@ import type { CodexProfile } from './profile';
 import { parseRows, type Row } from './rows';
 
 interface AsyncEditor {
+  profile: NonNullable<CodexProfile['asyncQuestion']>;
   header: number;
   bottom: number;
   prompt: string;
@@ -54,20 +55,20 @@ function locate(s: ScreenSnapshot, p: CodexProfile): AsyncEditor | ManualRecogni
   for (let i = header + 1; i < qTop; i++) if (!blank(s, i)) return manual('the async question is not below its queued-inputs header');
   if (line(s, header) !== a.queuedHeader) return manual('the async question is not under the queued-inputs header');
   if (prompt.length === 0) return manual('the async question text is missing');
-  return { header, bottom, prompt: prompt.join(' '), rows, other };
+  return { profile: a, header, bottom, prompt: prompt.join(' '), rows, other };
 }
 
 /** Whether the focused Other row shows only its dim placeholder (undefined without styles). */
-function otherIsEmpty(s: ScreenSnapshot, p: CodexProfile, e: AsyncEditor): boolean | undefined {
-  const label = p.asyncQuestion?.otherLabel ?? '';
+function otherIsEmpty(s: ScreenSnapshot, e: AsyncEditor): boolean | undefined {
+  const label = e.profile.otherLabel;
   if (e.other.text !== label) return false;
   return onlyDim(s, e.bottom - 2, label);
 }
 
 export function recognizeAsyncQuestion(s: ScreenSnapshot, p: CodexProfile): QuestionnaireRecognition | ManualRecognition | undefined {
-  const a = p.asyncQuestion;
   const e = locate(s, p);
-  if (!a || !e || 'kind' in e) return e as ManualRecognition | undefined;
+  if (e === undefined || 'kind' in e) return e;
+  const a = e.profile;
   const choices = e.rows.slice(0, -1);
   if (choices.some((r) => / {2}/.test(r.text) || r.text === a.otherLabel)) return manual('an async option is not a plain label');
   const cursor = e.rows.findIndex((r) => r.cursor) + 1;
@@ -75,7 +76,7 @@ export function recognizeAsyncQuestion(s: ScreenSnapshot, p: CodexProfile): Ques
   const asyncDelivery = { modes: [...a.deliveryModes] };
 
   if (e.other.cursor) {
-    const empty = otherIsEmpty(s, p, e);
+    const empty = otherIsEmpty(s, e);
     if (empty === undefined) return manual('the empty Other answer cannot be proven without the styled screen');
     if (!empty) return manual('text is already typed into the Other answer');
     const maxWidth = s.cols - ROW_PREFIX_WIDTH - 1;
@@ -127,7 +128,7 @@ export function recognizeAsyncQuestion(s: ScreenSnapshot, p: CodexProfile): Ques
 export function readAsyncOtherEditor(s: ScreenSnapshot, p: CodexProfile): { text: string; optionKey: string } | undefined {
   const e = locate(s, p);
   if (!e || 'kind' in e || !e.other.cursor) return undefined;
-  const empty = otherIsEmpty(s, p, e);
+  const empty = otherIsEmpty(s, e);
   if (empty === undefined) return undefined;
   return { text: empty ? '' : e.other.text, optionKey: `o${e.other.number}` };
 }

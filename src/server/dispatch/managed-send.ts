@@ -30,8 +30,9 @@ function hasUnsafeControl(text: string): boolean {
 }
 
 /** The answer to a request id already recorded: its receipt, or the uncertainty it ended in. */
-function replay(send: Send, sessionId: string): RespondResult {
+function replay(send: Send, sessionId: string, textDigest: string): RespondResult {
   if (send.sessionId !== sessionId) throw new AkkError('invalid_params', 'this request_id was already used for another session');
+  if (send.textDigest !== textDigest) throw new AkkError('invalid_params', 'this request_id was already used for a different message');
   if (send.status === 'sent') return { session_id: send.sessionId, turn_id: send.turnId, sent: true, send_id: send.id, replayed: true };
   throw new AkkError('response_uncertain', 'this message may already have been sent (its outcome was not proven); check the terminal. Nothing will be retried.', {
     send_id: send.id,
@@ -43,11 +44,9 @@ export async function managedSend(d: ResponderDeps, session: Session, text: stri
   if (hasUnsafeControl(text)) throw new AkkError('invalid_params', 'the message must not contain control characters other than newline and tab');
   const textDigest = answerDigest([text]);
   return d.locks.hold(session.id, `send:${session.id}`, async () => {
+    // A repeated request is answered from its record, before (and without) any new proof.
     const earlier = requestId === undefined ? undefined : d.store.getSend(requestId);
-    if (earlier) {
-      if (earlier.textDigest !== textDigest) throw new AkkError('invalid_params', 'this request_id was already used for a different message');
-      return replay(earlier, session.id);
-    }
+    if (earlier) return replay(earlier, session.id, textDigest);
     if (!d.options.inputAllowed) throw new AkkError('untrusted_workspace', 'the workspace is not trusted: type in the terminal');
     const blocked = session.observeOnlyReason();
     if (blocked) throw new AkkError('manual_required', `no input is sent to this terminal: ${blocked}`);
@@ -72,7 +71,7 @@ export async function managedSend(d: ResponderDeps, session: Session, text: stri
 
     const id = requestId ?? opaqueId('send');
     const reserved = await d.store.reserveSend({ id, sessionId: session.id, turnId: session.turnId, textDigest, textLength: text.length });
-    if (reserved.kind === 'existing') return replay(reserved.send, session.id);
+    if (reserved.kind === 'existing') return replay(reserved.send, session.id, textDigest);
     if (d.options.holdAfterReserveMs > 0) await sleep(d.options.holdAfterReserveMs);
     try {
       await endpoint.paste(text, { bracketed: true, generation });
