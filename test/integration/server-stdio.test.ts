@@ -72,6 +72,8 @@ describe('server over stdio', () => {
     [REQUESTS.respondInteraction.method, { interaction_id: 'i', turn_id: 't', answers: [{ question_id: 'q', response_kind: 'single_select', index: 1 }] }],
     [REQUESTS.approve.method, { turn_id: 't', decision: 'approve_always' }],
     [REQUESTS.respond.method, { request: '' }],
+    [REQUESTS.respond.method, { request: 'hello', request_id: 'two words' }],
+    [REQUESTS.respond.method, { request: 'hello', request_id: 'x'.repeat(129) }],
     [REQUESTS.listInteractions.method, { limit: 0 }],
     [REQUESTS.listSessions.method, [1, 2]],
   ];
