@@ -110,6 +110,11 @@ export interface QuestionnaireRecognition extends Prompt {
    * native answer key is proven to perform.
    */
   asyncDelivery?: { modes: DeliveryModeName[] };
+  /**
+   * Choosing only navigates to the real question (it answers nothing), so once its effect is
+   * proven the same screen may be offered again, e.g. a question collapsed again by the user.
+   */
+  navigationOnly?: true;
 }
 
 export interface PermissionRecognition extends Prompt {

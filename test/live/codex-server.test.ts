@@ -7,7 +7,7 @@
 import { strict as assert } from 'node:assert';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { REQUESTS } from '../../src/shared/protocol';
+import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
 import { agentBinary } from '../harness/install-agents';
 import { CODEX_ASTRA, CX_ASYNC_QUESTION, CX_DATABASE, CX_DEPLOY, CX_LANGUAGE, codexAsyncTurns } from '../harness/scenarios';
 import { NEWEST } from '../harness/versions';
@@ -57,6 +57,19 @@ async function send(a: ServerAgent, text: string): Promise<void> {
 async function answersAtModel(a: ServerAgent): Promise<unknown> {
   const tool = await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
   return JSON.parse(tool.content) as unknown;
+}
+
+/**
+ * The collapsed async question (`? 1 question`) is offered first as one step that opens it;
+ * opening it through the server offers the question itself.
+ */
+async function openAsyncQuestion(a: ServerAgent): Promise<StatusResult> {
+  const collapsed = await a.waitStatus((x) => x.interaction?.questions[0]?.options[0]?.label === 'Open the question', 30_000, 'the collapsed async question');
+  assert.equal(collapsed.interaction?.kind, 'async_question');
+  assert.equal(collapsed.state, 'working');
+  const r = await respond(a, collapsed, { question_id: question(collapsed).q.question_id, response_kind: 'single_select', selected_option_ids: [optionId(collapsed, 'Open the question')] });
+  assert.equal(outcome(r), 'resolved');
+  return a.waitStatus((x) => x.interaction?.questions[0]?.prompt === CX_ASYNC_QUESTION, 30_000, 'the opened async question');
 }
 
 describe('Codex through the AKK server (live)', function () {
@@ -181,10 +194,7 @@ describe('Codex through the AKK server (live)', function () {
   it('answers an async question while the turn keeps working, and the answer steers the running turn', async () => {
     a = await startServerAgent('codex', { name: 'e2e-codex-async', turns: codexAsyncTurns(false) }, {}, { args: CODEX_ASTRA });
     await send(a, 'set up the service');
-    // The question waits collapsed under the composer until it is opened.
-    await a.term.waitForSettled((screen) => screen.includes('1 question') && screen.includes('shift+← to answer'), 30_000, 300, 'the collapsed question');
-    await a.term.sendKeys('S-Left');
-    const s = await a.waitStatus((x) => x.interaction?.kind === 'async_question', 30_000, 'the async question');
+    const s = await openAsyncQuestion(a);
     assert.equal(s.state, 'working', 'the turn keeps working while the question waits');
     assert.deepEqual(s.interaction?.delivery_modes, ['steer_current_turn']);
     assert.deepEqual(question(s).q.options.map((o) => o.label), ['SQLite', 'PostgreSQL', 'Other']);
@@ -205,9 +215,10 @@ describe('Codex through the AKK server (live)', function () {
   it("answers an async question through its native Other row with free text", async () => {
     a = await startServerAgent('codex', { name: 'e2e-codex-async-other', turns: codexAsyncTurns(false) }, {}, { args: CODEX_ASTRA });
     await send(a, 'set up the service');
-    await a.term.waitForSettled((screen) => screen.includes('1 question') && screen.includes('shift+← to answer'), 30_000, 300, 'the collapsed question');
-    await a.term.sendKeys('S-Left');
-    let s = await a.waitStatus((x) => x.interaction?.kind === 'async_question', 30_000, 'the async question');
+    let s = await openAsyncQuestion(a);
+    // The user folds it away again in the terminal: the summary is offered again, and opens again.
+    await a.term.sendKeys('S-Right');
+    s = await openAsyncQuestion(a);
     let r = await respond(a, s, { question_id: question(s).q.question_id, response_kind: 'single_select', selected_option_ids: [optionId(s, 'Other')] });
     assert.equal(outcome(r), 'resolved');
     s = await a.waitStatus((x) => x.interaction?.questions[0]?.response_kind === 'free_text', 30_000, 'the Other editor');

@@ -2,6 +2,7 @@
 import type { Recognition, ScreenSnapshot } from '../types';
 import { manual } from '../types';
 import { recognizeActivity } from './activity';
+import { recognizeCollapsedAsync } from './async-collapsed';
 import { readAsyncOtherEditor, recognizeAsyncQuestion } from './async-question';
 import { bottomLine, line } from './frame';
 import { recognizeUserVerification } from './mcp';
@@ -21,7 +22,7 @@ const DIALOG_SIGNS = [
 ];
 
 export function recognizeCodex(s: ScreenSnapshot, p: CodexProfile): Recognition {
-  const proven = recognizePermission(s, p) ?? recognizeQuestionnaire(s, p) ?? recognizeAsyncQuestion(s, p);
+  const proven = recognizePermission(s, p) ?? recognizeQuestionnaire(s, p) ?? recognizeAsyncQuestion(s, p) ?? recognizeCollapsedAsync(s, p);
   if (proven) return proven;
   const mcp = p.mcpUserVerification ? recognizeUserVerification(s) : undefined;
   if (mcp) return mcp;

@@ -53,7 +53,14 @@ export interface CodexProfile {
     otherLabel: string;
     /** What the native digit does with the answer. */
     deliveryModes: readonly DeliveryModeName[];
+    /** The collapsed summary under the composer: `{n}`/`{s}` as in `counted`, the key hint, the key. */
+    collapsedCount: string;
     collapsedHint: string;
+    openKey: string;
+    /** Blank lines between the collapsed summary and the composer. */
+    blanksBeforeComposer: number;
+    /** Status lines below the composer (after one blank line) while the summary is shown. */
+    statusLines: number;
   } | null;
   composer: { placeholder: string };
   /** Whether this version can show MCP user-verification prompts (classified blocked, never approvable). */
@@ -104,7 +111,11 @@ const GEN_0_154: Omit<CodexProfile, 'id' | 'version'> = {
     footer: 'enter submit   ctrl + ] skip   alt + ↓ main prompt',
     otherLabel: 'Other',
     deliveryModes: ['queue_next_turn'],
+    collapsedCount: '? {n} question{s}',
     collapsedHint: 'alt + ↑ to answer',
+    openKey: 'M-Up',
+    blanksBeforeComposer: 1,
+    statusLines: 1,
   },
 };
 
@@ -121,7 +132,11 @@ const GEN_0_171: Omit<CodexProfile, 'id' | 'version'> = {
     footer: 'enter submit   ^] skip   shift+→ main prompt',
     otherLabel: 'Other',
     deliveryModes: ['steer_current_turn'],
+    collapsedCount: '? {n} question{s}',
     collapsedHint: 'shift+← to answer',
+    openKey: 'S-Left',
+    blanksBeforeComposer: 2,
+    statusLines: 2,
   },
 };
 

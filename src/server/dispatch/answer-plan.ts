@@ -18,6 +18,8 @@ export interface StoredKeyPlan {
   checked?: string[];
   /** Async questions: the delivery modes the native answer key is proven to perform. */
   deliveryModes?: DeliveryModeName[];
+  /** Choosing only navigates (see `QuestionnaireRecognition.navigationOnly`): the prompt is not fenced once proven. */
+  navigationOnly?: true;
   permission?: Partial<Record<'approve_once' | 'reject', PlannedStep[]>>;
 }
 
@@ -30,6 +32,7 @@ export function keyPlanOf(prompt: QuestionnaireRecognition | PermissionRecogniti
     question: prompt.plan,
     checked: prompt.question.options.filter((o) => o.checked).map((o) => o.key),
     ...(prompt.asyncDelivery ? { deliveryModes: [...prompt.asyncDelivery.modes] } : {}),
+    ...(prompt.navigationOnly ? { navigationOnly: true as const } : {}),
   };
 }
 

@@ -128,7 +128,8 @@ export class Responder {
         throw new AkkError('stale_revision', 'the prompt on screen changed; refresh and answer the current one');
       }
       // 4. semantic ids → adapter-owned plan (rejections here send nothing and reserve nothing).
-      const resolved = plan(ix, authority.keyPlan as unknown as StoredKeyPlan);
+      const keyPlan = authority.keyPlan as unknown as StoredKeyPlan;
+      const resolved = plan(ix, keyPlan);
 
       // 5. reserve durably (on disk before any input).
       const reservation = await store.reserve({
@@ -171,7 +172,7 @@ export class Responder {
         throw new AkkError('response_uncertain', 'input reached the terminal but its effect could not be proven; check the terminal. Nothing will be retried.');
       }
       // 7. audit receipt (digests only) and 8. resume the monitor.
-      await store.markResolved(ix.id, reservationId, `${authority.nativeStep}:${resolved.steps.length}`);
+      await store.markResolved(ix.id, reservationId, `${authority.nativeStep}:${resolved.steps.length}`, { releaseFence: keyPlan.navigationOnly === true });
       const done = store.getInteraction(ix.id) as Interaction;
       await this.d.tracker.updated(ix.sessionId, ix.id);
       void session

@@ -100,4 +100,4 @@ export interface Endpoint {
 
 /** tmux key names accepted by `sendKeys`. Anything else is refused before it reaches tmux. */
 export const KEY_NAME_RE =
-  /^(?:Enter|Escape|Up|Down|Left|Right|Tab|BTab|Space|BSpace|Home|End|PageUp|PageDown|PPage|NPage|DC|IC|F(?:[1-9]|1[0-2])|[CM]-[a-z]|[0-9A-Za-z])$/;
+  /^(?:Enter|Escape|(?:[SM]-)?(?:Up|Down|Left|Right)|Tab|BTab|Space|BSpace|Home|End|PageUp|PageDown|PPage|NPage|DC|IC|F(?:[1-9]|1[0-2])|[CM]-[a-z]|[0-9A-Za-z])$/;

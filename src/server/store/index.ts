@@ -191,8 +191,8 @@ export class Store {
   markInputSent(interactionId: string, reservationId: string): Promise<void> {
     return settle(() => markInputSent(this.ctx, interactionId, reservationId));
   }
-  markResolved(interactionId: string, reservationId: string, provenStep: string): Promise<Receipt> {
-    return settle(() => markResolved(this.ctx, interactionId, reservationId, provenStep));
+  markResolved(interactionId: string, reservationId: string, provenStep: string, opts: { releaseFence?: boolean } = {}): Promise<Receipt> {
+    return settle(() => markResolved(this.ctx, interactionId, reservationId, provenStep, opts));
   }
   markFailed(
     interactionId: string,

@@ -208,8 +208,12 @@ export function markInputSent(ctx: Ctx, interactionId: string, reservationId: st
   });
 }
 
-/** The native step is proven done: `resolved` (or `declined` when every chosen action declines). */
-export function markResolved(ctx: Ctx, interactionId: string, reservationId: string, provenStep: string): Receipt {
+/**
+ * The native step is proven done: `resolved` (or `declined` when every chosen action declines).
+ * `releaseFence` lifts the fence on its prompt (a step that only navigated answered nothing, so
+ * the same prompt may be offered again).
+ */
+export function markResolved(ctx: Ctx, interactionId: string, reservationId: string, provenStep: string, opts: { releaseFence?: boolean } = {}): Receipt {
   const now = ctx.now();
   return attempt(ctx, true, (tx) => {
     if (provenStep.length === 0) throw new AkkError('invalid_params', 'resolution needs the proven native step', { interactionId });
@@ -228,6 +232,7 @@ export function markResolved(ctx: Ctx, interactionId: string, reservationId: str
     };
     transition(tx, now, ix, status, { event: status, receipt, reservationId, answerDigest: reservation.answerDigest, answerLength: reservation.answerLength });
     tx.run(`UPDATE authority SET last_proven_stage = 'step_proven' WHERE interaction_id = ?`, [interactionId]);
+    if (opts.releaseFence === true) tx.run('DELETE FROM fences WHERE interaction_id = ?', [interactionId]);
     return receipt;
   });
 }

@@ -54,11 +54,14 @@ describe('sessions (tmux): input', function () {
   it('sends named keys as the terminal sequences tmux maps them to', async () => {
     await expectReceived('\r\x1b[A\x1b[B\t\x1b[Z 1', () => session.endpoint!.sendKeys(['Enter', 'Up', 'Down', 'Tab', 'BTab', 'Space', '1']));
     await expectReceived('\x1b', () => session.endpoint!.sendKeys(['Escape']));
+    // Shift and Alt arrows (Codex opens a collapsed async question with them).
+    await expectReceived('\x1b[1;2D\x1b[1;3A', () => session.endpoint!.sendKeys(['S-Left', 'M-Up']));
   });
 
   it('refuses anything that is not a key name', async () => {
     await assert.rejects(session.endpoint!.sendKeys(['Enter', 'rm -rf']), { code: 'invalid_params' });
     await assert.rejects(session.endpoint!.sendKeys(['C-c; kill-server']), { code: 'invalid_params' });
+    await assert.rejects(session.endpoint!.sendKeys(['S-M-Left']), { code: 'invalid_params' });
   });
 
   it('pastes with bracketed-paste markers when asked, and deletes its buffer', async () => {

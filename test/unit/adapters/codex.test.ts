@@ -12,7 +12,7 @@ import { loadCorpus, type Fixture } from '../../support/fixture-corpus';
 const codex = loadCorpus().filter((f) => f.agent === 'codex');
 
 /** States the corpus shows as an actionable prompt (everything else is activity or manual). */
-const ACTIONABLE = /^(single-select|multi-question-\d(-answered)?|notes|unanswered-review(-go-back|-one)?|back-at-1|none-of-the-above(-notes)?|command-approval|file-change-approval|async-question|async-other)$/;
+const ACTIONABLE = /^(single-select|multi-question-\d(-answered)?|notes|unanswered-review(-go-back|-one)?|back-at-1|none-of-the-above(-notes)?|command-approval|file-change-approval|async-collapsed|async-question|async-other)$/;
 const TYPED = /^(notes-typed|none-of-the-above-typed|async-other-typed)$/;
 
 function byState(state: string): Fixture[] {
@@ -99,6 +99,26 @@ describe('Codex recognition over the corpus', () => {
         VERSION_OF.set(moved2, f.version);
         assert.notEqual(source(moved2), original, `${f.id}: the cursor moved`);
       }
+    }
+  });
+
+  it('offers a collapsed async question as one step that opens it, and nothing else', () => {
+    const edited = (f: Fixture, map: (l: string) => string): ScreenSnapshot => ({ ...f.screen, plain: f.screen.plain.map(map), styled: f.screen.styled?.map(map) });
+    for (const f of byState('async-collapsed')) {
+      const r = recognize('codex', f.version, f.screen);
+      assert.ok(r.kind === 'questionnaire' && r.navigationOnly === true, f.id);
+      assert.deepEqual(r.question.options.map((o) => o.label), ['Open the question']);
+      assert.deepEqual(r.plan.choose.open, [{ action: { keys: [f.version === '0.171.0' ? 'S-Left' : 'M-Up'] }, expect: { kind: 'prompt_changed' } }]);
+      // The working timer above is not part of the prompt.
+      const later = recognize('codex', f.version, edited(f, (l) => l.replace(/^Working \(0s/, 'Working (2m 03s')));
+      assert.ok(later.kind === 'questionnaire' && later.fingerprintSource === r.fingerprintSource, f.id);
+      // Two questions at once, a draft in the composer, or no styles to prove it empty: answered in the terminal.
+      assert.equal(recognize('codex', f.version, edited(f, (l) => l.replace('? 1 question', '? 2 questions'))).kind, 'manual_required');
+      assert.equal(recognize('codex', f.version, edited(f, (l) => l.replace('Ask Codex to do anything', 'Ask Codex to do anything else'))).kind, 'manual_required');
+      assert.equal(recognize('codex', f.version, { plain: f.screen.plain, cols: f.screen.cols, rows: f.screen.rows }).kind, 'manual_required');
+      // Another version's key hint is not this profile's.
+      const otherHint = f.version === '0.171.0' ? 'alt + ↑ to answer' : 'shift+← to answer';
+      assert.notEqual(recognize('codex', f.version, edited(f, (l) => l.replace(/(shift\+← to answer|alt \+ ↑ to answer)/, otherHint))).kind, 'questionnaire');
     }
   });
 

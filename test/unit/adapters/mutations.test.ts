@@ -107,8 +107,17 @@ describe('mutated actionable screens are manual_required, with zero input', () =
   });
 
   for (const f of corpus) {
+    const r = recognize(f.agent, f.version, f.screen);
+    // Codex's collapsed async summary sits above the composer: the last line is the status line
+    // (model, folder, thread title), free text the prompt does not own. Its structure is proven
+    // (truncation is caught); its words are not, so changing them is no test of the prompt.
+    const statusLineLast = r.kind === 'questionnaire' && r.navigationOnly === true;
     describe(f.id, () => {
       for (const [name, mutate] of Object.entries(MUTATIONS)) {
+        if (statusLineLast && name === 'footer changed') {
+          it(`${name}: skipped, the last line is the agent's status line, not this prompt's footer`);
+          continue;
+        }
         const mutated = mutate(f.screen);
         if (!mutated) {
           it(`${name}: skipped, this screen has no part for it to change`);

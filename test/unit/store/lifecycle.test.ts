@@ -177,6 +177,23 @@ describe('store: interaction lifecycle', () => {
     await rejects(() => store.createInteraction(newInteraction(S, fingerprint(S, 1))), 'stale_revision');
   });
 
+  it('a proven step that only navigated lifts its fence, so the same prompt can be offered again; an answer keeps it', async () => {
+    const nav = await store.createInteraction(newInteraction(S, fingerprint(S, 1)));
+    await ready(store, nav.id);
+    const r = await store.reserve(yes(nav.id));
+    assert.ok(r.kind === 'reserved');
+    await store.markInputSent(nav.id, r.reservation.id);
+    await store.markResolved(nav.id, r.reservation.id, 'opened', { releaseFence: true });
+    assert.equal(store.isFenced(S, fingerprint(S, 1)), false);
+    const again = await store.createInteraction(newInteraction(S, fingerprint(S, 1)));
+    assert.equal(again.status, 'active');
+    await ready(store, again.id);
+    const r2 = await store.reserve(yes(again.id));
+    assert.ok(r2.kind === 'reserved');
+    await store.markResolved(again.id, r2.reservation.id, 'answered');
+    assert.equal(store.isFenced(S, fingerprint(S, 1)), true);
+  });
+
   it('the partial unique index refuses a second blocking row even without the code path', async () => {
     const dir = tempDir('index');
     try {
