@@ -16,7 +16,7 @@ import { startFakeModel, type FakeModel } from '../harness/fake-model';
 import type { AskQuestion, ModelTurn } from '../harness/fake-model/types';
 import { agentBinary } from '../harness/install-agents';
 import { claudeEnv, claudeFiles, codexEnv, codexFiles } from '../harness/launch';
-import { CX_DATABASE, CX_LANGUAGE, Q_DATABASE, Q_FEATURES, Q_NAME } from '../harness/scenarios';
+import { CODEX_ASTRA, CX_ASYNC_QUESTION, CX_DATABASE, CX_LANGUAGE, Q_DATABASE, Q_FEATURES, Q_NAME, codexAsyncTurns } from '../harness/scenarios';
 import { NEWEST } from '../harness/versions';
 import { AgentTmux, sleep, until } from './agent-tmux';
 import { Checks, consoleTail, indent, log, newPage, printFailureLogs, saveLogs, screenshot, secondsSince, type CheckResult } from './ui-support';
@@ -79,16 +79,24 @@ const TURNS: ModelTurn[] = [
 const TURN = { mouse: 0, approve: 2, reject: 4, keyboard: 5, markup: 7 } as const;
 const FREE_TEXT = 'northwind "alpha" & <beta>';
 
-/** Codex's conversation, on its own fake model: one request_user_input call with two questions. */
+/**
+ * Codex's conversation, on its own fake model: one request_user_input call with two questions,
+ * then (for the next prompt) an async question asked while the turn keeps working.
+ */
 const CODEX_TURNS: ModelTurn[] = [
   { kind: 'codex-questions', questions: [CX_DATABASE, CX_LANGUAGE] },
   { kind: 'text', text: 'Thanks, noted.' },
+  ...codexAsyncTurns(false),
 ];
-/** Codex takes requests for user input in Default mode only with this feature; --no-daemon keeps it in its pane. */
-const CODEX_ARGS = ['--no-daemon', '--enable', 'default_mode_request_user_input'];
+/**
+ * Codex takes requests for user input in Default mode only with this feature; --no-daemon keeps it
+ * in its pane; an Astra model is offered the async question tool too.
+ */
+const CODEX_ARGS = ['--no-daemon', '--enable', 'default_mode_request_user_input', ...CODEX_ASTRA];
 const CODEX_NOTES = 'Prefer a small static "binary" & <fast>';
+const CODEX_ASYNC_TEXT = 'DuckDB, "embedded" & <fast>';
 /** Codex is ready for a request: the composer and the status line with the model's name. */
-const CODEX_IDLE = /›[\s\S]*gpt-5\.1-codex default ·/;
+const CODEX_IDLE = /›[\s\S]*GPT-6-Astra default ·/;
 
 /** JSON with every object's keys sorted, so that two values compare by content alone. */
 function sortedJson(v: unknown): string {
@@ -504,6 +512,46 @@ export async function runAgentFlows(browser: Browser, extPath: string, scratch: 
       await waitPendingCount(p, 0);
       await panelFrame(p).locator('.empty', { hasText: 'No question is waiting.' }).waitFor({ timeout: 20_000 });
       await screenshot(p, '36-codex-answered-count-zero.png');
+    });
+
+    await step('codex async question: offered while Codex keeps working, opened and answered through Other in the panel', 'failure-codex-async.png', async (p) => {
+      await clearNotifications(p);
+      await codex.prompt('Set up the service', CODEX_IDLE);
+      await waitPendingCount(p, 1);
+      await findNotification(p, 'Codex asks: A question while it keeps working');
+      await screenshot(p, '37-codex-async-notification.png');
+      await palette(p, 'Agent Knock Knock: Open Question Panel');
+      const f = panelFrame(p);
+      await option(f, 'Open the question').click();
+      await screenshot(p, '38-codex-async-collapsed-panel.png');
+      await f.locator('#submit').click();
+      await f.locator('h2', { hasText: CX_ASYNC_QUESTION }).waitFor({ timeout: 30_000 });
+      const labels = await f.locator('.option .label').allInnerTexts();
+      check(labels.join(' | ') === 'SQLite | PostgreSQL | Other', `the async question's options: ${labels.join(' | ')}`);
+      await option(f, 'Other').click();
+      await screenshot(p, '39-codex-async-question-panel.png');
+      await f.locator('#submit').click();
+      const input = f.locator('#free-text');
+      await input.waitFor({ timeout: 30_000 });
+      await input.fill(CODEX_ASYNC_TEXT);
+      await screenshot(p, '40-codex-async-other-panel.png');
+      await f.locator('#submit').click();
+    });
+
+    await step('codex async question: the running turn receives exactly the typed answer, and the count returns to zero', 'failure-codex-async-result.png', async (p) => {
+      const reply = await codexModel.waitForUserMessage((t) => t.includes('<send_user_message_question_reply>'), 30_000);
+      const body = /<send_user_message_question_reply>\n([\s\S]*)\n<\/send_user_message_question_reply>/.exec(reply)?.[1] ?? '';
+      let got: unknown;
+      try {
+        got = (JSON.parse(body) as Array<{ answer: string; question: string }>).map((x) => ({ answer: x.answer, question: x.question }));
+      } catch {
+        throw new Error(`the async reply is not the expected JSON: ${reply}`);
+      }
+      const want = [{ answer: CODEX_ASYNC_TEXT, question: CX_ASYNC_QUESTION }];
+      check(sortedJson(got) === sortedJson(want), `the async reply at the fake model: ${body}; expected ${JSON.stringify(want)}`);
+      codexModel.releaseAll();
+      await waitPendingCount(p, 0);
+      await screenshot(p, '41-codex-async-answered.png');
     });
   } catch (err) {
     const detail = err instanceof Error ? err.message : String(err);

@@ -47,8 +47,8 @@ export function recognizeCollapsedAsync(s: ScreenSnapshot, p: CodexProfile): Que
     step: { index: 1, total: 1 },
     question: {
       key: 'open',
-      header: 'Codex asks while it works',
-      prompt: 'Codex asked a question and keeps working. Open it to see the choices.',
+      // The notification reads "Codex asks: A question while it keeps working ...".
+      prompt: 'A question while it keeps working: open it to see the choices',
       responseKind: 'single_select',
       options: [{ key: 'open', label: 'Open the question', role: 'choice' }],
     },
