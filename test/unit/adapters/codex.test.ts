@@ -164,6 +164,21 @@ describe('Codex recognition over the corpus', () => {
   });
 });
 
+describe('Codex MCP user verification (0.155.1 and later)', () => {
+  it('is manual with its reason, never approvable, wherever the client can show it', () => {
+    for (const f of [...byState('idle'), ...byState('working')].filter((x) => x.version === '0.155.1' || x.version === '0.171.0')) {
+      const bottom = f.screen.plain.length - 1 - [...f.screen.plain].reverse().findIndex((l) => l.trim() !== '');
+      const at = Math.max(0, bottom - 2);
+      // Codex's own words for the waiting surface.
+      const edit = (ls: readonly string[]): string[] => ls.map((l, i) => (i === at ? '  Complete user verification to continue.' : l));
+      const screen: ScreenSnapshot = { ...f.screen, plain: edit(f.screen.plain), styled: f.screen.styled ? edit(f.screen.styled) : undefined };
+      const r = recognize('codex', f.version, screen);
+      assert.equal(r.kind, 'manual_required', f.id);
+      assert.match(r.kind === 'manual_required' ? r.reason : '', /MCP user verification/);
+    }
+  });
+});
+
 describe('Codex empty-composer proof (managed send)', () => {
   it('proves the idle composer on every version and size', () => {
     for (const f of [...byState('idle'), ...byState('answered'), ...byState('after-answer')]) {
