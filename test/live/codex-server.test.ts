@@ -72,6 +72,17 @@ async function openAsyncQuestion(a: ServerAgent): Promise<StatusResult> {
   return a.waitStatus((x) => x.interaction?.questions[0]?.prompt === CX_ASYNC_QUESTION, 30_000, 'the opened async question');
 }
 
+/** Chooses `label` in the current question, asking for a delivery mode. */
+function chooseWithMode(a: ServerAgent, s: StatusResult, label: string, mode: string) {
+  const { i, q } = question(s);
+  return a.call(REQUESTS.respondInteraction.method, {
+    interaction_id: i.interaction_id,
+    turn_id: i.turn_id,
+    answers: [{ question_id: q.question_id, response_kind: 'single_select', selected_option_ids: [optionId(s, label)] }],
+    delivery_mode: mode,
+  });
+}
+
 describe('Codex through the AKK server (live)', function () {
   this.timeout(60_000);
   let a: ServerAgent | undefined;
@@ -94,12 +105,7 @@ describe('Codex through the AKK server (live)', function () {
     assert.equal(s.interaction?.delivery_modes, undefined, 'a blocking questionnaire advertises no delivery modes');
     assert.deepEqual(question(s).q.options.map((o) => o.label), ['SQLite (Recommended)', 'PostgreSQL', 'None of the above', 'Type something.']);
     // A blocking questionnaire refuses a delivery mode, before any input.
-    const refused = await a.call(REQUESTS.respondInteraction.method, {
-      interaction_id: question(s).i.interaction_id,
-      turn_id: question(s).i.turn_id,
-      answers: [{ question_id: question(s).q.question_id, response_kind: 'single_select', selected_option_ids: [optionId(s, 'PostgreSQL')] }],
-      delivery_mode: 'queue_next_turn',
-    });
+    const refused = await chooseWithMode(a, s, 'PostgreSQL', 'queue_next_turn');
     assert.equal(refused.error?.data?.code, 'invalid_params', JSON.stringify(refused));
     let r = await respond(a, s, { question_id: question(s).q.question_id, response_kind: 'single_select', selected_option_ids: [optionId(s, 'PostgreSQL')] });
     assert.equal(outcome(r), 'resolved');
@@ -199,12 +205,7 @@ describe('Codex through the AKK server (live)', function () {
     assert.deepEqual(s.interaction?.delivery_modes, ['steer_current_turn']);
     assert.deepEqual(question(s).q.options.map((o) => o.label), ['SQLite', 'PostgreSQL', 'Other']);
     // A mode the native key does not perform is refused before any input.
-    const refused = await a.call(REQUESTS.respondInteraction.method, {
-      interaction_id: question(s).i.interaction_id,
-      turn_id: question(s).i.turn_id,
-      answers: [{ question_id: question(s).q.question_id, response_kind: 'single_select', selected_option_ids: [optionId(s, 'PostgreSQL')] }],
-      delivery_mode: 'queue_next_turn',
-    });
+    const refused = await chooseWithMode(a, s, 'PostgreSQL', 'queue_next_turn');
     assert.equal(refused.error?.data?.code, 'invalid_params', JSON.stringify(refused));
     const r = await respond(a, s, { question_id: question(s).q.question_id, response_kind: 'single_select', selected_option_ids: [optionId(s, 'PostgreSQL')] });
     assert.equal(outcome(r), 'resolved');
