@@ -102,3 +102,22 @@ function isWide(cp: number): boolean {
     (cp >= 0x20000 && cp <= 0x3fffd)
   );
 }
+
+/**
+ * Greedy word wrap of one line of text at `width` terminal cells, breaking at single spaces (the
+ * space at a break is dropped), as the clients draw a footer too long for the pane. A word wider
+ * than the pane is left whole: a screen that breaks inside a word does not match.
+ */
+export function wrapWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const next = line === '' ? word : `${line} ${word}`;
+    if (line !== '' && displayWidth(next) > width) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  lines.push(line);
+  return lines;
+}

@@ -1,5 +1,5 @@
 /** Locating Claude Code's bottom-most dialog frame on a screen. */
-import { isRule, lastContentLine } from '../screen';
+import { isRule, lastContentLine, wrapWords } from '../screen';
 import type { ScreenSnapshot } from '../types';
 
 export interface Frame {
@@ -23,6 +23,22 @@ export function findTopRule(s: ScreenSnapshot, from: number, accept: (index: num
 
 export function bottomLine(s: ScreenSnapshot): number {
   return lastContentLine(s.plain);
+}
+
+/**
+ * Which of `footers` ends the screen at `bottom`, drawn as the client draws it at this width: a
+ * footer wider than the pane wraps at word boundaries onto the lines below (at 80 columns the
+ * free-text footer of a multi-question dialog ends `… · Esc to` / `cancel`). Returns the footer and
+ * the index of its first line; exact matches only.
+ */
+export function matchFooter(s: ScreenSnapshot, bottom: number, footers: readonly string[]): { footer: string; first: number } | undefined {
+  for (const footer of footers) {
+    const lines = wrapWords(footer, s.cols);
+    const first = bottom - lines.length + 1;
+    if (first < 0) continue;
+    if (lines.every((l, k) => (s.plain[first + k] ?? '').trimEnd() === l)) return { footer, first };
+  }
+  return undefined;
 }
 
 /** How much of the transcript above a dialog the fingerprint covers. */

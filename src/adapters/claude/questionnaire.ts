@@ -5,7 +5,7 @@
 import { isRule } from '../screen';
 import type { KeyAction, ManualRecognition, QuestionnaireRecognition, RecognizedOption, ScreenSnapshot } from '../types';
 import { manual } from '../types';
-import { bottomLine, findTopRule, regionText } from './frame';
+import { bottomLine, findTopRule, matchFooter, regionText } from './frame';
 import { parseRows, type OptionRow } from './option-rows';
 import type { ClaudeProfile } from './profile';
 import { parseTabHeader, type TabHeader } from './tab-header';
@@ -17,11 +17,12 @@ type Result = QuestionnaireRecognition | ManualRecognition | undefined;
  * arrived exactly; undefined unless the editing footer shows and the cursor is on that row.
  */
 export function readFreeTextEditor(s: ScreenSnapshot, p: ClaudeProfile): { text: string } | undefined {
-  const bottom = bottomLine(s);
-  if (!p.questionnaire.footersEditing.includes((s.plain[bottom] ?? '').trimEnd())) return undefined;
-  if (!isRule(s.plain[bottom - 3] ?? '', '─', s.cols)) return undefined;
+  const footer = matchFooter(s, bottomLine(s), p.questionnaire.footersEditing);
+  if (!footer) return undefined;
+  // footer, blank, chat row, inner rule, then the rows up to the one being edited
+  if (!isRule(s.plain[footer.first - 3] ?? '', '─', s.cols)) return undefined;
   const lines: string[] = [];
-  for (let i = bottom - 4; i >= 0; i--) {
+  for (let i = footer.first - 4; i >= 0; i--) {
     const line = (s.plain[i] ?? '').trimEnd();
     const m = new RegExp(`^${p.cursor} \\d{1,2}\\. (.*)$`).exec(line);
     if (m) {
@@ -43,9 +44,14 @@ export function recognizeQuestionnaire(s: ScreenSnapshot, p: ClaudeProfile): Res
   if (bottom < 0) return undefined;
   const last = (s.plain[bottom] ?? '').trimEnd();
   const q = p.questionnaire;
-  if (q.footers.includes(last) || q.footersEditing.includes(last)) return questionTab(s, p, bottom, q.footersEditing.includes(last));
+  // The footer as drawn at this width (the editing one wraps at 80 columns with several questions).
+  const editing = matchFooter(s, bottom, q.footersEditing);
+  const footer = editing ?? matchFooter(s, bottom, q.footers);
+  if (footer) return questionTab(s, p, bottom, footer.first, editing !== undefined);
   if (last === `  2. ${q.cancel}` || last === `${p.cursor} 2. ${q.cancel}`) return review(s, p, bottom);
-  if (last.startsWith('Enter to select ·')) return manual('the questionnaire footer is not the exact supported one (wrapped or changed)');
+  if ([last, (s.plain[bottom - 1] ?? '').trimEnd()].some((l) => l.startsWith('Enter to select ·'))) {
+    return manual('the questionnaire footer is not the exact supported one (wrapped or changed)');
+  }
   return undefined;
 }
 
@@ -90,21 +96,22 @@ function stepOf(header: TabHeader | undefined): { index: number; total: number; 
   return { index: header.current + 1, total: header.tabs.length, ...(tab && !tab.submit ? { label: tab.label } : {}) };
 }
 
-function questionTab(s: ScreenSnapshot, p: ClaudeProfile, bottom: number, editing: boolean): Result {
+/** `footer`: index of the footer's first line; `bottom`: its last (they differ where it wraps). */
+function questionTab(s: ScreenSnapshot, p: ClaudeProfile, bottom: number, footer: number, editing: boolean): Result {
   const q = p.questionnaire;
   // footer, blank, chat row, inner rule
-  if ((s.plain[bottom - 1] ?? '').trim() !== '') return manual('no blank line above the questionnaire footer');
-  const chat = /^(❯| ) (\d{1,2})\. (.*)$/.exec((s.plain[bottom - 2] ?? '').trimEnd());
+  if ((s.plain[footer - 1] ?? '').trim() !== '') return manual('no blank line above the questionnaire footer');
+  const chat = /^(❯| ) (\d{1,2})\. (.*)$/.exec((s.plain[footer - 2] ?? '').trimEnd());
   if (!chat || chat[3] !== q.chatRow) return manual('the "Chat about this" row is missing or changed');
-  if (!isRule(s.plain[bottom - 3] ?? '', '─', s.cols)) return manual('the rule above "Chat about this" is missing');
-  const top = findTopRule(s, bottom - 4, () => true);
+  if (!isRule(s.plain[footer - 3] ?? '', '─', s.cols)) return manual('the rule above "Chat about this" is missing');
+  const top = findTopRule(s, footer - 4, () => true);
   if (top < 0) return manual('the top of the questionnaire is not on screen');
-  const body = readBody(s, top, bottom - 3);
+  const body = readBody(s, top, footer - 3);
   if ('kind' in body) return body;
   const step = stepOf(body.header);
   if ('kind' in step) return step;
 
-  const rowLines = s.plain.slice(body.rest, bottom - 3);
+  const rowLines = s.plain.slice(body.rest, footer - 3);
   const multi = rowLines.some((l) => /^(❯| ) \d{1,2}\. \[[ ✔]\] /.test(l));
   const parsed = parseRows(rowLines, p.cursor, 0, multi ? q.descriptionIndentMulti : q.descriptionIndentSingle, multi ? q.multiAdvanceRows : []);
   if ('kind' in parsed) return parsed;

@@ -1,0 +1,56 @@
+/**
+ * Claude Code at 80 columns: with several questions the footer of the focused `Type something.`
+ * row is wider than the pane and wraps (`… · Esc to` / `cancel`). The free-text step and the text
+ * typed into it must be read there exactly as at 120 columns, and no other wrap may pass.
+ */
+import { strict as assert } from 'node:assert';
+import { readEditor, recognize } from '../../../src/adapters/recognize';
+import type { ScreenSnapshot } from '../../../src/adapters/types';
+import { loadCorpus } from '../../support/fixture-corpus';
+
+const narrow = loadCorpus().filter((f) => f.agent === 'claude' && f.screen.cols === 80);
+const editing = narrow.filter((f) => f.state === 'multi-question-3-free-text');
+const typed = narrow.filter((f) => f.state === 'multi-question-3-typed');
+
+function lastLines(s: ScreenSnapshot, n: number): string[] {
+  const end = s.plain.map((l) => l.trim() !== '').lastIndexOf(true);
+  return s.plain.slice(end - n + 1, end + 1).map((l) => l.trimEnd());
+}
+
+describe('Claude Code free text at 80 columns (wrapped footer)', () => {
+  it('has the wrapped screens of every Claude version', () => {
+    assert.equal(editing.length, 4);
+    assert.equal(typed.length, 4);
+    for (const f of [...editing, ...typed]) assert.deepEqual(lastLines(f.screen, 2), ['Enter to select · Tab/Arrow keys to navigate · ctrl+g to edit in Vim · Esc to', 'cancel'], f.id);
+  });
+
+  for (const f of editing) {
+    it(`${f.id}: the empty editor is the free-text step of question 3 of 4, and reads back empty`, () => {
+      const r = recognize('claude', f.version, f.screen);
+      assert.ok(r.kind === 'questionnaire', JSON.stringify(r));
+      assert.equal(r.question.responseKind, 'free_text');
+      assert.equal(r.question.prompt, 'What should the project be called?');
+      assert.deepEqual(r.step, { index: 3, total: 4 });
+      assert.equal(r.plan.freeText?.optionKey, 'o3');
+      assert.deepEqual(readEditor('claude', f.version, f.screen), { text: '' });
+    });
+
+    it(`${f.id}: a footer wrapped at another word is not the footer`, () => {
+      const end = f.screen.plain.map((l) => l.trim() !== '').lastIndexOf(true);
+      const plain = [...f.screen.plain];
+      plain[end - 1] = 'Enter to select · Tab/Arrow keys to navigate · ctrl+g to edit in Vim · Esc';
+      plain[end] = 'to cancel';
+      const other = { ...f.screen, plain };
+      assert.equal(recognize('claude', f.version, other).kind, 'manual_required');
+      assert.equal(readEditor('claude', f.version, other), undefined);
+    });
+  }
+
+  for (const f of typed) {
+    it(`${f.id}: the typed text reads back exactly`, () => {
+      assert.deepEqual(readEditor('claude', f.version, f.screen), { text: 'orbit-7' });
+      const r = recognize('claude', f.version, f.screen);
+      assert.equal(r.kind, 'manual_required');
+    });
+  }
+});
