@@ -20,8 +20,11 @@ export interface ServerAgent {
   server: StdioServer;
   storageDir: string;
   sessionId: string;
-  /** Restarts the server on the same store (after a crash, say). */
-  restart(env?: NodeJS.ProcessEnv): Promise<void>;
+  /**
+   * Restarts the server on the same store (after a crash, say). `options` are added to the
+   * initialization options: a reloaded window connects with a new `ownerId`, say.
+   */
+  restart(env?: NodeJS.ProcessEnv, options?: Record<string, unknown>): Promise<void>;
   status(): Promise<StatusResult>;
   /** Polls status until `ready` holds. */
   waitStatus(ready: (s: StatusResult) => boolean, timeoutMs?: number, what?: string): Promise<StatusResult>;
@@ -31,16 +34,20 @@ export interface ServerAgent {
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-/** Extra client arguments and Codex config for the launch (e.g. `--enable default_mode_request_user_input`). */
-export type LaunchExtras = Pick<LaunchOptions, 'args' | 'codexConfig'>;
+/**
+ * Extra client arguments and Codex config for the launch (e.g. `--enable default_mode_request_user_input`),
+ * and the client version and pane size when not the newest version at 120x40.
+ */
+export type LaunchExtras = Pick<LaunchOptions, 'args' | 'codexConfig'> & Partial<Pick<LaunchOptions, 'version' | 'size'>>;
 
 export async function startServerAgent(agent: AgentName, scenario: Scenario, env: NodeJS.ProcessEnv = {}, launch: LaunchExtras = {}): Promise<ServerAgent> {
   const model = await startFakeModel(scenario);
-  const term = await launchAgent({ agent, version: NEWEST[agent], size: { cols: 120, rows: 40 }, modelUrl: model.url, ...launch });
+  const { version = NEWEST[agent], size = { cols: 120, rows: 40 }, ...extras } = launch;
+  const term = await launchAgent({ agent, version, size, modelUrl: model.url, ...extras });
   const storageDir = mkdtempSync(join(tmpdir(), 'akk-e2e-'));
   let server = new StdioServer(['--stdio'], { ...process.env, ...env });
-  const init = async (): Promise<void> => {
-    const r = await server.initialize({ storageDir, ownerId: 'e2e-owner' });
+  const init = async (options: Record<string, unknown> = {}): Promise<void> => {
+    const r = await server.initialize({ storageDir, ownerId: 'e2e-owner', ...options });
     assert.ok(r.result, `initialize failed: ${JSON.stringify(r.error)}`);
   };
   await init();
@@ -55,10 +62,10 @@ export async function startServerAgent(agent: AgentName, scenario: Scenario, env
     },
     storageDir,
     sessionId,
-    async restart(restartEnv: NodeJS.ProcessEnv = {}) {
+    async restart(restartEnv: NodeJS.ProcessEnv = {}, options: Record<string, unknown> = {}) {
       if (server.exitCode === undefined) await server.stop();
       server = new StdioServer(['--stdio'], { ...process.env, ...restartEnv });
-      await init();
+      await init(options);
     },
     async status() {
       const r = await server.call(REQUESTS.status.method, { session_id: sessionId });

@@ -1,0 +1,131 @@
+/**
+ * The seed versions of both clients, live at 80x24 through `node dist/server.js --stdio`: a
+ * questionnaire whose first answer goes through the native free-text row, and a one-time approval.
+ * At 80 columns Claude's free-text footer wraps and both clients wrap their persistent-approval
+ * row; the tool result the fake model receives is the ground truth.
+ */
+import { strict as assert } from 'node:assert';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { REQUESTS } from '../../src/shared/protocol';
+import { agentBinary } from '../harness/install-agents';
+import { CX_DATABASE, CX_LANGUAGE, Q_DATABASE, Q_NAME } from '../harness/scenarios';
+import type { AgentName } from '../harness/versions';
+import { optionId, question, respond, startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
+import { INSTALL_TIMEOUT_MS } from './live-session';
+
+const SIZE = { cols: 80, rows: 24 };
+const SEEDS: Record<AgentName, string[]> = { claude: ['2.1.263', '2.1.266', '2.1.267'], codex: ['0.153.4', '0.154.0', '0.155.1'] };
+const FOLLOW_UP = 'Thanks, noted.';
+/** Codex takes questions outside Plan mode with this feature. */
+const RUI = ['--enable', 'default_mode_request_user_input'];
+
+function resolved(r: { result?: unknown; error?: unknown }): void {
+  assert.ok(r.result, JSON.stringify(r.error));
+  assert.equal((r.result as { outcome?: string }).outcome, 'resolved');
+}
+
+/** The opening prompt typed as a user would; Codex takes input once its status line names the model. */
+async function prompt(a: ServerAgent, text: string): Promise<void> {
+  if (a.term.agent === 'codex') await a.term.waitForScreen((s) => s.includes('gpt-5.1-codex default ·'), 30_000, 'Codex ready');
+  await userPrompt(a.term, text);
+}
+
+/** One suite per seed version; `track` hands the test's session to the suite, which stops it afterwards. */
+function seedSuite(agent: AgentName, body: (version: string, track: (a: ServerAgent) => ServerAgent) => void): void {
+  for (const version of SEEDS[agent]) {
+    describe(`${agent === 'claude' ? 'Claude Code' : 'Codex'} ${version} at 80x24 through the AKK server (live)`, function () {
+      this.timeout(90_000);
+      let a: ServerAgent | undefined;
+      before(async function () {
+        this.timeout(INSTALL_TIMEOUT_MS);
+        await agentBinary(agent, version);
+      });
+      afterEach(async () => {
+        await a?.stop();
+        a = undefined;
+      });
+      body(version, (x) => (a = x));
+    });
+  }
+}
+
+seedSuite('claude', (version, track) => {
+  const start = async (name: string, turns: Parameters<typeof startServerAgent>[1]['turns']): Promise<ServerAgent> =>
+    track(await startServerAgent('claude', { name, turns }, {}, { version, size: SIZE }));
+
+  it('answers "Type something." first, then free text, a choice and the review', async () => {
+    const a = await start('seed-questionnaire', [{ kind: 'ask', questions: [Q_NAME, Q_DATABASE] }, { kind: 'text', text: FOLLOW_UP }]);
+    await prompt(a, 'name the project');
+    let s = await a.waitStatus((x) => x.interaction?.questions[0]?.prompt === Q_NAME.question, 30_000, 'the name question');
+    assert.deepEqual(s.interaction?.step, { index: 1, total: 3 });
+    assert.deepEqual(question(s).q.options.map((o) => o.label), [...Q_NAME.options.map((o) => o.label), 'Type something.']);
+    resolved(await respond(a, s, { question_id: question(s).q.question_id, response_kind: 'single_select', selected_option_ids: [optionId(s, 'Type something.')] }));
+
+    s = await a.waitStatus((x) => x.interaction?.questions[0]?.response_kind === 'free_text', 30_000, 'the free-text step');
+    resolved(await respond(a, s, { question_id: question(s).q.question_id, response_kind: 'free_text', text: 'northwind orbit-7' }));
+
+    s = await a.waitStatus((x) => x.interaction?.questions[0]?.prompt === Q_DATABASE.question, 30_000, 'the database question');
+    assert.deepEqual(s.interaction?.step, { index: 2, total: 3 });
+    resolved(await respond(a, s, { question_id: question(s).q.question_id, response_kind: 'single_select', selected_option_ids: [optionId(s, 'PostgreSQL')] }));
+
+    s = await a.waitStatus((x) => x.interaction?.questions[0]?.response_kind === 'confirm', 30_000, 'the review');
+    resolved(await respond(a, s, { question_id: question(s).q.question_id, response_kind: 'confirm', selected_option_ids: [optionId(s, 'Submit answers')] }));
+
+    const tool = await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
+    assert.equal(tool.isError, false);
+    assert.match(tool.content, /"What should the project be called\?"="northwind orbit-7"/);
+    assert.match(tool.content, /"Which database should the service use\?"="PostgreSQL"/);
+  });
+
+  it('approves a Bash command once, and it runs', async () => {
+    const a = await start('seed-bash', [{ kind: 'bash', command: 'touch approved.txt', description: 'Create approved.txt' }, { kind: 'text', text: FOLLOW_UP }]);
+    await prompt(a, 'make the file');
+    const s = await a.waitStatus((x) => x.permission !== null, 30_000, 'the permission prompt');
+    assert.equal(s.permission?.tool, 'bash');
+    assert.equal(s.permission?.subject, 'touch approved.txt');
+    // These versions draw option 3 over the wrapped tail of option 2 at 80 columns (fixtures/README.md):
+    // `No` is not on screen exactly, so only the one-time Yes is offered.
+    assert.deepEqual(s.permission?.decisions, ['approve_once']);
+    resolved(await a.call(REQUESTS.approve.method, { interaction_id: s.permission?.interaction_id, turn_id: s.permission?.turn_id, decision: 'approve_once' }, 30_000));
+    const tool = await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
+    assert.equal(tool.isError, false);
+    assert.ok(existsSync(join(a.term.workDir, 'approved.txt')));
+  });
+});
+
+seedSuite('codex', (version, track) => {
+  it('answers a choice, then "Type something." with notes', async () => {
+    const a = track(
+      await startServerAgent('codex', { name: 'seed-codex-questionnaire', turns: [{ kind: 'codex-questions', questions: [CX_DATABASE, CX_LANGUAGE] }, { kind: 'text', text: FOLLOW_UP }] }, {}, { version, size: SIZE, args: RUI }),
+    );
+    await prompt(a, 'plan the service');
+    let s = await a.waitStatus((x) => x.interaction?.questions[0]?.prompt === CX_DATABASE.question, 30_000, 'question 1');
+    assert.deepEqual(s.interaction?.step, { index: 1, total: 2 });
+    resolved(await respond(a, s, { question_id: question(s).q.question_id, response_kind: 'single_select', selected_option_ids: [optionId(s, 'PostgreSQL')] }));
+
+    s = await a.waitStatus((x) => x.interaction?.questions[0]?.prompt === CX_LANGUAGE.question && x.interaction.questions[0].response_kind === 'single_select', 30_000, 'question 2');
+    resolved(await respond(a, s, { question_id: question(s).q.question_id, response_kind: 'single_select', selected_option_ids: [optionId(s, 'Type something.')] }));
+    s = await a.waitStatus((x) => x.interaction?.questions[0]?.response_kind === 'free_text', 30_000, 'the Notes step');
+    resolved(await respond(a, s, { question_id: question(s).q.question_id, response_kind: 'free_text', text: 'Prefer a small static binary' }));
+
+    const tool = await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
+    assert.deepEqual(JSON.parse(tool.content), {
+      answers: { database: { answers: ['PostgreSQL'] }, language: { answers: ['None of the above', 'user_note: Prefer a small static binary'] } },
+    });
+  });
+
+  it('approves an escalated command once, and it runs', async () => {
+    const turns = [{ kind: 'codex-command' as const, command: 'touch ../approved.txt', justification: 'Create a marker file next to the project?', escalated: true }, { kind: 'text' as const, text: FOLLOW_UP }];
+    const a = track(await startServerAgent('codex', { name: 'seed-codex-approve', turns }, {}, { version, size: SIZE }));
+    await prompt(a, 'make the file');
+    const s = await a.waitStatus((x) => x.permission !== null, 30_000, 'the approval');
+    assert.equal(s.permission?.tool, 'command');
+    assert.equal(s.permission?.subject, 'touch ../approved.txt');
+    assert.deepEqual(s.permission?.decisions, ['approve_once', 'reject']);
+    resolved(await a.call(REQUESTS.approve.method, { interaction_id: s.permission?.interaction_id, turn_id: s.permission?.turn_id, decision: 'approve_once' }, 30_000));
+    const tool = await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
+    assert.match(tool.content, /Process exited with code 0/);
+    assert.ok(existsSync(join(a.term.root, 'approved.txt')));
+  });
+});
