@@ -9,6 +9,7 @@ import { InitializationOptions } from '../shared/protocol';
 export interface ServerConfig {
   storageDir: string;
   ownerId: string;
+  echoesRevision: boolean;
   inputAllowed: boolean;
   offerLifetimeSeconds: number;
   tmuxPath: string;
@@ -26,6 +27,7 @@ export function configFrom(raw: unknown): ServerConfig {
   return {
     storageDir: o.storageDir ?? mkdtempSync(join(tmpdir(), 'akk-server-')),
     ownerId: o.ownerId ?? `owner-${randomBytes(12).toString('hex')}`,
+    echoesRevision: o.echoesRevision ?? false,
     inputAllowed: o.inputAllowed ?? true,
     offerLifetimeSeconds: o.offerLifetimeSeconds ?? DEFAULT_OFFER_LIFETIME_SECONDS,
     tmuxPath: o.tmuxPath ?? 'tmux',

@@ -31,7 +31,7 @@ export function serve(connection: Connection, log: Logger): void {
     void services?.flushOutbox();
   });
 
-  registerRequests(connection, () => (config && services ? { ctx: { ownerId: config.ownerId }, handlers: services.handlers } : undefined), log);
+  registerRequests(connection, () => (config && services ? { ctx: { ownerId: config.ownerId, echoesRevision: config.echoesRevision }, handlers: services.handlers } : undefined), log);
 
   connection.onShutdown(async () => {
     log.info('shutting down');

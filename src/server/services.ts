@@ -42,6 +42,14 @@ export const classifyScreen: Classify = ({ agent, version, capture }): Classific
   }
 };
 
+/** Steps of an agent that exited can no longer be answered: close them with that reason. */
+function closeExited(registry: SessionRegistry, tracker: InteractionTracker, log: Logger): void {
+  for (const s of registry.list()) {
+    if (s.state !== 'exited') continue;
+    tracker.closeOpen(s.session_id, 'the agent exited').catch((e: unknown) => log.warn(`closing the steps of ${s.session_id}`, e));
+  }
+}
+
 export async function startServices(connection: Connection, config: ServerConfig, log: Logger): Promise<Services> {
   const store = await openStore({ dir: config.storageDir, onBackgroundError: (e) => log.error('store maintenance', e) });
   for (const w of store.warnings) {
@@ -66,7 +74,7 @@ export async function startServices(connection: Connection, config: ServerConfig
     await deliver(entry.id, entry.method, entry.params).catch((e: unknown) => log.warn(`sending ${entry.method}`, e));
   };
 
-  const tracker = new InteractionTracker({ store, owner: config.ownerId, log, send });
+  const tracker = new InteractionTracker({ store, log, send });
   const responder = new Responder({
     store,
     registry,
@@ -77,6 +85,7 @@ export async function startServices(connection: Connection, config: ServerConfig
       ...DEFAULT_RESPONDER_OPTIONS,
       inputAllowed: config.inputAllowed,
       holdAfterReserveMs: Number(process.env.AKK_FAULT_HOLD_AFTER_RESERVE_MS ?? 0) || 0,
+      failAfterInput: process.env.AKK_FAULT_FAIL_AFTER_INPUT === '1',
     },
   });
   const handlers = createHandlers({ log, registry, store, tracker, responder, offerLifetimeMs: config.offerLifetimeSeconds * 1000, inputAllowed: config.inputAllowed });
@@ -85,6 +94,7 @@ export async function startServices(connection: Connection, config: ServerConfig
     tracker.observe(session, capture).catch((e: unknown) => log.warn(`recognising session ${session.id}`, e));
   });
   registry.onSessionsChanged(() => {
+    closeExited(registry, tracker, log);
     void send('sessionsChanged', { sessions: sessionSummaries({ registry, store }) } as unknown as JsonValue);
   });
 
@@ -107,11 +117,11 @@ export async function startServices(connection: Connection, config: ServerConfig
     const session = registry.get(s.session_id);
     if (session) await tracker.ensureSession(session);
     if (session && interruptedSends.has(s.session_id)) session.setResponseUncertain(true);
-    if (session && store.listInteractions({ sessionId: s.session_id, statuses: ['failed'] }).some((i) => store.getAuthority(i.id)?.uncertain)) {
-      session.setResponseUncertain(true);
-    }
+    // Held uncertain until the screen proves another state or the person checks it (settled on disk).
+    if (session && store.unsettledUncertain(s.session_id).length > 0) session.setResponseUncertain(true);
   }
   log.info(`re-attached ${restored.length} session(s)`);
+  closeExited(registry, tracker, log);
 
   return {
     store,

@@ -46,7 +46,8 @@ export const TerminalInteraction = z.object({
   turn_id: OpaqueId,
   agent: z.enum(AGENTS),
   kind: InteractionKind,
-  state: z.enum(['pending', 'resolving', 'manual_required', 'response_uncertain']),
+  /** `pending` while it waits for an answer; `resolving` while an accepted answer is typed and proven. */
+  state: z.enum(['pending', 'resolving']),
   step: z.object({ index: z.number().int().positive(), total: z.number().int().positive() }),
   questions: z.array(InteractionQuestion).min(1).max(4),
   capabilities: z.object({
@@ -123,11 +124,15 @@ export const ApproveRequest = z
   .strict();
 export type ApproveRequest = z.infer<typeof ApproveRequest>;
 
-/** What a successful response or approval returns: an audit receipt without answer content. */
+/**
+ * What a successful response or approval returns: an audit receipt without answer content.
+ * `declined` when every chosen action declines (a permission rejected); an uncertain outcome is
+ * never a receipt but the error `response_uncertain`.
+ */
 export const ResponseReceipt = z.object({
   interaction_id: OpaqueId,
   turn_id: OpaqueId,
-  outcome: z.enum(['resolved', 'resolving', 'response_uncertain']),
+  outcome: z.enum(['resolved', 'declined']),
   /** True when this call repeated an earlier one and executed nothing. */
   replayed: z.boolean(),
   receipt_id: OpaqueId,

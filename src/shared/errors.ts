@@ -1,7 +1,8 @@
 /**
  * Stable error codes. Every failure the server reports carries exactly one of these
  * as `data.code` of a JSON-RPC error, so that clients can render a precise message
- * and operators can count outcomes. Codes are part of the public contract: add, never rename.
+ * and operators can count outcomes. Codes are part of the public contract: add, never rename;
+ * a code is listed only once something raises it.
  */
 export const ERROR_CODES = [
   // transport and request shape
@@ -10,7 +11,6 @@ export const ERROR_CODES = [
   'unknown_method',
   'invalid_params',
   'message_too_large',
-  'not_implemented',
   'server_not_ready',
   'internal_error',
   // sessions
@@ -20,6 +20,8 @@ export const ERROR_CODES = [
   'unsupported_agent',
   // interaction outcomes (persistent-interactions lifecycle)
   'not_found',
+  /** A request by turn matched more than one pending step: name the interaction. */
+  'ambiguous_target',
   'foreign_owner',
   'question_not_stored',
   'option_not_stored',

@@ -160,6 +160,18 @@ export interface RespondResult {
   replayed: boolean;
 }
 
+/**
+ * The person checked the terminal after an uncertain response: the session stops being held as
+ * `response_uncertain` and a new turn begins. The uncertain step stays failed; nothing is retried.
+ */
+export const AcknowledgeUncertainParams = z.object({ session_id: Id }).strict();
+export interface AcknowledgeUncertainResult {
+  session_id: string;
+  /** The interactions whose uncertain outcome this settled (may be empty). */
+  settled: string[];
+  state: SessionState;
+}
+
 export const ListInteractionsParams = z
   .object({
     session_id: Id.optional(),
@@ -204,6 +216,7 @@ export const REQUESTS = {
   approve: { method: 'akk/approve', params: ApproveParams },
   respond: { method: 'akk/respond', params: RespondParams },
   listInteractions: { method: 'akk/listInteractions', params: ListInteractionsParams },
+  acknowledgeUncertain: { method: 'akk/acknowledgeUncertain', params: AcknowledgeUncertainParams },
 } as const;
 
 /** The result type of each request, by table key. */
@@ -216,6 +229,7 @@ export interface RequestResults {
   approve: ApproveResult;
   respond: RespondResult;
   listInteractions: ListInteractionsResult;
+  acknowledgeUncertain: AcknowledgeUncertainResult;
 }
 
 export type RequestName = keyof typeof REQUESTS;
@@ -241,8 +255,16 @@ export const InitializationOptions = z
   .object({
     /** Folder for the interaction store (the extension's workspace storage). */
     storageDir: z.string().min(1).max(4096).optional(),
-    /** Identifies the client that owns offers made through this connection. */
+    /**
+     * Identifies this connection: offers made through it are its own. Sessions and interactions
+     * belong to the workspace store, so a new id after a window reload still answers them.
+     */
     ownerId: z.string().min(1).max(200).optional(),
+    /**
+     * The client promises to echo, as `expected_revision`, the revision it rendered; a response
+     * without one is then refused instead of filled in.
+     */
+    echoesRevision: z.boolean().optional(),
     /** False in an untrusted workspace: observe only, never send input. */
     inputAllowed: z.boolean().optional(),
     /** How long an offer created by `akk/status` stays valid, in seconds. */

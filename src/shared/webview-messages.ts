@@ -55,7 +55,8 @@ export const PanelView = z.object({
 });
 export type PanelView = z.infer<typeof PanelView>;
 
-export const OutcomeKind = z.enum(['answered', 'changed', 'uncertain', 'manual', 'error']);
+/** `lapsed`: the offer ran out but the same step is still waiting and is shown again. */
+export const OutcomeKind = z.enum(['answered', 'changed', 'lapsed', 'uncertain', 'manual', 'error']);
 export type OutcomeKind = z.infer<typeof OutcomeKind>;
 
 /** Host to webview. */

@@ -14,8 +14,9 @@ import { readEditor } from '../../adapters/recognize';
 import type { PlannedStep } from '../../adapters/types';
 import type { Logger } from '../logging';
 import type { Session, SessionRegistry } from '../sessions';
-import type { Interaction, Store } from '../store';
+import { WORKSPACE_OWNER, type Interaction, type Store } from '../store';
 import { resolveAnswers, resolveDecision, type ResolvedAnswer, type StoredKeyPlan } from './answer-plan';
+import { notDelivered } from '../sessions';
 import { managedSend } from './managed-send';
 import type { DispatchLocks } from './locks';
 import { snapshotOf } from './snapshot';
@@ -33,9 +34,26 @@ export interface ResponderOptions {
    * the durable reservation and the first key, so a test can kill the server exactly there.
    */
   holdAfterReserveMs: number;
+  /**
+   * Fault injection for tests only (AKK_FAULT_FAIL_AFTER_INPUT): the first terminal write delivers
+   * its bytes and then reports a failure, as a tmux error after partial delivery would.
+   */
+  failAfterInput: boolean;
 }
 
-export const DEFAULT_RESPONDER_OPTIONS: ResponderOptions = { quietBeforeKeyMs: 300, proofTimeoutMs: 5000, inputAllowed: true, holdAfterReserveMs: 0 };
+export const DEFAULT_RESPONDER_OPTIONS: ResponderOptions = {
+  quietBeforeKeyMs: 300,
+  proofTimeoutMs: 5000,
+  inputAllowed: true,
+  holdAfterReserveMs: 0,
+  failAfterInput: false,
+};
+
+/** Who answers: the connection holding the offer, and whether it promised to echo revisions. */
+export interface Caller {
+  holder: string;
+  echoesRevision: boolean;
+}
 
 export interface ResponderDeps {
   store: Store;
@@ -51,8 +69,8 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 export class Responder {
   constructor(private readonly d: ResponderDeps) {}
 
-  respondInteraction(req: RespondInteractionRequest, owner: string): Promise<ResponseReceipt> {
-    return this.run(req.interaction_id, req.turn_id, owner, req.expected_revision, (ix, plan) => {
+  respondInteraction(req: RespondInteractionRequest, caller: Caller): Promise<ResponseReceipt> {
+    return this.run(req.interaction_id, req.turn_id, caller, req.expected_revision, (ix, plan) => {
       if (ix.kind === 'permission') throw new AkkError('invalid_params', 'this is a permission prompt: use akk/approve');
       if (ix.kind === 'async_question') checkDeliveryMode(req.delivery_mode, plan);
       else if (req.delivery_mode !== undefined) throw new AkkError('invalid_params', 'delivery_mode applies to async questions only; this is a blocking questionnaire');
@@ -65,9 +83,9 @@ export class Responder {
     return managedSend(this.d, session, text, requestId);
   }
 
-  approve(req: ApproveRequest, owner: string): Promise<ResponseReceipt> {
-    const interactionId = req.interaction_id ?? this.permissionFor(req.turn_id);
-    return this.run(interactionId, req.turn_id, owner, req.expected_revision, (ix, plan) => {
+  approve(req: ApproveRequest, caller: Caller): Promise<ResponseReceipt> {
+    const interactionId = req.interaction_id ?? this.pendingPermission(req.turn_id);
+    return this.run(interactionId, req.turn_id, caller, req.expected_revision, (ix, plan) => {
       if (ix.kind !== 'permission') throw new AkkError('invalid_params', 'this is a question: use akk/respondInteraction');
       const option = ix.options.find((o) => o.action.semanticId === req.decision);
       if (!option) throw new AkkError(req.decision === 'reject' ? 'manual_required' : 'option_not_stored', req.decision === 'reject' ? 'no exact native reject action is proven on this prompt' : 'approve_once is not offered');
@@ -75,16 +93,29 @@ export class Responder {
     });
   }
 
-  private permissionFor(turnId: string): string {
-    const found = this.d.store.listInteractions({ statuses: ['active', 'resolving', 'resolved', 'declined'] }).find((i) => i.turnId === turnId && i.kind === 'permission');
-    if (!found) throw new AkkError('not_found', `no permission prompt in turn ${turnId}`, { turn_id: turnId });
+  /**
+   * The permission pending now in the turn: an approval by turn id never falls back to an earlier,
+   * finished permission (that would answer with its receipt and leave the agent blocked).
+   */
+  private pendingPermission(turnId: string): string {
+    const pending = this.d.store
+      .listInteractions({ turnId, statuses: ['active', 'resolving'] })
+      .filter((i) => i.kind === 'permission');
+    if (pending.length > 1) {
+      throw new AkkError('ambiguous_target', `several permission prompts are pending in turn ${turnId}: give interaction_id`, {
+        turn_id: turnId,
+        interaction_ids: pending.map((i) => i.id),
+      });
+    }
+    const found = pending[0];
+    if (!found) throw new AkkError('not_found', `no permission prompt is pending in turn ${turnId}`, { turn_id: turnId });
     return found.id;
   }
 
   private async run(
     interactionId: string,
     turnId: string,
-    owner: string,
+    caller: Caller,
     expectedRevision: string | undefined,
     plan: (ix: Interaction, keyPlan: StoredKeyPlan) => ResolvedAnswer,
     answers?: Answer[],
@@ -92,7 +123,8 @@ export class Responder {
     const { store, registry, locks } = this.d;
     const first = store.getInteraction(interactionId);
     if (!first) throw new AkkError('not_found', `no interaction ${interactionId}`, { interaction_id: interactionId });
-    if (first.owner !== owner) throw new AkkError('foreign_owner', 'the interaction belongs to another client');
+    if (first.owner !== WORKSPACE_OWNER) throw new AkkError('foreign_owner', 'the interaction belongs to another store');
+    const expected = expectedRevisionOf(expectedRevision, caller, first);
     // 1. locks: terminal, store writer, turn.
     return locks.hold(first.sessionId, first.turnId, async () => {
       const ix = store.getInteraction(interactionId) as Interaction;
@@ -117,9 +149,7 @@ export class Responder {
       if (session.generation !== authority.bindingGeneration) throw new AkkError('stale_revision', 'the terminal was resized, restarted or re-attached');
       const proc = session.endpoint?.agentProcess();
       if (!proc || `${proc.pid}:${proc.startTime}` !== authority.processIncarnation) throw new AkkError('stale_revision', 'the agent process changed');
-      store.checkOffer(ix.id, owner);
-      const expected = expectedRevision === undefined ? ix.boundRevision : Number(expectedRevision);
-      if (!Number.isSafeInteger(expected)) throw new AkkError('invalid_params', 'expected_revision is not a revision this server issued');
+      store.checkOffer(ix.id, caller.holder);
 
       // 3. recapture and require the same exact prompt.
       const capture = await session.nextSettled(this.d.options.proofTimeoutMs);
@@ -134,7 +164,8 @@ export class Responder {
       // 5. reserve durably (on disk before any input).
       const reservation = await store.reserve({
         interactionId: ix.id,
-        owner,
+        owner: WORKSPACE_OWNER,
+        holder: caller.holder,
         expectedRevision: expected,
         answers: answersForStore(ix, resolved, answers),
       });
@@ -143,6 +174,8 @@ export class Responder {
       if (this.d.options.holdAfterReserveMs > 0) await sleep(this.d.options.holdAfterReserveMs);
 
       // 6. dispatch one bounded native step, proving each key's effect before the next.
+      // `sent` turns true as soon as a write is attempted: only a failure that proves nothing
+      // reached the terminal (see `notDelivered`) leaves the step answerable again.
       let sent = false;
       let lastSentAt = 0;
       try {
@@ -152,7 +185,12 @@ export class Responder {
           const wait = (step.delayBeforeMs ?? 0) - (Date.now() - lastSentAt);
           if (step.delayBeforeMs !== undefined && wait > 0) await sleep(wait);
           if (session.generation !== authority.bindingGeneration) throw new AkkError('stale_revision', 'the terminal changed during the response');
-          await this.send(session, step, authority.bindingGeneration);
+          try {
+            await this.send(session, step, authority.bindingGeneration);
+          } catch (error) {
+            if (!notDelivered(error)) sent = true;
+            throw error;
+          }
           lastSentAt = Date.now();
           if (!sent) {
             sent = true;
@@ -199,6 +237,7 @@ export class Responder {
     if (!endpoint) throw new AkkError('endpoint_unavailable', 'the terminal is gone');
     if ('keys' in step.action) await endpoint.sendKeys(step.action.keys, { generation });
     else await endpoint.sendLiteral(step.action.text, { generation });
+    if (this.d.options.failAfterInput) throw new AkkError('internal_error', 'injected fault: the write failed after its bytes were delivered');
   }
 
   /** Waits for settled screens until the step's postcondition holds, or the proof times out. */
@@ -221,11 +260,25 @@ export class Responder {
     return {
       interaction_id: ix.id,
       turn_id: ix.turnId,
-      outcome: 'resolved',
+      outcome: ix.status === 'declined' ? 'declined' : 'resolved',
       replayed,
       receipt_id: receipt?.reservationId ?? ix.id,
     };
   }
+}
+
+/**
+ * The revision the caller rendered. A client that declared it echoes revisions must send one;
+ * for other callers the interaction's own binding stands in.
+ */
+function expectedRevisionOf(echo: string | undefined, caller: Caller, ix: Interaction): number {
+  if (echo === undefined) {
+    if (caller.echoesRevision) throw new AkkError('invalid_params', 'expected_revision is missing: this client declared that it echoes the revision it rendered');
+    return ix.boundRevision;
+  }
+  const expected = /^\d{1,15}$/.test(echo) ? Number(echo) : NaN;
+  if (!Number.isSafeInteger(expected)) throw new AkkError('invalid_params', 'expected_revision is not a revision this server issued');
+  return expected;
 }
 
 /**

@@ -10,7 +10,7 @@ import { recognize } from '../../adapters/recognize';
 import type { Recognition } from '../../adapters/types';
 import type { Logger } from '../logging';
 import type { ScreenCapture, Session } from '../sessions';
-import type { Interaction, JsonValue, Store } from '../store';
+import { WORKSPACE_OWNER, type Interaction, type JsonValue, type Store } from '../store';
 import { keyPlanOf } from './answer-plan';
 import { fingerprintOf, opaqueId } from './fingerprint';
 import { KeyedMutex } from './locks';
@@ -27,7 +27,6 @@ export interface Observed {
 
 export interface TrackerDeps {
   store: Store;
-  owner: string;
   log: Logger;
   /** Sends a notification; resolves once it is written to the connection. */
   send(name: 'interactionRequired' | 'interactionUpdated', params: JsonValue): Promise<void>;
@@ -58,7 +57,7 @@ export class InteractionTracker {
   async ensureSession(session: Session): Promise<void> {
     const store = this.deps.store;
     if (store.getSession(session.id)) return;
-    await store.openSession({ id: session.id, owner: this.deps.owner, agent: session.agent, revision: { generation: session.generation ?? 0, fingerprint: 'none' } });
+    await store.openSession({ id: session.id, owner: WORKSPACE_OWNER, agent: session.agent, revision: { generation: session.generation ?? 0, fingerprint: 'none' } });
   }
 
   /**
@@ -77,6 +76,7 @@ export class InteractionTracker {
     const fingerprint = prompt ? fingerprintOf(prompt.fingerprintSource) : null;
     const generation = capture.generation;
     const store = this.deps.store;
+    if (session.uncertain) await this.settleIfMovedOn(session, recognition, fingerprint);
     const current = this.current(session.id);
     const currentAuthority = current ? store.getAuthority(current.id) : undefined;
 
@@ -109,7 +109,7 @@ export class InteractionTracker {
     const keyPlan = keyPlanOf(prompt);
     const proc = session.endpoint?.agentProcess();
     const interaction = await store.createInteraction({
-      owner: this.deps.owner,
+      owner: WORKSPACE_OWNER,
       sessionId: session.id,
       turnId,
       kind: draft.kind,
@@ -130,6 +130,45 @@ export class InteractionTracker {
     this.remember(session.id, { recognition, fingerprint, interaction, revision: revision.revision });
     await this.required(interaction);
     return this.latest.get(session.id) as Observed;
+  }
+
+  /**
+   * An uncertain response ends when the screen proves another state: the agent idle or working,
+   * or a prompt that was never answered (a fenced prompt may be the uncertain one itself). The
+   * uncertain step stays failed for the record; the session leaves `response_uncertain` and the
+   * turn rotates. An unreadable screen proves nothing and keeps the session uncertain.
+   */
+  private async settleIfMovedOn(session: Session, recognition: Recognition, fingerprint: string | null): Promise<void> {
+    const movedOn = recognition.kind === 'activity' || (fingerprint !== null && !this.deps.store.isFenced(session.id, fingerprint));
+    if (!movedOn) return;
+    await this.endUncertain(session, 'screen_moved_on');
+  }
+
+  /** Settles the session's uncertain outcome (durably) and starts a new turn. */
+  async endUncertain(session: Session, how: 'screen_moved_on' | 'acknowledged'): Promise<string[]> {
+    const settled = await this.deps.store.settleUncertain(session.id, how);
+    const oldTurn = session.turnId;
+    session.endUncertain();
+    if (oldTurn) await this.deps.store.endTurn(oldTurn);
+    const why = how === 'acknowledged' ? 'the terminal was checked by the person' : 'the screen shows another state';
+    this.deps.log.info(`session ${session.id}: no longer response_uncertain (${why}); ${settled.length} step(s) stay failed`);
+    return settled;
+  }
+
+  /**
+   * Closes the session's open steps that can no longer be answered (the agent exited, the session
+   * was detached): invalidated with the reason, and the client told. In-flight steps finish first.
+   */
+  async closeOpen(sessionId: string, reason: string): Promise<string[]> {
+    return this.serial.run(sessionId, async () => {
+      const open = this.deps.store.listInteractions({ sessionId, statuses: ['active'] });
+      for (const ix of open) {
+        await this.deps.store.invalidate(ix.id, reason);
+        await this.updated(sessionId, ix.id);
+      }
+      if (open.length > 0) this.deps.log.info(`session ${sessionId}: ${open.length} open step(s) closed: ${reason}`);
+      return open.map((ix) => ix.id);
+    });
   }
 
   private remember(sessionId: string, o: Observed): Observed {

@@ -12,7 +12,7 @@ import type { InteractionTracker } from '../dispatch/tracker';
 import type { Logger } from '../logging';
 import type { RequestHandlers } from '../rpc/register';
 import type { ScreenCapture, Session, SessionRegistry } from '../sessions';
-import type { Interaction, Store } from '../store';
+import { WORKSPACE_OWNER, type Interaction, type Store } from '../store';
 
 export interface HandlerDeps {
   log: Logger;
@@ -53,7 +53,7 @@ function findSession(deps: HandlerDeps, sessionId?: string, turnId?: string): Se
   throw new AkkError('invalid_params', 'several sessions are attached: give session_id or turn_id', { session_ids: all.map((s) => s.session_id) });
 }
 
-async function status(deps: HandlerDeps, sessionId: string | undefined, turnId: string | undefined, owner: string): Promise<StatusResult> {
+async function status(deps: HandlerDeps, sessionId: string | undefined, turnId: string | undefined, holder: string): Promise<StatusResult> {
   const session = findSession(deps, sessionId, turnId);
   let manualReason: string | null = null;
   if (session.state !== 'exited' && session.endpoint) {
@@ -71,7 +71,7 @@ async function status(deps: HandlerDeps, sessionId: string | undefined, turnId: 
   const ix = deps.tracker.current(session.id);
   let offerExpiresAt: string | null = null;
   if (ix && ix.status === 'active' && deps.inputAllowed && session.inputAllowed) {
-    const offer = await deps.store.createOffer(ix.id, owner, deps.offerLifetimeMs);
+    const offer = await deps.store.createOffer(ix.id, WORKSPACE_OWNER, deps.offerLifetimeMs, holder);
     offerExpiresAt = new Date(offer.expiresAt).toISOString();
   }
   const view = ix ? publicView(ix) : { interaction: null, permission: null };
@@ -138,13 +138,23 @@ export function createHandlers(deps: HandlerDeps): RequestHandlers {
       return { session_id: s.id, agent: s.agent, version: s.version, state: s.state };
     },
     detachSession: async (params) => {
+      deps.registry.require(params.session_id);
+      // Steps of a detached session can no longer be answered from here: close them, and say why.
+      await deps.tracker.closeOpen(params.session_id, 'the session was detached');
       await deps.registry.detach(params.session_id);
       deps.tracker.forget(params.session_id);
+      if (deps.store.getSession(params.session_id)) await deps.store.closeSession(params.session_id);
       return { session_id: params.session_id, detached: true };
     },
     status: (params, ctx) => status(deps, params.session_id, params.turn_id, ctx.ownerId),
-    respondInteraction: (params, ctx) => deps.responder.respondInteraction(params, ctx.ownerId),
-    approve: (params, ctx) => deps.responder.approve(params, ctx.ownerId),
+    respondInteraction: (params, ctx) => deps.responder.respondInteraction(params, { holder: ctx.ownerId, echoesRevision: ctx.echoesRevision }),
+    approve: (params, ctx) => deps.responder.approve(params, { holder: ctx.ownerId, echoesRevision: ctx.echoesRevision }),
+    acknowledgeUncertain: async (params) => {
+      const session = deps.registry.get(params.session_id);
+      if (!session) throw new AkkError('unknown_session', `no session ${params.session_id}`, { session_id: params.session_id });
+      const settled = session.uncertain || deps.store.unsettledUncertain(session.id).length > 0 ? await deps.tracker.endUncertain(session, 'acknowledged') : [];
+      return { session_id: session.id, settled, state: session.state };
+    },
     respond: (params) => deps.responder.sendMessage(findSession(deps, params.session_id, params.turn_id), params.request, params.request_id),
     listInteractions: (params) => {
       const list = deps.store

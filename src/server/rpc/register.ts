@@ -18,8 +18,10 @@ import type { Logger } from '../logging';
 import { invalidParams, toResponseError } from './errors';
 
 export interface RequestContext {
-  /** The client that owns offers made through this connection. */
+  /** The connection: offers made through it are its own. */
   ownerId: string;
+  /** The connection declared that it echoes the revision it rendered. */
+  echoesRevision: boolean;
 }
 
 export type RequestHandlers = {

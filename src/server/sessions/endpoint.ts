@@ -2,6 +2,7 @@
  * The backend-neutral view of one agent terminal: read its screen, send it input, know who is
  * running in it, and learn when it changes. The tmux backend implements it in tmux-endpoint.ts.
  */
+import { AkkError } from '../../shared/errors';
 import type { Disposable } from './events';
 
 export interface ScreenCapture {
@@ -96,6 +97,19 @@ export interface Endpoint {
   onChange(listener: (change: EndpointChange) => void): Disposable;
   /** Stops observing; the terminal itself is left alone. */
   dispose(): void;
+}
+
+/**
+ * Marks a send failure that proves no byte reached the terminal (the guard refused before the
+ * write, the program could not be started). Any other failure of a write may have delivered input.
+ */
+export function undelivered(error: AkkError): AkkError {
+  return new AkkError(error.code, error.message, { ...(error.detail ?? {}), input_delivered: false });
+}
+
+/** True only for failures marked by `undelivered`. */
+export function notDelivered(error: unknown): boolean {
+  return error instanceof AkkError && error.detail?.input_delivered === false;
 }
 
 /** tmux key names accepted by `sendKeys`. Anything else is refused before it reaches tmux. */

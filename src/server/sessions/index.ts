@@ -2,6 +2,7 @@
 export { AgentIdentifier, identifyFile, type FileIdentification } from './agent-identity';
 export {
   KEY_NAME_RE,
+  notDelivered,
   type AgentProcess,
   type CaptureOptions,
   type Endpoint,

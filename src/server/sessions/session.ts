@@ -48,7 +48,7 @@ export class Session {
   private sessionState: SessionState = 'starting';
   private turn: string | null = null;
   private classified: Classification | null = null;
-  private uncertain = false;
+  private isUncertain = false;
   private exit: string | null = null;
   private capture: ScreenCapture | null = null;
   private settledWaiters: Array<(capture: ScreenCapture) => void> = [];
@@ -166,11 +166,26 @@ export class Session {
     });
   }
 
-  /** Input may have reached the terminal without a provable effect; sticky until cleared. */
+  /** Input may have reached the terminal without a provable effect; sticky until `endUncertain`. */
   setResponseUncertain(on: boolean): void {
-    if (this.uncertain === on) return;
-    this.uncertain = on;
+    if (this.isUncertain === on) return;
+    this.isUncertain = on;
     this.recompute();
+    this.hooks.changed(this);
+  }
+
+  get uncertain(): boolean {
+    return this.isUncertain;
+  }
+
+  /** The uncertain outcome is settled: the session follows its screen again, in a new turn. */
+  endUncertain(): void {
+    if (!this.isUncertain) return;
+    this.isUncertain = false;
+    this.turn = null;
+    this.recompute();
+    if (IN_TURN.has(this.sessionState) && this.turn === null) this.turn = opaqueId('turn');
+    this.hooks.changed(this);
   }
 
   markExited(reason: string): void {
@@ -249,7 +264,7 @@ export class Session {
 
   private recompute(): void {
     if (this.exit !== null) return this.setState('exited');
-    if (this.uncertain) return this.setState('response_uncertain');
+    if (this.isUncertain) return this.setState('response_uncertain');
     const c = this.classified?.state;
     if (c === undefined || c === 'unknown') {
       // An unreadable screen keeps what was last proven; an exit that came back is starting again.

@@ -10,6 +10,7 @@ import { AkkError } from '../../shared/errors';
 import type { AgentIdentifier } from './agent-identity';
 import {
   KEY_NAME_RE,
+  undelivered,
   type AgentProcess,
   type CaptureOptions,
   type Endpoint,
@@ -138,15 +139,24 @@ export class TmuxEndpoint implements Endpoint {
   async sendLiteral(text: string, options: SendOptions = {}): Promise<void> {
     this.guard(options);
     if (text.length === 0) return;
-    await this.server.run(['send-keys', '-t', this.paneId, '-l', '--', text]);
+    await this.write(['send-keys', '-t', this.paneId, '-l', '--', text]);
   }
 
   async sendKeys(keys: readonly string[], options: SendOptions = {}): Promise<void> {
     this.guard(options);
     const bad = keys.find((k) => !KEY_NAME_RE.test(k));
-    if (bad !== undefined) throw new AkkError('invalid_params', `not a key name: ${JSON.stringify(bad.slice(0, 20))}`);
+    if (bad !== undefined) throw undelivered(new AkkError('invalid_params', `not a key name: ${JSON.stringify(bad.slice(0, 20))}`));
     if (keys.length === 0) return;
-    await this.server.run(['send-keys', '-t', this.paneId, ...keys]);
+    await this.write(['send-keys', '-t', this.paneId, ...keys]);
+  }
+
+  /** One tmux write; only a tmux that could not be started proves nothing was delivered. */
+  private async write(args: string[]): Promise<void> {
+    try {
+      await this.server.run(args);
+    } catch (error) {
+      throw error instanceof AkkError && error.code === 'tmux_unavailable' ? undelivered(error) : error;
+    }
   }
 
   async paste(text: string, options: PasteOptions): Promise<void> {
@@ -213,18 +223,18 @@ export class TmuxEndpoint implements Endpoint {
   }
 
   private ensureOpen(): void {
-    if (this.isClosed) throw new AkkError('endpoint_unavailable', `tmux pane ${this.paneId} is gone`, { pane_id: this.paneId });
+    if (this.isClosed) throw undelivered(new AkkError('endpoint_unavailable', `tmux pane ${this.paneId} is gone`, { pane_id: this.paneId }));
   }
 
   private guard(options: SendOptions): void {
     this.ensureOpen();
     if (options.generation !== undefined && options.generation !== this.gen) {
-      throw new AkkError('endpoint_unavailable', 'the terminal changed since it was read (binding generation)', {
+      throw undelivered(new AkkError('endpoint_unavailable', 'the terminal changed since it was read (binding generation)', {
         pane_id: this.paneId,
         reason: 'generation_changed',
         expected: options.generation,
         actual: this.gen,
-      });
+      }));
     }
   }
 }

@@ -33,7 +33,17 @@ import type {
   Turn,
 } from './records';
 import { finishSend, loadSend, reserveSend, sendsInFlight } from './sends';
-import { checkOffer, createOffer, markFailed, markInputSent, markResolved, markUncertain, reserve } from './responses';
+import {
+  checkOffer,
+  createOffer,
+  markFailed,
+  markInputSent,
+  markResolved,
+  markUncertain,
+  reserve,
+  settleUncertain,
+  unsettledUncertain,
+} from './responses';
 import { DAY_MS, prune, type PruneReport } from './retention';
 import {
   closeSession,
@@ -53,6 +63,7 @@ export type { PruneReport } from './retention';
 export type { EngineStats as StoreStats } from './engine';
 export { INTERACTION_STATUSES, TERMINAL_STATUSES, TRANSITIONS, canTransition, isTerminal } from './status-machine';
 export { LATEST_SCHEMA_VERSION } from './schema';
+export { WORKSPACE_OWNER } from './records';
 
 export interface OpenStoreOptions {
   /** The store folder (the extension's workspace storage), or `null` for a memory-only store. */
@@ -178,11 +189,12 @@ export class Store {
   }
 
   // ---- response path ----
-  createOffer(interactionId: string, owner: string, ttlMs: number): Promise<Offer> {
-    return settle(() => createOffer(this.ctx, interactionId, owner, ttlMs));
+  /** An offer of the interaction (owned by `owner`) to the connection `holder` (default: `owner`). */
+  createOffer(interactionId: string, owner: string, ttlMs: number, holder?: string): Promise<Offer> {
+    return settle(() => createOffer(this.ctx, interactionId, owner, ttlMs, holder));
   }
-  checkOffer(interactionId: string, owner: string): Offer {
-    return checkOffer(this.ctx, interactionId, owner);
+  checkOffer(interactionId: string, holder: string): Offer {
+    return checkOffer(this.ctx, interactionId, holder);
   }
   /** Durable one-shot reservation before terminal input, or the original receipt. */
   reserve(request: ResponseRequest): Promise<ReserveResult> {
@@ -207,6 +219,14 @@ export class Store {
   /** Interactions whose response was in flight; after a restart their outcome is unknown. */
   inFlight(): Interaction[] {
     return listInteractions(this.engine.db, { statuses: ['resolving'], limit: 100_000 });
+  }
+  /** Stops holding the session as uncertain, for the record; returns the interactions settled. */
+  settleUncertain(sessionId: string, how: 'screen_moved_on' | 'acknowledged'): Promise<string[]> {
+    return settle(() => settleUncertain(this.ctx, sessionId, how));
+  }
+  /** Interactions of the session whose uncertain outcome is not settled yet. */
+  unsettledUncertain(sessionId: string): string[] {
+    return unsettledUncertain(this.engine.db, sessionId);
   }
   isFenced(sessionId: string, fingerprint: string): boolean {
     return isFenced(this.engine.db, sessionId, fingerprint);

@@ -8,6 +8,12 @@ import type { InteractionStatus } from './status-machine';
 
 export type { InteractionStatus } from './status-machine';
 
+/**
+ * The account that owns the sessions and interactions of one workspace store. Rows belong to the
+ * workspace, so they survive a window reload; offers belong to the connection that asked for them.
+ */
+export const WORKSPACE_OWNER = 'workspace';
+
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
 /** What shape the decision has; tells the client how to render it. */
@@ -152,6 +158,8 @@ export interface AuthorityRecord {
   reservation: Reservation | null;
   lastProvenStage: ProvenStage;
   uncertain: boolean;
+  /** When an uncertain outcome was settled (the screen moved on, or the person checked it). */
+  uncertainSettledAt: number | null;
 }
 
 export type AuditEvent =
@@ -171,7 +179,8 @@ export type AuditEvent =
   | 'receipt_replayed'
   | 'send_reserved'
   | 'send_delivered'
-  | 'send_uncertain';
+  | 'send_uncertain'
+  | 'uncertain_settled';
 
 /** One ledger line. Answers appear only as digests and lengths, never as text. */
 export interface AuditEntry {
@@ -260,7 +269,10 @@ export interface Answer {
 
 export interface ResponseRequest {
   interactionId: string;
+  /** The account the interaction belongs to. */
   owner: string;
+  /** The connection that holds the offer and answers; defaults to `owner`. */
+  holder?: string;
   expectedRevision: number;
   answers: Answer[];
   /** `text` when the answer was inferred from typed text rather than a structured choice. */

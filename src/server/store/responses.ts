@@ -49,8 +49,11 @@ function expireNow(tx: Tx, at: number, ix: Interaction): void {
   transition(tx, at, ix, 'expired', { event: 'expired', code: 'expired' });
 }
 
-/** Records a short-lived, owner-bound offer: the owner was just shown this exact interaction. */
-export function createOffer(ctx: Ctx, interactionId: string, owner: string, ttlMs: number): Offer {
+/**
+ * Records a short-lived offer bound to `holder` (the connection that was just shown this exact
+ * interaction); the interaction itself must belong to `owner`.
+ */
+export function createOffer(ctx: Ctx, interactionId: string, owner: string, ttlMs: number, holder: string = owner): Offer {
   const now = ctx.now();
   const found = loadInteraction(ctx.engine.db, interactionId);
   if (found && found.owner === owner && found.status === 'active' && found.expiresAt !== null && found.expiresAt <= now) {
@@ -64,19 +67,19 @@ export function createOffer(ctx: Ctx, interactionId: string, owner: string, ttlM
     if (blocked) reject(blocked[0], blocked[1], where);
     if (ix.status !== 'active') reject('invalidated', 'the interaction is finished', where);
     const expiresAt = ix.expiresAt === null ? now + ttlMs : Math.min(now + ttlMs, ix.expiresAt);
-    tx.run('UPDATE authority SET offer_owner = ?, offer_expires_at = ? WHERE interaction_id = ?', [owner, expiresAt, interactionId]);
+    tx.run('UPDATE authority SET offer_owner = ?, offer_expires_at = ? WHERE interaction_id = ?', [holder, expiresAt, interactionId]);
     writeAudit(tx, now, { event: 'offered', interactionId, sessionId: ix.sessionId });
-    return { interactionId, owner, expiresAt };
+    return { interactionId, owner: holder, expiresAt };
   });
 }
 
-/** The current offer for `owner`, or `offer_required` / `offer_expired` (counted). */
-export function checkOffer(ctx: Ctx, interactionId: string, owner: string): Offer {
+/** The current offer held by `holder`, or `offer_required` / `offer_expired` (counted). */
+export function checkOffer(ctx: Ctx, interactionId: string, holder: string): Offer {
   const authority = loadAuthority(ctx.engine.db, interactionId);
   const offer = authority?.offer;
   let error: AkkError | null = null;
   if (!authority) error = new AkkError('not_found', `no interaction ${interactionId}`, { interactionId });
-  else if (!offer || offer.owner !== owner) error = new AkkError('offer_required', 'refresh the interaction first', { interactionId });
+  else if (!offer || offer.owner !== holder) error = new AkkError('offer_required', 'refresh the interaction first', { interactionId });
   else if (offer.expiresAt <= ctx.now()) error = new AkkError('offer_expired', 'the offer expired; refresh the interaction', { interactionId });
   if (error || !offer) {
     const e = error ?? new AkkError('offer_required', 'refresh the interaction first', { interactionId });
@@ -134,8 +137,9 @@ export function reserve(ctx: Ctx, req: ResponseRequest): ReserveResult {
     if (req.source === 'text' && ix.textPolicy.mode === 'never') {
       reject('freeform_not_allowed', 'typed text does not answer this interaction', where);
     }
+    const holder = req.holder ?? req.owner;
     const offer = authority.offer;
-    if (!offer || offer.owner !== req.owner) reject('offer_required', 'refresh the interaction first', where);
+    if (!offer || offer.owner !== holder) reject('offer_required', 'refresh the interaction first', where);
     if (offer.expiresAt <= now) reject('offer_expired', 'the offer expired; refresh the interaction', where);
 
     if (req.answers.length === 0) reject('invalid_params', 'a response names at least one option', where);
@@ -164,7 +168,7 @@ export function reserve(ctx: Ctx, req: ResponseRequest): ReserveResult {
     const reservation: Reservation = {
       id: randomId('rv'),
       interactionId: ix.id,
-      owner: req.owner,
+      owner: holder,
       at: now,
       optionIds: chosen.map((o) => o.optionId),
       answerDigest,
@@ -272,4 +276,33 @@ export function markUncertain(ctx: Ctx, interactionId: string, reservationId: st
     tx.run('UPDATE authority SET uncertain = 1 WHERE interaction_id = ?', [interactionId]);
     return loadInteraction(tx, interactionId) ?? ix;
   });
+}
+
+/**
+ * Settles the session's unsettled uncertain outcomes: the screen has since proven another state, or
+ * the person checked the terminal. The interactions stay `failed` and flagged uncertain for the
+ * record; only the session stops being held as uncertain. Returns the settled interaction ids.
+ */
+export function settleUncertain(ctx: Ctx, sessionId: string, how: 'screen_moved_on' | 'acknowledged'): string[] {
+  const now = ctx.now();
+  return attempt(ctx, true, (tx) => {
+    const ids = unsettledUncertain(tx, sessionId);
+    for (const interactionId of ids) {
+      tx.run('UPDATE authority SET uncertain_settled_at = ? WHERE interaction_id = ?', [now, interactionId]);
+      writeAudit(tx, now, { event: 'uncertain_settled', interactionId, sessionId, code: how === 'acknowledged' ? null : 'stale_revision' });
+      bump(tx, `uncertain_settled.${how}`);
+    }
+    return ids;
+  });
+}
+
+/** Interactions of the session whose uncertain outcome nobody has settled yet, oldest first. */
+export function unsettledUncertain(r: Pick<Tx, 'all'>, sessionId: string): string[] {
+  return r
+    .all(
+      `SELECT a.interaction_id AS id FROM authority a JOIN interactions i ON i.id = a.interaction_id
+       WHERE i.session_id = ? AND a.uncertain = 1 AND a.uncertain_settled_at IS NULL ORDER BY i.created_at, i.id`,
+      [sessionId],
+    )
+    .map((row) => String(row.id));
 }

@@ -103,6 +103,7 @@ const AUDIT_EVENTS: readonly AuditEvent[] = [
   'send_reserved',
   'send_delivered',
   'send_uncertain',
+  'uncertain_settled',
 ];
 
 function bad(what: string): AkkError {
@@ -207,6 +208,7 @@ export function toAuthority(row: Row): AuthorityRecord {
     reservation: reservation === null ? null : parsed(reservationSchema, reservation, 'reservation'),
     lastProvenStage: oneOf<ProvenStage>(row, 'last_proven_stage', PROVEN_STAGES),
     uncertain: num(row, 'uncertain') === 1,
+    uncertainSettledAt: optNum(row, 'uncertain_settled_at'),
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import { AkkError } from '../../shared/errors';
 import type { SqlDatabase } from './database';
+import { WORKSPACE_OWNER } from './records';
 
 export interface Migration {
   version: number;
@@ -160,6 +161,16 @@ CREATE TABLE sends (
   updated_at INTEGER NOT NULL
 ) WITHOUT ROWID;
 CREATE INDEX sends_in_flight ON sends(created_at) WHERE status = 'sending';
+`,
+  },
+  {
+    version: 3,
+    name: 'rows owned by the workspace store, offers by connections; settled uncertain outcomes',
+    sql: `
+UPDATE sessions SET owner = '${WORKSPACE_OWNER}';
+UPDATE interactions SET owner = '${WORKSPACE_OWNER}';
+UPDATE authority SET offer_owner = NULL, offer_expires_at = NULL;
+ALTER TABLE authority ADD COLUMN uncertain_settled_at INTEGER;
 `,
   },
 ];
