@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { InitializationOptions } from '../shared/protocol';
 import { AgentTerminals } from './agent-terminals';
 import { registerCommands } from './commands';
-import { announceStep } from './notifications';
+import { announceClosed, announceStep, announceUncertain } from './notifications';
 import { PendingInteractions } from './pending';
 import { QuestionPanel } from './question-panel';
 import { ServerClient } from './server-client';
@@ -44,11 +44,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       }),
       pending.onDidChange(() => statusBar.showPending(pending.list())),
       client.onNotification('sessionsChanged', (p) => {
+        for (const s of p.sessions) {
+          const before = sessions.all().find((x) => x.session_id === s.session_id);
+          if (s.state === 'response_uncertain' && before?.state !== 'response_uncertain') announceUncertain(s);
+        }
         sessions.update(p.sessions);
         void pending.setSessions(p.sessions);
       }),
       client.onNotification('interactionRequired', (p) => void pending.refresh(p.session_id)),
-      client.onNotification('interactionUpdated', (p) => void pending.refresh(p.session_id)),
+      client.onNotification('interactionUpdated', (p) => {
+        announceClosed(p, pending.session(p.session_id));
+        void pending.refresh(p.session_id);
+      }),
       vscode.window.registerTreeDataProvider('akk.sessions', sessions),
       vscode.workspace.onDidGrantWorkspaceTrust(() => void client.restart()),
       ...registerCommands({ client, log, sessions, terminals, pending, panel }),
@@ -78,6 +85,7 @@ function initializationOptions(context: vscode.ExtensionContext, ownerId: string
   return {
     storageDir: (context.storageUri ?? context.globalStorageUri).fsPath,
     ownerId,
+    echoesRevision: true,
     inputAllowed: vscode.workspace.isTrusted,
     offerLifetimeSeconds: config.get<number>('offerLifetimeSeconds', 120),
     tmuxPath: config.get<string>('tmux.path', 'tmux'),

@@ -8,7 +8,8 @@ import { MAX_FREE_TEXT_LENGTH } from '../shared/contract';
 import { sendDecision } from './approval';
 import type { CommandDeps } from './commands';
 import { agentLabel, describeStep, type PendingStep } from './pending';
-import { errorCodeOf, errorMessageOf, outcomeFor } from './rpc-error';
+import type { OutcomeKind } from '../shared/webview-messages';
+import { errorCodeOf, errorMessageOf, lapsedOutcome, outcomeFor } from './rpc-error';
 
 function requireTrust(): boolean {
   if (vscode.workspace.isTrusted) return true;
@@ -30,23 +31,31 @@ async function pickStep(deps: CommandDeps, title: string, filter: (s: PendingSte
   return pick?.step;
 }
 
-async function report<T>(deps: CommandDeps, sessionId: string, work: () => Promise<T>, done: string): Promise<T | undefined> {
+async function report<T>(deps: CommandDeps, sessionId: string, interactionId: string, work: () => Promise<T>, done: string): Promise<T | undefined> {
+  let result: T;
   try {
-    const result = await work();
-    void vscode.window.showInformationMessage(done);
-    return result;
+    result = await work();
   } catch (error) {
-    const o = outcomeFor(error);
-    deps.log.warn(`${done.replace(/\.$/, '')} failed (${errorCodeOf(error) ?? 'error'}): ${errorMessageOf(error)}`);
-    const show = o.kind === 'manual' ? 'Show Terminal' : undefined;
-    const picked = await (o.kind === 'error' || o.kind === 'uncertain'
-      ? vscode.window.showErrorMessage(o.message, ...(show ? [show] : []))
-      : vscode.window.showWarningMessage(o.message, ...(show ? [show] : [])));
-    if (picked === 'Show Terminal') await vscode.commands.executeCommand('akk.focusSession', deps.pending.session(sessionId));
+    const code = errorCodeOf(error);
+    deps.log.warn(`${done.replace(/\.$/, '')} failed (${code ?? 'error'}): ${errorMessageOf(error)}`);
+    const fresh = await deps.pending.refresh(sessionId);
+    const o = code === 'offer_expired' || code === 'offer_required' ? lapsedOutcome(fresh?.id === interactionId) : outcomeFor(error);
+    await showFailure(deps, sessionId, o);
     return undefined;
-  } finally {
-    await deps.pending.refresh(sessionId);
   }
+  void vscode.window.showInformationMessage(done);
+  await deps.pending.refresh(sessionId);
+  return result;
+}
+
+/** A failed answer, with the way out that fits it: the terminal, or marking an uncertain answer checked. */
+async function showFailure(deps: CommandDeps, sessionId: string, o: { kind: OutcomeKind; message: string }): Promise<void> {
+  const actions = o.kind === 'manual' ? ['Show Terminal'] : o.kind === 'uncertain' ? ['Show Terminal', 'I Checked the Terminal'] : [];
+  const picked = await (o.kind === 'error' || o.kind === 'uncertain'
+    ? vscode.window.showErrorMessage(o.message, ...actions)
+    : vscode.window.showWarningMessage(o.message, ...actions));
+  if (picked === 'Show Terminal') await vscode.commands.executeCommand('akk.focusSession', deps.pending.session(sessionId));
+  if (picked === 'I Checked the Terminal') await vscode.commands.executeCommand('akk.acknowledgeUncertain', sessionId);
 }
 
 async function decide(deps: CommandDeps, decision: 'approve_once' | 'reject') {
@@ -69,7 +78,9 @@ async function decide(deps: CommandDeps, decision: 'approve_once' | 'reject') {
   );
   if (!confirm?.go) return undefined;
   const sessionId = step.session.session_id;
-  return report(deps, sessionId, () => sendDecision(deps.client, p, decision), decision === 'reject' ? 'Rejected.' : 'Approved once.');
+  const revision = fresh.status.revision;
+  if (revision === null) return undefined;
+  return report(deps, sessionId, p.interaction_id, () => sendDecision(deps.client, p, revision, decision), decision === 'reject' ? 'Rejected.' : 'Approved once.');
 }
 
 export const INTERACTION_COMMANDS: Readonly<Record<string, (deps: CommandDeps, ...args: unknown[]) => unknown>> = {
@@ -109,7 +120,25 @@ export const INTERACTION_COMMANDS: Readonly<Record<string, (deps: CommandDeps, .
       }
     }
     const chosen = answer;
-    return report(deps, step.session.session_id, () => deps.client.request('respondInteraction', { interaction_id: i.interaction_id, turn_id: i.turn_id, answers: [chosen] }), 'Answered.');
+    const revision = fresh.status.revision;
+    if (revision === null) return undefined;
+    const request = { interaction_id: i.interaction_id, turn_id: i.turn_id, answers: [chosen], expected_revision: revision };
+    return report(deps, step.session.session_id, i.interaction_id, () => deps.client.request('respondInteraction', request), 'Answered.');
+  },
+  'akk.acknowledgeUncertain': async (deps, arg?: unknown) => {
+    const id = typeof arg === 'string' ? arg : (arg as { session_id?: unknown } | undefined)?.session_id;
+    const uncertain = deps.sessions.all().filter((s) => s.state === 'response_uncertain');
+    const sessionId = typeof id === 'string' ? id : uncertain.length === 1 ? uncertain[0]?.session_id : (await vscode.window.showQuickPick(
+      uncertain.map((s) => ({ label: `${agentLabel(s.agent)} ${s.version ?? ''}`, description: s.endpoint.target, id: s.session_id })),
+      { title: 'Which terminal did you check?' },
+    ))?.id;
+    if (!sessionId) {
+      if (uncertain.length === 0) void vscode.window.showInformationMessage('No session is waiting for an uncertain answer to be checked.');
+      return undefined;
+    }
+    const r = await deps.client.request('acknowledgeUncertain', { session_id: sessionId });
+    void vscode.window.showInformationMessage('Marked as checked. Agent Knock Knock follows this terminal again; the uncertain answer stays in the history as failed.');
+    return r;
   },
   'akk.showPendingInteractions': async (deps) => {
     const step = await pickStep(deps, 'Pending Interactions', () => true);

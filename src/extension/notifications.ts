@@ -1,5 +1,6 @@
 /** One notification per new actionable step, with "Answer" and "Show Terminal" (setting: akk.notifications). */
 import * as vscode from 'vscode';
+import type { InteractionUpdatedParams, SessionSummary } from '../shared/protocol';
 import { agentLabel, describeStep, type PendingStep } from './pending';
 
 export function announceStep(step: PendingStep, _context: vscode.ExtensionContext): void {
@@ -19,4 +20,30 @@ export function announceStep(step: PendingStep, _context: vscode.ExtensionContex
     if (pick === 'Answer') await vscode.commands.executeCommand('akk.openQuestionPanel', step.session.session_id);
     if (pick === 'Show Terminal') await vscode.commands.executeCommand('akk.focusSession', step.session);
   });
+}
+
+/**
+ * A session became `response_uncertain`: the answer may have been typed but its effect was not
+ * proven. Say so once, with the terminal and the way to say it was checked.
+ */
+export function announceUncertain(session: SessionSummary): void {
+  const text = `${agentLabel(session.agent)}: an answer may have reached the terminal, but its effect could not be proven. Nothing will be retried; check the terminal.`;
+  void vscode.window.showWarningMessage(text, 'Show Terminal', 'I Checked the Terminal').then(async (pick) => {
+    if (pick === 'Show Terminal') await vscode.commands.executeCommand('akk.focusSession', session);
+    if (pick === 'I Checked the Terminal') await vscode.commands.executeCommand('akk.acknowledgeUncertain', session.session_id);
+  });
+}
+
+/** Reasons the server gives when it closes a step that can no longer be answered. */
+const CLOSED_REASONS: Readonly<Record<string, string>> = {
+  'the agent exited': 'the agent exited',
+  'the session was detached': 'the session was detached',
+};
+
+/** A waiting step was closed because its agent exited or its session was detached. */
+export function announceClosed(update: InteractionUpdatedParams, session: SessionSummary | undefined): void {
+  const why = update.status === 'invalidated' && update.outcome !== null ? CLOSED_REASONS[update.outcome] : undefined;
+  if (!why) return;
+  const who = session ? agentLabel(session.agent) : 'An agent';
+  void vscode.window.showInformationMessage(`${who}: a waiting step was closed because ${why}. Nothing was sent.`);
 }

@@ -9,7 +9,7 @@ import type { PermissionDecisionKind, PermissionProjection, ResponseReceipt } fr
 import { PanelToHost, type HostToPanel, type PanelView } from '../shared/webview-messages';
 import { sendDecision } from './approval';
 import { agentLabel, type PendingInteractions } from './pending';
-import { errorCodeOf, errorMessageOf, outcomeFor } from './rpc-error';
+import { errorCodeOf, errorMessageOf, lapsedOutcome, outcomeFor } from './rpc-error';
 import type { ServerClient } from './server-client';
 
 export class QuestionPanel implements vscode.Disposable {
@@ -18,6 +18,8 @@ export class QuestionPanel implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   /** Permissions the panel was given, newest first: a decision is checked against what was shown. */
   private shownPermissions: PermissionProjection[] = [];
+  /** The revision each shown step was rendered at, by interaction id: answers echo it. */
+  private readonly shownRevisions = new Map<string, string>();
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -106,6 +108,12 @@ export class QuestionPanel implements vscode.Disposable {
   private postView(): void {
     if (!this.panel) return;
     const view = this.view();
+    const shownId = view.interaction?.interaction_id ?? view.permission?.interaction_id;
+    const revision = this.sessionId ? this.pending.get(this.sessionId)?.status.revision : undefined;
+    if (shownId && revision) {
+      this.shownRevisions.set(shownId, revision);
+      if (this.shownRevisions.size > 50) this.shownRevisions.delete(this.shownRevisions.keys().next().value as string);
+    }
     const p = view.permission;
     if (p && !this.shownPermissions.some((x) => x.interaction_id === p.interaction_id)) {
       this.shownPermissions = [p, ...this.shownPermissions].slice(0, 20);
@@ -141,35 +149,37 @@ export class QuestionPanel implements vscode.Disposable {
           this.post({ type: 'outcome', requestId: m.requestId, kind: 'error', message: 'This workspace is not trusted, so answers are not sent from the editor.' });
           return;
         }
+        let failure: unknown;
         try {
+          const revision = this.shownRevisions.get(m.interaction_id);
+          if (revision === undefined) throw Object.assign(new Error('the step is no longer shown'), { data: { code: 'invalidated' } });
           const receipt =
             m.type === 'respond'
-              ? await this.client.request('respondInteraction', { interaction_id: m.interaction_id, turn_id: m.turn_id, answers: m.answers })
-              : await this.approve(sessionId, m.interaction_id, m.decision);
-          const uncertain = receipt.outcome === 'response_uncertain';
-          this.post({
-            type: 'outcome',
-            requestId: m.requestId,
-            kind: uncertain ? 'uncertain' : 'answered',
-            message: uncertain ? 'Check the terminal: the effect of the answer could not be proven. Nothing will be retried.' : 'Answered.',
-          });
+              ? await this.client.request('respondInteraction', { interaction_id: m.interaction_id, turn_id: m.turn_id, answers: m.answers, expected_revision: revision })
+              : await this.approve(sessionId, m.interaction_id, revision, m.decision);
+          this.post({ type: 'outcome', requestId: m.requestId, kind: 'answered', message: receipt.outcome === 'declined' ? 'Rejected.' : 'Answered.' });
         } catch (error) {
+          failure = error;
           this.log.warn(`Answer from the question panel failed (${errorCodeOf(error) ?? 'error'}): ${errorMessageOf(error)}`);
-          this.post({ type: 'outcome', requestId: m.requestId, ...outcomeFor(error) });
         }
-        if (sessionId) await this.pending.refresh(sessionId);
+        const fresh = sessionId ? await this.pending.refresh(sessionId) : undefined;
+        if (failure !== undefined) {
+          const code = errorCodeOf(failure);
+          const outcome = code === 'offer_expired' || code === 'offer_required' ? lapsedOutcome(fresh?.id === m.interaction_id) : outcomeFor(failure);
+          this.post({ type: 'outcome', requestId: m.requestId, ...outcome });
+        }
         return;
       }
     }
   }
 
   /** Sends the decision for the permission the panel showed (see approval.ts for a redrawn prompt). */
-  private async approve(sessionId: string | undefined, interactionId: string, decision: PermissionDecisionKind): Promise<ResponseReceipt> {
+  private async approve(sessionId: string | undefined, interactionId: string, revision: string, decision: PermissionDecisionKind): Promise<ResponseReceipt> {
     const seen = this.shownPermissions.find((p) => p.interaction_id === interactionId);
     if (!sessionId || !seen) {
       throw Object.assign(new Error('the permission prompt is no longer waiting'), { data: { code: 'invalidated' } });
     }
-    return sendDecision(this.client, seen, decision);
+    return sendDecision(this.client, seen, revision, decision);
   }
 
   dispose(): void {

@@ -11,15 +11,29 @@ export function errorMessageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+export const LAPSED_MESSAGE =
+  'This step was shown too long ago to be answered without a fresh look at the terminal (setting akk.offerLifetimeSeconds). Nothing was sent.';
+
+/**
+ * After a lapsed offer the step is fetched fresh: when the same step is still waiting it is offered
+ * again and the person answers again; otherwise it changed in the terminal.
+ */
+export function lapsedOutcome(stillWaiting: boolean): { kind: OutcomeKind; message: string } {
+  return stillWaiting
+    ? { kind: 'lapsed', message: `${LAPSED_MESSAGE} It is still waiting in the terminal and is shown again: answer again.` }
+    : { kind: 'changed', message: `${LAPSED_MESSAGE} Meanwhile it changed in the terminal; the current step is shown.` };
+}
+
 /** How a failed answer is shown: plainly, with what to do next. */
 export function outcomeFor(error: unknown): { kind: OutcomeKind; message: string } {
   const code = errorCodeOf(error);
   switch (code) {
+    case 'offer_expired':
+    case 'offer_required':
+      return { kind: 'lapsed', message: LAPSED_MESSAGE };
     case 'stale_revision':
     case 'invalidated':
     case 'not_found':
-    case 'offer_expired':
-    case 'offer_required':
     case 'expired':
       return { kind: 'changed', message: 'This question changed in the terminal. The current one is shown; nothing was sent.' };
     case 'response_uncertain':
