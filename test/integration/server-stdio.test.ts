@@ -98,6 +98,7 @@ describe('server over stdio', () => {
       approve: { turn_id: 't', decision: 'approve_once' },
       respond: { request: 'hello' },
       listInteractions: {},
+      acknowledgeUncertain: { session_id: 'nope' },
     };
     for (const [name, { method }] of Object.entries(REQUESTS)) {
       const r = await server.call(method, valid[name]);

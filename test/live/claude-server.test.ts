@@ -134,5 +134,16 @@ describe('Claude Code through the AKK server (live)', function () {
     await sleep(500);
     assert.equal(await a.term.capture(), before);
     assert.equal(a.model.toolResults().length, 0);
+
+    // The person checks the terminal and says so: the session follows its screen again in a new
+    // turn; the step stays failed, and its prompt is still never offered again.
+    const ack = await a.call(REQUESTS.acknowledgeUncertain.method, { session_id: a.sessionId });
+    assert.deepEqual((ack.result as { settled?: string[] } | undefined)?.settled, [s.interaction?.interaction_id], JSON.stringify(ack));
+    const followed = await a.waitStatus((x) => x.state === 'waiting_input', 10_000, 'the session to follow its screen');
+    assert.notEqual(followed.turn_id, after.turn_id);
+    assert.equal(followed.interaction, null);
+    await a.restart();
+    await sleep(1000);
+    assert.notEqual((await a.status()).state, 'response_uncertain');
   });
 });

@@ -285,9 +285,13 @@ describe('Codex through the AKK server (live)', function () {
     a.server.child.kill('SIGKILL');
     await pending;
     await a.restart();
-    await a.waitStatus((x) => x.state === 'response_uncertain', 20_000, 'response_uncertain');
     const repeat = await a.call(REQUESTS.respond.method, { session_id: a.sessionId, request: 'hello crash', request_id: 'send-crash-1' });
     assert.equal(repeat.error?.data?.code, 'response_uncertain', JSON.stringify(repeat));
+    // The idle composer on screen proves another state: the session follows it again, in a new
+    // turn, while the send stays recorded as uncertain and is never pasted.
+    await a.waitStatus((x) => x.state === 'idle', 20_000, 'the idle composer');
+    const again = await a.call(REQUESTS.respond.method, { session_id: a.sessionId, request: 'hello crash', request_id: 'send-crash-1' });
+    assert.equal(again.error?.data?.code, 'response_uncertain', JSON.stringify(again));
     await sleep(500);
     assert.equal(await a.term.capture(), before, 'something reached the terminal');
     assert.equal(a.model.userMessages().includes('hello crash'), false);

@@ -17,6 +17,7 @@ const FIXED_REQUESTS = [
   'akk/approve',
   'akk/respond',
   'akk/listInteractions',
+  'akk/acknowledgeUncertain',
 ];
 const FIXED_NOTIFICATIONS = ['akk/interactionRequired', 'akk/interactionUpdated', 'akk/sessionsChanged'];
 
