@@ -130,6 +130,10 @@ function questionTab(s: ScreenSnapshot, p: ClaudeProfile, bottom: number, footer
   const base = { profileId: p.id, fingerprintSource, step: { index: step.index, total: step.total } };
   const header = step.label;
   const prompt = joinQuestion(body.question);
+  // The option under the cursor, where the cursor is on one of this step's options.
+  const cursorRow = rows.find((r) => r.cursor);
+  const focusedOn = (among: readonly OptionRow[]): { focusedKey?: string } =>
+    cursorRow && among.includes(cursorRow) ? { focusedKey: `o${cursorRow.number}` } : {};
 
   if (multi) {
     if (trailing.length !== 1) return manual('the multi-select list does not end with one Next/Submit row');
@@ -147,6 +151,7 @@ function questionTab(s: ScreenSnapshot, p: ClaudeProfile, bottom: number, footer
     return {
       kind: 'questionnaire',
       ...base,
+      ...focusedOn(choices),
       question: { key: 'q', ...(header ? { header } : {}), prompt, responseKind: 'multi_select', options },
       plan: { choose: {}, toggle, advance: { keys: ['Tab'] } },
     };
@@ -158,6 +163,7 @@ function questionTab(s: ScreenSnapshot, p: ClaudeProfile, bottom: number, footer
     return {
       kind: 'questionnaire',
       ...base,
+      focusedKey: `o${freeRow.number}`,
       question: { key: 'q', ...(header ? { header } : {}), prompt, responseKind: 'free_text', options: [], maxLength: q.maxFreeText },
       plan: { choose: {}, freeText: { optionKey: `o${freeRow.number}`, open: [], submit: { keys: ['Enter'] } } },
     };
@@ -178,6 +184,7 @@ function questionTab(s: ScreenSnapshot, p: ClaudeProfile, bottom: number, footer
   return {
     kind: 'questionnaire',
     ...base,
+    ...focusedOn(rows),
     question: { key: 'q', ...(header ? { header } : {}), prompt, responseKind: 'single_select', options },
     plan: { choose },
   };
@@ -224,6 +231,7 @@ function review(s: ScreenSnapshot, p: ClaudeProfile, bottom: number): Result {
     profileId: p.id,
     fingerprintSource,
     step: { index: step.index, total: step.total },
+    focusedKey: submit.cursor ? 'submit' : 'cancel',
     question: {
       key: 'review',
       header: 'Review',
