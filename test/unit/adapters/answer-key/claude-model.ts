@@ -1,0 +1,201 @@
+/**
+ * Claude Code's dialogs as docs/REAL-AGENTS.md and fixtures/README.md describe them, driven by keys:
+ * AskUserQuestion (a tab per question, a Submit tab and the review when there is more than one
+ * question or a multi-select one; digits choose, toggle or open `Type something.`; Tab leaves a
+ * multi-select question) and the permission prompts (Yes / Yes, and … / No; Tab on No amends it).
+ */
+import { basename } from 'node:path';
+import type { AskQuestion, ModelTurn } from '../../../harness/fake-model/types';
+import { Conversation, digit, drawn, type Dialog, type DialogStep } from './conversation';
+import type { Decision, Expected, ExpectedOption, Token } from './types';
+
+const FREE_TEXT = 'Type something.';
+
+/** Bash prompts of these versions draw `3. No` over the wrapped option 2 below 120 columns (fixtures/README.md). */
+const OVERDRAWN_NO: Record<string, true> = { '2.1.263': true, '2.1.266': true, '2.1.267': true };
+
+class AskDialog implements Dialog {
+  private index = 0;
+  private cursor = 0;
+  private editing: string | undefined;
+  private review = false;
+  private readonly checked = new Map<number, string[]>();
+  private readonly answers: Array<[string, string]> = [];
+
+  constructor(
+    private readonly questions: readonly AskQuestion[],
+    private readonly cols: number,
+  ) {}
+
+  /** One single-select question answers at once; otherwise a Submit tab and the review follow. */
+  private get total(): number {
+    const [only] = this.questions;
+    return this.questions.length === 1 && only && !only.multiSelect ? 1 : this.questions.length + 1;
+  }
+
+  private get question(): AskQuestion {
+    return this.questions[this.index] as AskQuestion;
+  }
+
+  stepId(): string {
+    if (this.review) return 'review';
+    return `q${this.index}${this.editing !== undefined ? ':editor' : ''}`;
+  }
+
+  expected(): Expected {
+    const step = { index: this.review ? this.total : this.index + 1, total: this.total };
+    if (this.review) {
+      return {
+        kind: 'questionnaire',
+        responseKind: 'confirm',
+        prompt: 'Review your answers',
+        header: undefined,
+        options: [
+          { label: 'Submit answers', description: null, role: 'submit' },
+          { label: 'Cancel', description: null, role: 'cancel' },
+        ],
+        focus: { label: 'Submit answers' },
+        step,
+        skips: { header: "the review's header is AKK's wording; the screen shows none" },
+      };
+    }
+    const q = this.question;
+    if (this.editing !== undefined && this.editing !== '') return { kind: 'manual_required', because: 'text is already typed into the free-text row: AKK types whole answers only' };
+    // A row is `❯ 1. ` (and `[ ] ` in a multi-select) before the label; descriptions sit below it.
+    const lead = q.multiSelect ? 9 : 5;
+    if (q.options.some((o) => lead + [...o.label].length > this.cols || lead + [...o.description].length > this.cols)) {
+      return { kind: 'manual_required', because: 'an option wraps over several lines at this width, which AKK leaves to the terminal' };
+    }
+    const base = { prompt: q.question, header: q.header, step, skips: {} };
+    if (this.editing !== undefined) {
+      return { kind: 'questionnaire', responseKind: 'free_text', ...base, options: [], focus: { editingRow: q.options.length + 1 } };
+    }
+    const checked = this.checked.get(this.index) ?? [];
+    const options: ExpectedOption[] = q.options.map((o) => ({
+      label: drawn(o.label),
+      description: o.description,
+      role: 'choice',
+      ...(q.multiSelect ? { checked: checked.includes(drawn(o.label)) } : {}),
+    }));
+    if (!q.multiSelect) options.push({ label: FREE_TEXT, description: null, role: 'free_text' });
+    const focused = options[this.cursor]?.label;
+    return { kind: 'questionnaire', responseKind: q.multiSelect ? 'multi_select' : 'single_select', ...base, options, focus: focused ? { label: focused } : { none: true } };
+  }
+
+  apply(token: Token): DialogStep {
+    const q = this.question;
+    const d = digit(token);
+    if (this.review) {
+      if (d !== 1) throw new Error(`unmodelled key ${token} in the review`);
+      return { answer: { kind: 'choose', label: 'Submit answers' }, ...this.submit() };
+    }
+    if (this.editing !== undefined) {
+      if (token.startsWith('text:')) {
+        this.editing += token.slice(5);
+        return {};
+      }
+      if (token !== 'Enter' || this.editing === '') throw new Error(`unmodelled key ${token} in the free-text row`);
+      const text = this.editing;
+      this.answers.push([q.question, text]);
+      return { answer: { kind: 'text', text }, ...this.advance() };
+    }
+    if (q.multiSelect) {
+      if (token === 'Tab') {
+        const labels = this.checked.get(this.index) ?? [];
+        this.answers.push([q.question, labels.join(', ')]);
+        return { answer: { kind: 'multi', labels }, ...this.advance() };
+      }
+      const option = d === undefined ? undefined : q.options[d - 1];
+      if (!option) throw new Error(`unmodelled key ${token} in a multi-select question`);
+      // A digit toggles without moving the cursor; answers are joined in toggle order.
+      const list = this.checked.get(this.index) ?? [];
+      const label = drawn(option.label);
+      this.checked.set(this.index, list.includes(label) ? list.filter((l) => l !== label) : [...list, label]);
+      return {};
+    }
+    if (d === q.options.length + 1) {
+      this.editing = '';
+      this.cursor = d - 1;
+      return { answer: { kind: 'choose', label: FREE_TEXT } };
+    }
+    const option = d === undefined ? undefined : q.options[d - 1];
+    if (!option) throw new Error(`unmodelled key ${token} in a single-select question`);
+    this.answers.push([q.question, drawn(option.label)]);
+    return { answer: { kind: 'choose', label: drawn(option.label) }, ...this.advance() };
+  }
+
+  private advance(): DialogStep {
+    this.index += 1;
+    this.cursor = 0;
+    this.editing = undefined;
+    if (this.index < this.questions.length) return {};
+    if (this.total === 1) return this.submit();
+    this.review = true;
+    return {};
+  }
+
+  private submit(): DialogStep {
+    return { outcome: 'submitted', delivery: { kind: 'claude_answers', pairs: this.answers } };
+  }
+}
+
+class PermissionDialog implements Dialog {
+  private cursor = 0;
+  private amend: string | undefined;
+
+  constructor(
+    private readonly tool: 'bash' | 'write',
+    private readonly subject: string,
+    private readonly decisions: Decision[],
+  ) {}
+
+  stepId(): string {
+    return this.amend === undefined ? 'permission' : 'permission:amend';
+  }
+
+  expected(): Expected {
+    if (this.amend !== undefined) return { kind: 'manual_required', because: "No's amend editor (Tab) is not offered: the terminal's own" };
+    return { kind: 'permission', tool: this.tool, title: this.tool === 'bash' ? 'Bash command' : 'Create file', subject: this.subject, decisions: this.decisions };
+  }
+
+  apply(token: Token): DialogStep {
+    if (this.amend !== undefined) {
+      if (token.startsWith('text:')) {
+        this.amend += token.slice(5);
+        return {};
+      }
+      if (token !== 'Enter' || this.amend === '') throw new Error(`unmodelled key ${token} while amending`);
+      return { outcome: 'submitted', delivery: { kind: 'claude_permission', approved: false, said: this.amend } };
+    }
+    if (token === 'Down' || token === 'Up') {
+      this.cursor = Math.max(0, Math.min(2, this.cursor + (token === 'Down' ? 1 : -1)));
+      return {};
+    }
+    if (token === 'Tab' && this.cursor === 2) {
+      this.amend = '';
+      return { answer: { kind: 'not_offered', why: 'the harness opened the amend editor of No (Tab), which AKK does not offer' } };
+    }
+    if (token === '1') return { answer: { kind: 'decision', decision: 'approve_once' }, outcome: 'submitted', delivery: { kind: 'claude_permission', approved: true } };
+    // No without text interrupts the turn; the rejection goes out with the next prompt.
+    if (token === '3') return { answer: { kind: 'decision', decision: 'reject' }, outcome: 'interrupted', delivery: { kind: 'claude_permission', approved: false } };
+    throw new Error(`unmodelled key ${token} in a permission prompt`);
+  }
+}
+
+export class ClaudeModel extends Conversation {
+  constructor(
+    turns: readonly ModelTurn[],
+    private readonly version: string,
+    private readonly cols: number,
+  ) {
+    super(turns);
+  }
+
+  protected open(turn: ModelTurn): { dialog?: Dialog } {
+    if (turn.kind === 'ask') return { dialog: new AskDialog(turn.questions, this.cols) };
+    const overdrawn = this.cols < 120 && OVERDRAWN_NO[this.version] === true;
+    if (turn.kind === 'bash') return { dialog: new PermissionDialog('bash', turn.command, overdrawn ? ['approve_once'] : ['approve_once', 'reject']) };
+    if (turn.kind === 'write') return { dialog: new PermissionDialog('write', basename(turn.filePath), ['approve_once', 'reject']) };
+    throw new Error(`no Claude model for a ${turn.kind} turn`);
+  }
+}

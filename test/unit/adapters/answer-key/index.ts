@@ -1,0 +1,97 @@
+/**
+ * Works out the answer key of every captured screen: each scenario of each target is replayed
+ * through the model of its client, screen by screen, with the keys the harness recorded beside
+ * the screens (`keys`, `next`) and the releases the scenario made. The recognizer is not used.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Sidecar } from '../../../harness/capture';
+import type { ModelTurn } from '../../../harness/fake-model/types';
+import { scenario as scenarioNamed } from '../../../harness/scenarios';
+import { loadCorpus, type Fixture } from '../../../support/fixture-corpus';
+import { ClaudeModel } from './claude-model';
+import { CodexModel } from './codex-model';
+import type { Conversation } from './conversation';
+import type { Answer, Delivery, Expected, Token } from './types';
+
+export interface ScreenKey {
+  fixture: Fixture;
+  side: Sidecar;
+  expected: Expected;
+  /** How the harness answered the step on this screen, and every key it pressed for it from here. */
+  answer?: { answer: Answer; keys: Token[]; detour?: string };
+  /** What the fake model must have received, where the capture recorded it (`groundTruth`). */
+  delivery?: Delivery;
+}
+
+interface Pressed {
+  token: Token;
+  before: string;
+  after: string;
+  answer?: Answer;
+  detour?: string;
+}
+
+function modelFor(f: Fixture, turns: readonly ModelTurn[]): Conversation {
+  return f.agent === 'claude' ? new ClaudeModel(turns, f.version, f.screen.cols) : new CodexModel(turns);
+}
+
+/** One scenario of one target: its screens in capture order. */
+function replay(screens: Array<{ fixture: Fixture; side: Sidecar }>): ScreenKey[] {
+  const first = screens[0];
+  if (!first) return [];
+  const sc = scenarioNamed(first.side.scenario);
+  const model = modelFor(first.fixture, sc.turns);
+  const pressed: Pressed[] = [];
+  const press = (token: Token): void => {
+    const before = model.stepId();
+    const effect = model.apply(token);
+    pressed.push({ token, before, after: model.stepId(), ...effect });
+  };
+  const out: Array<ScreenKey & { start: number; stepId: string }> = [];
+  let verified = 0;
+  for (const { fixture, side } of screens) {
+    // The shared idle screen is captured once per target: later scenarios typed their prompt unseen.
+    if (side.step > 0) model.promptUnseen();
+    side.keys.forEach(press);
+    const entry = { fixture, side, expected: model.expected(), start: pressed.length, stepId: model.stepId() };
+    side.next.forEach(press);
+    const release = sc.steps[side.step]?.then?.find((a) => 'release' in a);
+    if (release && 'release' in release) model.release(release.release === 'all');
+    let delivery: Delivery | undefined;
+    if (side.groundTruth) {
+      delivery = model.deliveries[verified];
+      if (!delivery) throw new Error(`${fixture.id}: the capture recorded an answer the model of the client never submitted`);
+      verified += 1;
+    }
+    out.push({ ...entry, ...(delivery ? { delivery } : {}) });
+  }
+  if (verified !== model.deliveries.length) {
+    throw new Error(`${first.side.scenario} on ${first.fixture.id}: ${model.deliveries.length} answers submitted, ${verified} recorded by the capture`);
+  }
+  return out.map(({ start, stepId, ...key }) => {
+    const left = pressed.findIndex((p, i) => i >= start && p.before === stepId && p.after !== stepId);
+    const leaving = pressed[left];
+    if (!leaving?.answer) return key;
+    const range = pressed.slice(start, left + 1);
+    const detour = range.find((p) => p.detour)?.detour;
+    return { ...key, answer: { answer: leaving.answer, keys: range.map((p) => p.token), ...(detour ? { detour } : {}) } };
+  });
+}
+
+/** The answer key of every screen in fixtures/, in corpus order. */
+export function answerKeys(): ScreenKey[] {
+  const corpus = loadCorpus();
+  const groups = new Map<string, Array<{ fixture: Fixture; side: Sidecar }>>();
+  for (const fixture of corpus) {
+    const side = JSON.parse(readFileSync(join(fixture.dir, `${fixture.base}.json`), 'utf8')) as Sidecar;
+    const key = `${fixture.dir}\n${side.scenario}`;
+    groups.set(key, [...(groups.get(key) ?? []), { fixture, side }]);
+  }
+  const byId = new Map<string, ScreenKey>();
+  for (const screens of groups.values()) {
+    screens.sort((a, b) => a.side.step - b.side.step);
+    for (const k of replay(screens)) byId.set(k.fixture.id, k);
+  }
+  return corpus.map((f) => byId.get(f.id) as ScreenKey);
+}
