@@ -1,11 +1,14 @@
 /**
- * Every actionable captured screen, mutated the ways a real screen can differ from a proven one,
- * must become manual_required: no plan, zero input. Unmutated, each must be recognised.
+ * Every captured screen whose answer key says it shows a prompt to answer, mutated the ways a real
+ * screen can differ from a proven one, must become manual_required with zero planned input: no key
+ * for any answer. Unmutated, each must be recognised with something to send. Which screens are
+ * actionable comes from the answer key (the scenario and the harness's keys), not the recognizer.
  */
 import { strict as assert } from 'node:assert';
 import { recognize } from '../../../src/adapters/recognize';
 import type { ScreenSnapshot } from '../../../src/adapters/types';
-import { isActionable, loadCorpus } from '../../support/fixture-corpus';
+import { answerKeys } from './answer-key';
+import { plannedInput } from './answer-key/plans';
 
 type Mutation = (s: ScreenSnapshot) => ScreenSnapshot | undefined;
 
@@ -99,20 +102,25 @@ const MUTATIONS: Record<string, Mutation> = {
   },
 };
 
-const corpus = loadCorpus().filter((f) => isActionable(recognize(f.agent, f.version, f.screen)));
+const actionable = answerKeys().filter((k) => k.expected.kind === 'questionnaire' || k.expected.kind === 'permission');
 
 describe('mutated actionable screens are manual_required, with zero input', () => {
   it('has actionable screens to mutate', () => {
-    assert.ok(corpus.length > 0, 'no actionable screen in fixtures/');
+    assert.ok(actionable.length > 500, `only ${actionable.length} actionable screens in fixtures/`);
   });
 
-  for (const f of corpus) {
-    const r = recognize(f.agent, f.version, f.screen);
+  for (const { fixture: f, side } of actionable) {
+    const agent = f.agent === 'claude' ? 'claude' : 'codex';
     // Codex's collapsed async summary sits above the composer: the last line is the status line
     // (model, folder, thread title), free text the prompt does not own. Its structure is proven
     // (truncation is caught); its words are not, so changing them is no test of the prompt.
-    const statusLineLast = r.kind === 'questionnaire' && r.navigationOnly === true;
+    const statusLineLast = side.state === 'async-collapsed';
     describe(f.id, () => {
+      it('unmutated: recognised, with input to send', () => {
+        const r = recognize(agent, f.version, f.screen);
+        assert.ok(r.kind === 'questionnaire' || r.kind === 'permission', `an actionable screen recognised as ${JSON.stringify(r).slice(0, 200)}`);
+        assert.ok(plannedInput(agent, r).some((keys) => keys.length > 0), 'no answer has a key plan');
+      });
       for (const [name, mutate] of Object.entries(MUTATIONS)) {
         if (statusLineLast && name === 'footer changed') {
           it(`${name}: skipped, the last line is the agent's status line, not this prompt's footer`);
@@ -124,12 +132,14 @@ describe('mutated actionable screens are manual_required, with zero input', () =
           continue;
         }
         it(name, () => {
-          const r = recognize(f.agent, f.version, mutated);
+          const r = recognize(agent, f.version, mutated);
+          assert.deepEqual(plannedInput(agent, r), [], `${name} would send input (${r.kind})`);
           assert.equal(r.kind, 'manual_required', `${name} was recognised as ${r.kind}`);
         });
       }
       it('another client version', () => {
-        const r = recognize(f.agent, '0.0.0-unprofiled', f.screen);
+        const r = recognize(agent, '0.0.0-unprofiled', f.screen);
+        assert.deepEqual(plannedInput(agent, r), []);
         assert.equal(r.kind, 'manual_required');
       });
     });

@@ -2,7 +2,7 @@
  * The keys AKK would send for an answer: the recognised step projected as the server projects it,
  * the answer given by option ids, and the adapter's plan resolved by the server's own planner.
  */
-import type { PermissionRecognition, PlannedStep, QuestionnaireRecognition } from '../../../../src/adapters/types';
+import type { PermissionRecognition, PlannedStep, QuestionnaireRecognition, Recognition } from '../../../../src/adapters/types';
 import { keyPlanOf, resolveAnswers, resolveDecision } from '../../../../src/server/dispatch/answer-plan';
 import { projectQuestionnaire } from '../../../../src/server/dispatch/projection';
 import type { Answer as WireAnswer } from '../../../../src/shared/contract';
@@ -55,4 +55,16 @@ export function plannedKeys(agent: 'claude' | 'codex', r: QuestionnaireRecogniti
       throw new Error(`no plan for a ${answer.kind} answer`);
   }
   return tokens(resolveAnswers([wire], draft.options, keyPlanOf(r)).steps);
+}
+
+/**
+ * Every key AKK could send from this recognition, one list per answer it would accept (each option,
+ * each decision, a free-text answer): empty when the screen offers nothing to answer.
+ */
+export function plannedInput(agent: 'claude' | 'codex', r: Recognition): Token[][] {
+  if (r.kind === 'permission') return r.decisions.map((decision) => plannedKeys(agent, r, { kind: 'decision', decision }));
+  if (r.kind !== 'questionnaire') return [];
+  const q = r.question;
+  if (q.responseKind === 'free_text') return [plannedKeys(agent, r, { kind: 'text', text: 'x' })];
+  return q.options.map((o) => plannedKeys(agent, r, q.responseKind === 'multi_select' ? { kind: 'multi', labels: [o.label] } : { kind: 'choose', label: o.label }));
 }
