@@ -3,7 +3,8 @@
 #   static (types, lint, schema drift) · unit · integration · live (real Claude Code and Codex)
 #   · vscode (the extension in a real VS Code)
 # and ends with one line "N passed, N failed" over all of them.
-# Set AKK_TIERS (e.g. "static unit integration") to run a subset.
+# Set AKK_TIERS (e.g. "static unit integration") to run a subset. A tier fails when fewer of its
+# tests ran than test/min-counts.json records. In CI the expectations-update flag is refused.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -14,6 +15,10 @@ export AKK_TALLY="$root/test-artifacts/tally.txt"
 started=$(date +%s)
 
 step() { printf '\n==== %s\n' "$*"; }
+if [ -n "${CI:-}" ] && [ "${CI,,}" != "false" ] && [ "${CI}" != "0" ] && [ -n "${AKK_UPDATE_FIXTURES:-}" ]; then
+  echo "AKK_UPDATE_FIXTURES=$AKK_UPDATE_FIXTURES is set in CI: CI checks the reviewed expectations and never rewrites them."
+  echo "0 passed, 1 failed"; exit 1
+fi
 fail_tier() { echo "$1 0 1 0" >> "$AKK_TALLY"; echo "tier $1 did not complete: $2"; }
 
 step "system packages"
@@ -23,6 +28,9 @@ if ! npm ci --no-audit --no-fund; then echo "0 passed, 1 failed"; exit 1; fi
 step "build"
 if ! npm run --silent build; then echo "0 passed, 1 failed"; exit 1; fi
 
+# The fewest tests the tier must run, from test/min-counts.json (empty when none is recorded).
+min_count() { node -e 'const v = require(process.argv[1])[process.argv[2]]; if (Number.isInteger(v)) process.stdout.write(String(v));' "$root/test/min-counts.json" "$1"; }
+
 run_tier() { # name, then the command
   local name=$1; shift
   local before; before=$(grep -c "^$name " "$AKK_TALLY" || true)
@@ -31,8 +39,12 @@ run_tier() { # name, then the command
   "$@"
   local rc=$?
   local after; after=$(grep -c "^$name " "$AKK_TALLY" || true)
+  local ran; ran=$(awk -v t="$name" '$1 == t {n += $2 + $3} END {print n + 0}' "$AKK_TALLY")
+  local min; min=$(min_count "$name")
   if [ "$after" = "$before" ]; then fail_tier "$name" "exit code $rc, no results recorded"
   elif [ $rc -ne 0 ] && ! grep "^$name " "$AKK_TALLY" | awk '{f+=$3} END {exit !(f>0)}'; then fail_tier "$name" "exit code $rc"
+  elif [ -z "$min" ]; then fail_tier "$name" "no minimum test count for it in test/min-counts.json"
+  elif [ "$ran" -lt "$min" ]; then fail_tier "$name" "$ran tests ran, fewer than the $min recorded in test/min-counts.json"
   fi
   echo "tier $name took $(( $(date +%s) - t0 ))s"
 }
@@ -53,8 +65,8 @@ for tier in $tiers; do
     unit) run_tier unit npx mocha --config test/unit/.mocharc.cjs ;;
     integration) run_tier integration npx mocha --config test/integration/.mocharc.cjs ;;
     live)
-      step "agent clients (newest Claude Code and Codex, cached outside the repository)"
-      if npm run --silent agents:install -- --newest; then run_tier live npx mocha --config test/live/.mocharc.cjs
+      step "agent clients (Claude Code and Codex, newest and seed versions, cached outside the repository)"
+      if npm run --silent agents:install -- --all; then run_tier live npx mocha --config test/live/.mocharc.cjs
       else fail_tier live "could not install the agent clients"; fi ;;
     vscode)
       step "VS Code host (code-server)"

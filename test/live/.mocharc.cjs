@@ -4,6 +4,8 @@ module.exports = {
   require: ['tsx/cjs'],
   spec: ['test/live/**/*.test.ts'],
   reporter: 'test/support/tally-reporter.cjs',
+  // A left-over `.only` would run one test and report the tier green.
+  'forbid-only': true,
   'reporter-option': ['tier=live'],
   timeout: 90000,
   slow: 15000,
