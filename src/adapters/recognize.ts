@@ -5,6 +5,7 @@
 import { CLAUDE_PROFILES, readFreeTextEditor, recognizeClaude } from './claude';
 import { proveClaudeComposer } from './claude/composer';
 import { CODEX_PROFILES, proveComposer, readCodexEditor, recognizeCodex } from './codex';
+import { SECRET_REASON, asksForSecret, waitsForHiddenInput } from './secrets';
 import type { ComposerProof, Recognition, ScreenSnapshot } from './types';
 
 export type AgentKind = 'claude' | 'codex' | 'unknown';
@@ -16,6 +17,24 @@ export function supportedVersions(agent: AgentKind): string[] {
 }
 
 export function recognize(agent: AgentKind, version: string | null, screen: ScreenSnapshot): Recognition {
+  return withoutSecrets(recognizeProfiled(agent, version, screen), screen);
+}
+
+/**
+ * No step carries a secret: a free-text step whose question asks for one is manual, and so is a
+ * terminal waiting at a hidden-input prompt (`Password:`) under no proven dialog.
+ */
+function withoutSecrets(r: Recognition, screen: ScreenSnapshot): Recognition {
+  if (r.kind === 'questionnaire' && r.question.responseKind === 'free_text' && asksForSecret(r.question.prompt, r.question.header)) {
+    return { kind: 'manual_required', reason: SECRET_REASON };
+  }
+  if ((r.kind === 'activity' || r.kind === 'manual_required') && waitsForHiddenInput(screen.plain)) {
+    return { kind: 'manual_required', reason: SECRET_REASON };
+  }
+  return r;
+}
+
+function recognizeProfiled(agent: AgentKind, version: string | null, screen: ScreenSnapshot): Recognition {
   if (agent === 'claude') {
     const profile = version === null ? undefined : CLAUDE_PROFILES[version];
     if (!profile) return { kind: 'manual_required', reason: `Claude Code ${version ?? '(unknown version)'} has no recognition profile` };

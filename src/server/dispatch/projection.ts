@@ -5,6 +5,7 @@
 import type { PermissionProjection, TerminalInteraction } from '../../shared/contract';
 import type { AgentName } from '../../shared/lifecycle';
 import type { PermissionRecognition, QuestionnaireRecognition } from '../../adapters/types';
+import { maskCredentials } from '../../adapters/secrets';
 import { opaqueId } from './fingerprint';
 
 /** The stored interaction as the public sees it: its immutable payload with its ids. */
@@ -122,8 +123,10 @@ export function projectPermission(r: PermissionRecognition, agent: AgentName, tu
     agent,
     tool: r.tool,
     title: r.title,
-    subject: r.subject,
+    // Credentials in a command or a file's content are masked for display (the fingerprint is
+    // taken over the unmasked screen).
+    subject: maskCredentials(r.subject),
     decisions: r.decisions,
   };
-  return { kind: 'permission', payload, options, title: `${r.title}: ${r.subject.split('\n')[0] ?? ''}` };
+  return { kind: 'permission', payload, options, title: `${r.title}: ${payload.subject.split('\n')[0] ?? ''}` };
 }
