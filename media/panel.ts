@@ -65,7 +65,9 @@ function render(): void {
     root.appendChild(b);
   }
   if (!view || (!view.interaction && !view.permission && !view.manual_reason)) {
-    root.appendChild(el('p', { class: 'empty' }, 'No question is waiting.'));
+    // Before the first view, and while the host reads the terminal, say so: never a blank panel.
+    const reading = !view || view.reading;
+    root.appendChild(el('p', { class: reading ? 'reading' : 'empty' }, reading ? 'Reading the agent\'s terminal…' : 'No question is waiting.'));
     return;
   }
   if (view.session) {

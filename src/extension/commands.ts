@@ -54,7 +54,7 @@ export const COMMANDS: Readonly<Record<string, CommandHandler>> = {
   },
   'akk.newClaudeSession': (deps) => newAgentSession(deps, 'claude'),
   'akk.newCodexSession': (deps) => newAgentSession(deps, 'codex'),
-  'akk.attachSession': async ({ client, sessions, terminals }) => {
+  'akk.attachSession': async ({ client, sessions, terminals, panel }) => {
     const socket = launchSettings('claude').socket;
     const found = await client.request('listSessions', { include_candidates: true, tmux_servers: [{}, { socket }] });
     sessions.update(found.sessions);
@@ -73,6 +73,7 @@ export const COMMANDS: Readonly<Record<string, CommandHandler>> = {
       tmux: { ...(e.socket ? { socket: e.socket } : {}), ...(e.socketPath ? { socketPath: e.socketPath } : {}), target: e.pane_id },
     });
     terminals.show({ session_id: attached.session_id, agent: attached.agent, endpoint: e });
+    await panel.show(attached.session_id, true);
     return attached;
   },
   'akk.detachSession': async ({ client, sessions, terminals }, item?: unknown) => {
@@ -92,7 +93,7 @@ export const COMMANDS: Readonly<Record<string, CommandHandler>> = {
 /** Commands that run from a tree item, the status bar or internally, not from the palette. */
 export const HIDDEN_COMMANDS: readonly string[] = ['akk.focusSession', 'akk.openOldestPending'];
 
-async function newAgentSession({ client, sessions, terminals, log, pending }: CommandDeps, agent: AgentName) {
+async function newAgentSession({ client, sessions, terminals, log, pending, panel }: CommandDeps, agent: AgentName) {
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   if (!folder) throw new Error('Open a folder first: the agent runs in the workspace folder.');
   const settings = launchSettings(agent);
@@ -100,6 +101,9 @@ async function newAgentSession({ client, sessions, terminals, log, pending }: Co
   log.info(`Started ${agent} in tmux -L ${settings.socket} pane ${pane.target} (session ${pane.session}).`);
   const attached = await client.request('attachSession', { tmux: { socket: pane.socket, target: pane.target } });
   terminals.show({ session_id: attached.session_id, agent, endpoint: { kind: 'tmux', socket: pane.socket, target: pane.target, pane_id: pane.target } });
+  // The layout is decided now, not on the first question: the panel beside the terminal from the
+  // start, so answering never resizes the agent's terminal under its dialog.
+  await panel.show(attached.session_id, true);
   const all = (await client.request('listSessions', {})).sessions;
   sessions.update(all);
   await pending.setSessions(all);

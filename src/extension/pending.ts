@@ -28,11 +28,15 @@ export function describeStep(step: PendingStep): string {
   return s.manual_reason ?? s.state;
 }
 
+/** A step with the same text as the one announced this recently is a redraw, not a new question. */
+const REDRAW_WINDOW_MS = 10_000;
+
 export class PendingInteractions implements vscode.Disposable {
   private readonly steps = new Map<string, PendingStep>();
   private sessions: SessionSummary[] = [];
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly announced = new Set<string>();
+  private readonly lastAnnounced = new Map<string, { what: string; at: number }>();
   readonly onDidChange = this.changed.event;
 
   constructor(
@@ -97,7 +101,11 @@ export class PendingInteractions implements vscode.Disposable {
     this.changed.fire();
     if (!this.announced.has(key)) {
       this.announced.add(key);
-      this.announce(step);
+      // The same question redrawn (a resize re-keys the step) is not news: one notification.
+      const what = `${describeStep(step)}\u0000${status.interaction?.step.index ?? 0}`;
+      const last = this.lastAnnounced.get(sessionId);
+      if (!last || last.what !== what || Date.now() - last.at > REDRAW_WINDOW_MS) this.announce(step);
+      this.lastAnnounced.set(sessionId, { what, at: Date.now() });
     }
     return step;
   }

@@ -20,6 +20,7 @@ export class QuestionPanel implements vscode.Disposable {
   private shownPermissions: PermissionProjection[] = [];
   /** The revision each shown step was rendered at, by interaction id: answers echo it. */
   private readonly shownRevisions = new Map<string, string>();
+  private reading = false;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -36,18 +37,30 @@ export class QuestionPanel implements vscode.Disposable {
     return this.sessionId;
   }
 
-  /** Opens (or reveals) the panel on the session's current step, fetched fresh. */
-  async show(sessionId: string): Promise<void> {
+  /**
+   * Opens (or reveals) the panel on the session's current step. The panel appears at once with the
+   * step already known (or "reading the terminal"), then shows the step fetched fresh.
+   * `preserveFocus` keeps the keyboard in the agent's terminal (when the layout is set up).
+   */
+  async show(sessionId: string, preserveFocus = false): Promise<void> {
     this.sessionId = sessionId;
-    await this.pending.refresh(sessionId);
-    if (!this.panel) this.create();
-    else this.panel.reveal(undefined, false);
+    if (!this.panel) this.create(preserveFocus);
+    else this.panel.reveal(this.panel.viewColumn, preserveFocus);
+    this.reading = true;
     this.postView();
+    try {
+      await this.pending.refresh(sessionId);
+    } finally {
+      this.reading = false;
+      this.postView();
+    }
   }
 
-  private create(): void {
+  private create(preserveFocus: boolean): void {
     const roots = [vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview')];
-    const panel = vscode.window.createWebviewPanel('akk.questionPanel', 'Agent Question', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, {
+    // Always the second column: the agent's terminal sits in the first, and the layout is set up
+    // when the session starts, so showing a question never resizes the terminal.
+    const panel = vscode.window.createWebviewPanel('akk.questionPanel', 'Agent Question', { viewColumn: vscode.ViewColumn.Two, preserveFocus }, {
       enableScripts: true,
       localResourceRoots: roots,
       retainContextWhenHidden: false,
@@ -97,6 +110,7 @@ export class QuestionPanel implements vscode.Disposable {
       permission: s?.permission ?? null,
       manual_reason: s?.manual_reason ?? null,
       input_allowed: allowed,
+      reading: this.reading,
       input_blocked_reason: allowed ? null : 'This workspace is not trusted: Agent Knock Knock shows what the agent asks, but answers only in the terminal.',
     };
   }

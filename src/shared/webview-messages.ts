@@ -51,6 +51,8 @@ export const PanelView = z.object({
   manual_reason: z.string().max(2000).nullable(),
   /** False in an untrusted workspace: show, never answer. */
   input_allowed: z.boolean(),
+  /** The host is reading the terminal for the current step (shown instead of a blank panel). */
+  reading: z.boolean(),
   input_blocked_reason: z.string().max(400).nullable(),
 });
 export type PanelView = z.infer<typeof PanelView>;

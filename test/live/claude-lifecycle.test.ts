@@ -17,6 +17,16 @@ import { INSTALL_TIMEOUT_MS } from './live-session';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
+async function until<T>(what: string, probe: () => T | undefined, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = probe();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
 interface Listed {
   interaction_id: string;
   status: string;
@@ -199,5 +209,39 @@ describe('Claude Code lifecycle through the AKK server (live)', function () {
     }
     assert.equal(row?.status, 'invalidated');
     assert.equal(row?.outcome, 'the agent exited');
+  });
+});
+
+describe('Claude Code announcements through the AKK server (live)', function () {
+  this.timeout(120_000);
+  let a: ServerAgent | undefined;
+
+  before(async function () {
+    this.timeout(INSTALL_TIMEOUT_MS);
+    await agentBinary('claude', NEWEST.claude);
+  });
+  afterEach(async () => {
+    await a?.stop();
+    a = undefined;
+  });
+
+  it('announces a step only once its screen is quiet: frames redrawn within moments never reach the client', async () => {
+    a = await startServerAgent('claude', { name: 'e2e-quiet-announce', turns: [{ kind: 'ask', questions: [Q_DATABASE] }, { kind: 'text', text: 'Thanks.' }] });
+    await userPrompt(a.term, 'pick a database');
+    const first = await a.waitStatus((x) => x.interaction !== null, 30_000, 'the question');
+    const required = (): string[] =>
+      a!.server.notifications.filter((n) => n.method === 'akk/interactionRequired').map((n) => String((n.params as { interaction?: { interaction_id?: string } }).interaction?.interaction_id));
+    await until('the first announcement', () => (required().includes(String(first.interaction?.interaction_id)) ? true : undefined), 5_000);
+    const before = required().length;
+    // Two quick resizes: Claude Code redraws the dialog at each width, so each frame is a new step.
+    await a.term.tmux(['resize-window', '-t', a.term.target, '-x', '100', '-y', '40']);
+    await sleep(60);
+    await a.term.tmux(['resize-window', '-t', a.term.target, '-x', '120', '-y', '40']);
+    await sleep(2500);
+    const after = required().slice(before);
+    const now = await a.waitStatus((x) => x.interaction !== null, 10_000, 'the question after the resizes');
+    assert.deepEqual(after, [now.interaction?.interaction_id], `announced after the resizes: ${JSON.stringify(after)}`);
+    const all = (await listed(a)).filter((x) => x.status === 'invalidated');
+    assert.ok(all.length >= 1, 'the redrawn frames were steps of their own, invalidated without a word');
   });
 });

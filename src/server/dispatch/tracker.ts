@@ -32,6 +32,12 @@ export interface TrackerDeps {
   send(name: 'interactionRequired' | 'interactionUpdated', params: JsonValue): Promise<void>;
 }
 
+/**
+ * Quiet time a terminal needs before its prompt is announced or offered: agents finish redrawing
+ * around a new dialog (and Claude Code drops keys in the first ~150 ms after it paints one).
+ */
+export const QUIET_BEFORE_OFFER_MS = 300;
+
 /** The revision fingerprint of a screen without an exact prompt. */
 function screenRevision(r: Recognition): string {
   if (r.kind === 'manual_required') return `manual:${fingerprintOf(r.reason)}`;
@@ -128,8 +134,28 @@ export class InteractionTracker {
     });
     this.deps.log.info(`session ${session.id}: ${interaction.kind} ${interaction.id} recognised by ${prompt.profileId}`);
     this.remember(session.id, { recognition, fingerprint, interaction, revision: revision.revision });
-    await this.required(interaction);
+    this.announceWhenQuiet(session, interaction);
     return this.latest.get(session.id) as Observed;
+  }
+
+  /**
+   * Wakes the client about a new step only once its terminal has been quiet for
+   * QUIET_BEFORE_OFFER_MS and the step is still the current one: a frame the agent redraws a
+   * moment later (a resize, a dialog still being completed) never reaches the person. The row is
+   * on disk already; status and the session list show it either way.
+   */
+  private announceWhenQuiet(session: Session, ix: Interaction): void {
+    const check = (): void => {
+      const quiet = session.msSinceOutput() ?? QUIET_BEFORE_OFFER_MS;
+      if (quiet < QUIET_BEFORE_OFFER_MS && session.state !== 'exited') {
+        setTimeout(check, QUIET_BEFORE_OFFER_MS - quiet + 5).unref();
+        return;
+      }
+      const now = this.current(session.id);
+      if (now?.id !== ix.id || now.status !== 'active') return;
+      this.required(ix).catch((e: unknown) => this.deps.log.warn(`announcing ${ix.id}`, e));
+    };
+    check();
   }
 
   /**

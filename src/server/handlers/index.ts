@@ -8,7 +8,7 @@ import { recognize } from '../../adapters/recognize';
 import { publicView, titleOf } from '../dispatch/projection';
 import type { Responder } from '../dispatch/responder';
 import { snapshotOf } from '../dispatch/snapshot';
-import type { InteractionTracker } from '../dispatch/tracker';
+import { QUIET_BEFORE_OFFER_MS, type InteractionTracker } from '../dispatch/tracker';
 import type { Logger } from '../logging';
 import type { RequestHandlers } from '../rpc/register';
 import type { ScreenCapture, Session, SessionRegistry } from '../sessions';
@@ -90,12 +90,10 @@ async function status(deps: HandlerDeps, sessionId: string | undefined, turnId: 
   };
 }
 
-/** Quiet time the screen needs before its prompt is offered: agents finish redrawing around a new dialog. */
-const OFFER_QUIET_MS = 300;
 
 /**
  * A settled capture; when it shows a prompt, one taken once the terminal has been quiet for
- * OFFER_QUIET_MS (bounded), so an offer is not made on a frame the agent is still completing.
+ * QUIET_BEFORE_OFFER_MS (bounded), so an offer is not made on a frame the agent is still completing.
  */
 async function quietCapture(session: Session): Promise<ScreenCapture | null> {
   const deadline = Date.now() + 2000;
@@ -103,9 +101,9 @@ async function quietCapture(session: Session): Promise<ScreenCapture | null> {
     const capture = await session.nextSettled(3000).catch(() => session.lastCapture);
     if (!capture) return null;
     const kind = recognize(session.agent, session.version, snapshotOf(capture)).kind;
-    const quiet = session.msSinceOutput() ?? OFFER_QUIET_MS;
-    if ((kind !== 'questionnaire' && kind !== 'permission') || quiet >= OFFER_QUIET_MS || Date.now() >= deadline) return capture;
-    await new Promise((r) => setTimeout(r, OFFER_QUIET_MS - quiet));
+    const quiet = session.msSinceOutput() ?? QUIET_BEFORE_OFFER_MS;
+    if ((kind !== 'questionnaire' && kind !== 'permission') || quiet >= QUIET_BEFORE_OFFER_MS || Date.now() >= deadline) return capture;
+    await new Promise((r) => setTimeout(r, QUIET_BEFORE_OFFER_MS - quiet));
   }
 }
 
