@@ -62,6 +62,6 @@ const MASKS: ReadonlyArray<[RegExp, (m: string, ...groups: string[]) => string]>
 /** `text` with credentials masked, for display only. */
 export function maskCredentials(text: string): string {
   let out = text;
-  for (const [re, replace] of MASKS) out = out.replace(re, replace as (substring: string, ...args: string[]) => string);
+  for (const [re, replace] of MASKS) out = out.replace(re, replace);
   return out;
 }
