@@ -11,7 +11,7 @@ import type { Decision, Expected, ExpectedOption, Token } from './types';
 
 const FREE_TEXT = 'Type something.';
 
-/** Bash prompts of these versions draw `3. No` over the wrapped option 2 below 120 columns (fixtures/README.md). */
+/** Bash prompts of these versions draw `3. No` over the wrapped option 2 at 80 columns (fixtures/README.md). */
 const OVERDRAWN_NO: Record<string, true> = { '2.1.263': true, '2.1.266': true, '2.1.267': true };
 
 class AskDialog implements Dialog {
@@ -193,7 +193,7 @@ export class ClaudeModel extends Conversation {
 
   protected open(turn: ModelTurn): { dialog?: Dialog } {
     if (turn.kind === 'ask') return { dialog: new AskDialog(turn.questions, this.cols) };
-    const overdrawn = this.cols < 120 && OVERDRAWN_NO[this.version] === true;
+    const overdrawn = this.cols <= 80 && OVERDRAWN_NO[this.version] === true;
     if (turn.kind === 'bash') return { dialog: new PermissionDialog('bash', turn.command, overdrawn ? ['approve_once'] : ['approve_once', 'reject']) };
     if (turn.kind === 'write') return { dialog: new PermissionDialog('write', basename(turn.filePath), ['approve_once', 'reject']) };
     throw new Error(`no Claude model for a ${turn.kind} turn`);

@@ -93,10 +93,11 @@ export abstract class Conversation implements ClientModel {
   release(all: boolean): void {
     if (all) this.holdNone = true;
     if (this.state !== 'working') return;
+    const answered = this.overlay?.answered() === true;
     this.overlay = undefined;
     this.state = 'idle';
-    // The held turn ends; with an answered overlay queued, its message is the next request.
-    if (all && this.turn + 1 < this.turns.length) this.request();
+    // The held turn ends; the answer to a question it worked under goes out as the next request.
+    if (answered) this.request();
   }
 
   /** One request to the model: it plays the next turn. */
