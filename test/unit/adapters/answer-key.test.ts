@@ -150,6 +150,8 @@ describe('every captured screen against its answer key', () => {
   describe('recognition', () => {
     for (const k of keys) {
       it(`${k.fixture.id}: ${describeExpected(k.expected)}`, () => checkRecognition(recognize(k.fixture.agent, k.fixture.version, k.fixture.screen), k.expected));
+      const skips = k.expected.kind === 'questionnaire' ? Object.entries(k.expected.skips) : [];
+      for (const [aspect, why] of skips) it(`${k.fixture.id}: ${aspect}: skipped, ${why}`);
     }
   });
 
