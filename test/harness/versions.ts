@@ -1,5 +1,5 @@
 // The client versions the harness knows. Each was checked with `npm view <package>@<version> version`.
-// The live tier runs only NEWEST; the fixture corpus covers every entry.
+// The live tier runs NEWEST at 120x40 and each seed version at 80x24; the fixture corpus covers every entry.
 
 export type AgentName = 'claude' | 'codex';
 

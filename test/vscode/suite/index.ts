@@ -28,7 +28,7 @@ export function run(): Promise<void> {
   };
   Mocha.reporters.Base.useColors = false;
 
-  const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec' });
+  const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec', forbidOnly: true });
   const files = fs
     .readdirSync(__dirname)
     .filter((f) => f.endsWith('.test.js'))
