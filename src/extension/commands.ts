@@ -72,8 +72,8 @@ export const COMMANDS: Readonly<Record<string, CommandHandler>> = {
     const attached = await client.request('attachSession', {
       tmux: { ...(e.socket ? { socket: e.socket } : {}), ...(e.socketPath ? { socketPath: e.socketPath } : {}), target: e.pane_id },
     });
-    terminals.show({ session_id: attached.session_id, agent: attached.agent, endpoint: e });
-    await panel.show(attached.session_id, true);
+    const terminal = terminals.show({ session_id: attached.session_id, agent: attached.agent, endpoint: e });
+    await besideTerminal(terminal, panel, attached.session_id);
     return attached;
   },
   'akk.detachSession': async ({ client, sessions, terminals }, item?: unknown) => {
@@ -100,14 +100,22 @@ async function newAgentSession({ client, sessions, terminals, log, pending, pane
   const pane = await startAgentPane(agent, folder, settings);
   log.info(`Started ${agent} in tmux -L ${settings.socket} pane ${pane.target} (session ${pane.session}).`);
   const attached = await client.request('attachSession', { tmux: { socket: pane.socket, target: pane.target } });
-  terminals.show({ session_id: attached.session_id, agent, endpoint: { kind: 'tmux', socket: pane.socket, target: pane.target, pane_id: pane.target } });
-  // The layout is decided now, not on the first question: the panel beside the terminal from the
-  // start, so answering never resizes the agent's terminal under its dialog.
-  await panel.show(attached.session_id, true);
+  const terminal = terminals.show({ session_id: attached.session_id, agent, endpoint: { kind: 'tmux', socket: pane.socket, target: pane.target, pane_id: pane.target } });
+  await besideTerminal(terminal, panel, attached.session_id);
   const all = (await client.request('listSessions', {})).sessions;
   sessions.update(all);
   await pending.setSessions(all);
   return attached;
+}
+
+/**
+ * The layout is decided when a session starts, not on its first question: the question panel
+ * beside the agent's terminal from the start, so answering never resizes the terminal under its
+ * dialog. The terminal must be in the editor area first, or both would share one group.
+ */
+async function besideTerminal(terminal: vscode.Terminal, panel: QuestionPanel, sessionId: string): Promise<void> {
+  await Promise.race([terminal.processId, new Promise((r) => setTimeout(r, 3000))]);
+  await panel.show(sessionId, true);
 }
 
 function isSession(x: unknown): x is SessionSummary {

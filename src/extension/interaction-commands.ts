@@ -74,7 +74,8 @@ async function decide(deps: CommandDeps, decision: 'approve_once' | 'reject') {
       { label: `$(check) ${verb} once`, description: p.title, detail: p.subject, go: true },
       { label: '$(close) Cancel', description: 'Send nothing', go: false },
     ],
-    { title: `${verb}: ${agentLabel(fresh.session.agent)} in ${fresh.session.endpoint.target}`, placeHolder: p.subject.split('\n')[0] },
+    // A notification arriving meanwhile must not close the confirmation: it waits for a choice or Esc.
+    { title: `${verb}: ${agentLabel(fresh.session.agent)} in ${fresh.session.endpoint.target}`, placeHolder: p.subject.split('\n')[0], ignoreFocusOut: true },
   );
   if (!confirm?.go) return undefined;
   const sessionId = step.session.session_id;
@@ -102,6 +103,7 @@ export const INTERACTION_COMMANDS: Readonly<Record<string, (deps: CommandDeps, .
     if (q.response_kind === 'free_text') {
       const text = await vscode.window.showInputBox({
         title,
+        ignoreFocusOut: true,
         prompt: q.prompt,
         validateInput: (v) => (v.length > MAX_FREE_TEXT_LENGTH ? `At most ${MAX_FREE_TEXT_LENGTH} characters (${v.length})` : /[\r\n]/.test(v) ? 'One line only' : undefined),
       });
@@ -110,11 +112,11 @@ export const INTERACTION_COMMANDS: Readonly<Record<string, (deps: CommandDeps, .
     } else {
       const items = q.options.map((o, n) => ({ label: `${n + 1}. ${o.label}`, ...(o.description ? { detail: o.description } : {}), id: o.option_id }));
       if (q.response_kind === 'multi_select') {
-        const picked = await vscode.window.showQuickPick(items, { title, placeHolder: q.prompt, canPickMany: true });
+        const picked = await vscode.window.showQuickPick(items, { title, placeHolder: q.prompt, canPickMany: true, ignoreFocusOut: true });
         if (!picked) return undefined;
         answer = { question_id: q.question_id, response_kind: 'multi_select', selected_option_ids: picked.map((p) => p.id) };
       } else {
-        const picked = await vscode.window.showQuickPick(items, { title, placeHolder: q.prompt });
+        const picked = await vscode.window.showQuickPick(items, { title, placeHolder: q.prompt, ignoreFocusOut: true });
         if (!picked) return undefined;
         answer = { question_id: q.question_id, response_kind: q.response_kind, selected_option_ids: [picked.id] };
       }

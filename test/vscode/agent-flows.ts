@@ -64,6 +64,16 @@ const Q_MARKUP: AskQuestion = {
   ],
 };
 
+const Q_COLOUR: AskQuestion = {
+  question: 'Which colour should the status badge use?',
+  header: 'Colour',
+  multiSelect: false,
+  options: [
+    { label: 'Green', description: 'Calm.' },
+    { label: 'Blue', description: 'Neutral.' },
+  ],
+};
+
 /** One scripted turn per request of the conversation; indexes are named below. */
 const TURNS: ModelTurn[] = [
   { kind: 'ask', text: 'A few questions first.', questions: [Q_DATABASE, Q_FEATURES, Q_NAME] },
@@ -75,8 +85,10 @@ const TURNS: ModelTurn[] = [
   { kind: 'text', text: 'Thanks, noted.' },
   { kind: 'ask', questions: [Q_MARKUP] },
   { kind: 'text', text: 'Kept.' },
+  { kind: 'ask', questions: [Q_COLOUR] },
+  { kind: 'text', text: 'Blue it is.' },
 ];
-const TURN = { mouse: 0, approve: 2, reject: 4, keyboard: 5, markup: 7 } as const;
+const TURN = { mouse: 0, approve: 2, reject: 4, keyboard: 5, markup: 7, lapsed: 9 } as const;
 const FREE_TEXT = 'northwind "alpha" & <beta>';
 
 /**
@@ -246,6 +258,9 @@ export async function runAgentFlows(browser: Browser, extPath: string, scratch: 
   const server = await startCodeServer({ folder: workspace, smokeTestDriver: true, scratchDir: path.join(root, 'host') });
   log(`agent flows: code-server at ${server.url} (pid ${server.pid}), fake models at ${model.url} (Claude Code) and ${codexModel.url} (Codex), tmux -L ${agent.socket}`);
   let page: Page | undefined;
+  let paneSize = '';
+  let clickToContentMs = -1;
+  const agentPaneSize = async (): Promise<string> => (await agent.tmux(['display-message', '-p', '-t', agent.pane ?? '', '#{pane_width}x#{pane_height}'])).trim();
   const checks = new Checks(() => page);
   const step = (name: string, shot: string, body: (p: Page) => Promise<void>): Promise<boolean> => checks.run(name, shot, body, { fatal: true });
   try {
@@ -267,12 +282,12 @@ export async function runAgentFlows(browser: Browser, extPath: string, scratch: 
       await p.locator('.activitybar .action-item a[aria-label^="Agent Knock Knock"], .activitybar .action-item[aria-label^="Agent Knock Knock"]').first().click();
       await p.locator('.monaco-list-row', { hasText: `Claude Code ${NEWEST.claude}` }).first().waitFor({ state: 'visible', timeout: 20_000 });
       await screenshot(p, '10b-sessions-tree.png');
-      // The layout a person answers in: the agent's terminal beside the (still empty) question panel.
+      // The layout a person answers in is set up by the session's start: the agent's terminal beside
+      // the (still empty) question panel, with nothing else to open.
       await palette(p, 'View: Close Primary Side Bar');
-      await palette(p, 'Agent Knock Knock: Open Question Panel');
       await panelFrame(p).locator('.empty', { hasText: 'No question is waiting.' }).waitFor({ timeout: 20_000 });
-      const size = (await agent.tmux(['display-message', '-p', '-t', agent.pane ?? '', '#{pane_width}x#{pane_height}'])).trim();
-      log(`agent flows: the agent's pane is ${size}`);
+      paneSize = await agentPaneSize();
+      log(`agent flows: the agent's pane is ${paneSize}`);
       await screenshot(p, '11-agent-terminal.png');
     });
 
@@ -287,10 +302,17 @@ export async function runAgentFlows(browser: Browser, extPath: string, scratch: 
 
     await step('questionnaire: "Answer" opens the panel; single-select, multi-select, free text and review are clicked', 'failure-panel-mouse.png', async (p) => {
       const note = await findNotification(p, `Claude Code asks: Database: ${Q_DATABASE.question}`);
-      await note.locator('.monaco-button', { hasText: 'Answer' }).click({ timeout: 10_000 });
+      const answer = note.locator('.monaco-button', { hasText: 'Answer' });
+      await answer.waitFor({ state: 'visible', timeout: 10_000 });
+      const clicked = Date.now();
+      await answer.click({ timeout: 10_000 });
       const f = panelFrame(p);
+      await f.locator('h2', { hasText: Q_DATABASE.question }).waitFor({ timeout: 20_000 });
+      clickToContentMs = Date.now() - clicked;
+      log(`agent flows: click-to-content ${clickToContentMs} ms ("Answer" in the notification to the question shown in the panel)`);
       await f.locator('.step', { hasText: 'Step 1 of 4 · Database' }).waitFor({ timeout: 20_000 });
-      await f.locator('h2', { hasText: Q_DATABASE.question }).waitFor();
+      const sizeAfter = await agentPaneSize();
+      check(sizeAfter === paneSize, `the agent's terminal was resized when the panel showed the question: ${paneSize} -> ${sizeAfter}`);
       await option(f, 'PostgreSQL').click();
       check((await option(f, 'PostgreSQL').getAttribute('aria-checked')) === 'true', 'PostgreSQL is not checked after the click');
       await screenshot(p, '13-panel-single-select.png');
@@ -552,6 +574,31 @@ export async function runAgentFlows(browser: Browser, extPath: string, scratch: 
       codexModel.releaseAll();
       await waitPendingCount(p, 0);
       await screenshot(p, '41-codex-async-answered.png');
+    });
+
+    await step('lapsed offer: a step shown for longer than its offer lifetime is said to have lapsed, offered again, and answered', 'failure-lapsed.png', async (p) => {
+      // A short offer lifetime, taken by the server when it restarts.
+      fs.writeFileSync(path.join(workspace, '.vscode', 'settings.json'), JSON.stringify({ ...settings, 'akk.offerLifetimeSeconds': 5 }, null, 2) + '\n');
+      await sleep(1500);
+      await palette(p, 'Agent Knock Knock: Restart Server');
+      await until('the server to run again', async () => ((await p.locator('.statusbar-item', { hasText: /AKK/ }).first().getAttribute('aria-label')) ?? '').includes('server running') || undefined, 30_000);
+      await clearNotifications(p);
+      await agent.prompt('Pick a badge colour');
+      await waitPendingCount(p, 1);
+      await palette(p, 'Agent Knock Knock: Open Question Panel');
+      const f = panelFrame(p);
+      await f.locator('h2', { hasText: Q_COLOUR.question }).waitFor({ timeout: 20_000 });
+      await sleep(6_500);
+      await option(f, 'Blue').click();
+      await f.locator('#submit').click();
+      await f.locator('.banner-lapsed', { hasText: 'still waiting' }).waitFor({ timeout: 15_000 });
+      check(!model.issued.some((t) => t.turnIndex === TURN.lapsed && model.toolResults().some((r) => r.id === t.id)), 'a lapsed offer typed an answer');
+      await screenshot(p, '26-offer-lapsed.png');
+      await option(f, 'Blue').click();
+      await f.locator('#submit').click();
+      const r = await toolResultOf(model, TURN.lapsed);
+      check(r.content.includes(`"${Q_COLOUR.question}"="Blue"`), `tool result: ${r.content}`);
+      await waitPendingCount(p, 0);
     });
   } catch (err) {
     const detail = err instanceof Error ? err.message : String(err);
