@@ -8,15 +8,19 @@
  *   akk-store.sqlite          the last snapshot; `meta.journal_seq` names the last transaction in it
  *   journal-NNNNNNNN.log      journals by generation; replay skips what the snapshot already holds
  *
- * Compaction: (sync) stamp `journal_seq`, export, seal the journal and start the next generation;
- * (async) write the snapshot to a temp file, fsync, rename, fsync the folder; only then delete
- * the sealed journals. A crash at any step leaves a snapshot plus journals that replay to the
- * last committed transaction.
+ * Compaction keeps off the path of a commit: the next journal generation is prepared (header,
+ * preallocated zeros, fsyncs) off the event loop before it is needed; the seal only switches to
+ * it; a worker thread replays the sealed journals over the last snapshot and writes the new one
+ * (temp file, flushed as it goes, fsync, rename, fsync the folder; see compaction.ts); only
+ * then are the sealed journals deleted. Where no worker can run, the seal exports the database
+ * on this thread instead, as one synchronous step. A crash at any step leaves a snapshot plus
+ * journals that replay to the last committed transaction.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SqlJsStatic } from 'sql.js';
 import { AkkError } from '../../shared/errors';
+import { compactInWorker, compactorAvailable, type CompactionJob } from './compaction';
 import { SqlDatabase, loadSqlJs, type Row } from './database';
 import { JournalWriter, type JournalOp, type SqlParam } from './journal';
 import { StoreLock } from './lock';
@@ -50,18 +54,36 @@ export interface EngineStats {
   lastRecordBytes: number;
   snapshotBytes: number;
   compactions: number;
+  compacting: boolean;
+  lastCompaction: CompactionStats | null;
+}
+
+export interface CompactionStats {
+  snapshotBytes: number;
+  /** From the seal to the old journals deleted. */
+  totalMs: number;
+  /** The synchronous part, which holds the event loop (the seal; the export where no worker runs). */
+  blockingMs: number;
+  where: 'event-loop' | 'worker';
 }
 
 export class Engine {
   private journal: JournalWriter | null = null;
+  /** The next journal generation, being prepared off the event loop (null when preparing failed). */
+  private next: Promise<JournalWriter | null> | null = null;
   private seq = 0;
   private obsolete: string[] = [];
   private compaction: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
+  private workerFailed = false;
   private compactScheduled = false;
   private broken: AkkError | null = null;
   private closed = false;
+  /** `close()` has begun: no compaction starts any more. */
+  private closing = false;
   private lastRecordBytes = 0;
   private compactions = 0;
+  private lastCompaction: CompactionStats | null = null;
 
   private constructor(
     readonly db: SqlDatabase,
@@ -192,45 +214,109 @@ export class Engine {
   }
 
   private maybeCompact(): void {
-    if (!this.journal || this.compactScheduled || this.compaction) return;
-    if (this.journal.size < this.options.compactBytes) return;
+    const journal = this.journal;
+    if (!journal) return;
+    // Half way to a compaction, the next journal generation starts being prepared off the event loop.
+    if (!this.next && !this.closing && journal.size >= this.options.compactBytes / 2) this.prepareNext(journal.generation + 1);
+    if (this.closing || this.compactScheduled || this.compaction || journal.size < this.options.compactBytes) return;
     this.compactScheduled = true;
     setImmediate(() => {
       this.compactScheduled = false;
-      if (this.closed) return;
+      if (this.closing) return;
       this.compact().catch((error: unknown) => this.options.onBackgroundError?.(error));
     });
   }
 
-  /** Writes a snapshot and retires the journals it covers. Concurrent calls share one run. */
+  private prepareNext(generation: number): void {
+    this.next = JournalWriter.prepare(this.dir, generation, LATEST_SCHEMA_VERSION, this.options.fsync).catch((error: unknown) => {
+      this.options.onBackgroundError?.(error);
+      return null; // compaction creates it in place then
+    });
+  }
+
+  /**
+   * Writes a snapshot of everything committed so far and retires the journals it covers. A run
+   * in progress sealed before the latest commits, so one more follows it, shared by every call
+   * made meanwhile.
+   */
   compact(): Promise<void> {
-    if (!this.journal) return Promise.resolve();
-    this.compaction ??= this.runCompaction().finally(() => {
+    if (!this.journal || this.closing) return this.compaction ?? Promise.resolve();
+    if (this.compaction) {
+      this.queued ??= this.compaction
+        .catch(() => undefined)
+        .then(() => {
+          this.queued = null;
+          return this.compact();
+        });
+      return this.queued;
+    }
+    this.compaction = this.runCompaction().finally(() => {
       this.compaction = null;
     });
     return this.compaction;
   }
 
+  /**
+   * Seals the journal (commits go on in the next generation, prepared ahead) and builds the
+   * snapshot of everything up to the seal: in a worker thread, which replays the sealed journals
+   * over the last snapshot, or, where no worker can run, by exporting the database here.
+   */
   private async runCompaction(): Promise<void> {
     this.writable();
     const old = this.journal;
     if (!old) return;
-    // Synchronous part: nothing else runs in between, so the export is exactly `seq`.
-    this.stampSeq();
-    const bytes = this.db.export();
-    old.close();
-    this.obsolete.push(old.file);
+    if (!this.next) this.prepareNext(old.generation + 1);
+    const prepared = await this.next;
+    this.next = null;
+    if (this.broken) {
+      prepared?.discard();
+      throw this.broken;
+    }
+    // After a failed worker run, one compaction exports here, so that failures never let journals pile up.
+    const inWorker = compactorAvailable() && !this.workerFailed;
+    // Synchronous part: nothing else runs in between, so the seal (and an export) is exactly `seq`.
+    const t0 = performance.now();
+    let exported: Uint8Array | null = null;
+    if (!inWorker) {
+      this.stampSeq();
+      exported = this.db.export();
+    }
+    const uptoSeq = this.seq;
     try {
-      this.journal = JournalWriter.create(this.dir, old.generation + 1, LATEST_SCHEMA_VERSION, this.options.fsync);
+      this.journal = prepared ?? JournalWriter.create(this.dir, old.generation + 1, LATEST_SCHEMA_VERSION, this.options.fsync);
     } catch (error) {
       this.broken = new AkkError('store_io', `cannot start a new journal: ${(error as Error).message}`);
       throw this.broken;
     }
+    old.close();
+    this.obsolete.push(old.file);
     const retiring = [...this.obsolete];
-    await writeSnapshot(this.snapshotFile, bytes, this.options.fsync);
+    const blockingMs = performance.now() - t0;
+    let snapshotBytes: number;
+    if (exported) {
+      await writeSnapshot(this.snapshotFile, exported, this.options.fsync);
+      snapshotBytes = exported.length;
+    } else {
+      const job: CompactionJob = {
+        snapshotFile: this.snapshotFile,
+        journals: retiring,
+        uptoSeq,
+        schemaVersion: LATEST_SCHEMA_VERSION,
+        fsync: this.options.fsync,
+        ...(this.options.wasmPath !== undefined ? { wasmPath: this.options.wasmPath } : {}),
+      };
+      try {
+        snapshotBytes = (await compactInWorker(job)).snapshotBytes;
+      } catch (error) {
+        this.workerFailed = true;
+        throw error;
+      }
+    }
+    this.workerFailed = false;
     for (const file of retiring) await fs.promises.rm(file, { force: true });
     this.obsolete = this.obsolete.filter((f) => !retiring.includes(f));
     this.compactions++;
+    this.lastCompaction = { snapshotBytes, totalMs: performance.now() - t0, blockingMs, where: inWorker ? 'worker' : 'event-loop' };
   }
 
   stats(): EngineStats {
@@ -249,13 +335,24 @@ export class Engine {
       lastRecordBytes: this.lastRecordBytes,
       snapshotBytes,
       compactions: this.compactions,
+      compacting: this.compaction !== null || this.compactScheduled,
+      lastCompaction: this.lastCompaction,
     };
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
+    this.closing = true;
     try {
       if (this.compaction) await this.compaction.catch(() => undefined);
+      // A prepared journal generation that was never used goes away with the store.
+      const next = this.next ? await this.next : null;
+      this.next = null;
+      try {
+        next?.discard();
+      } catch (error) {
+        this.options.onBackgroundError?.(error);
+      }
     } finally {
       this.closed = true;
       try {

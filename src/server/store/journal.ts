@@ -81,6 +81,20 @@ export function fsyncDir(dir: string): void {
   }
 }
 
+/** `fsyncDir` off the event loop (compaction and journal preparation). */
+export async function fsyncDirAsync(dir: string): Promise<void> {
+  let handle: fs.promises.FileHandle | undefined;
+  try {
+    handle = await fs.promises.open(dir, 'r');
+    await handle.sync();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EISDIR' && code !== 'EPERM' && code !== 'EINVAL' && code !== 'EACCES') throw error;
+  } finally {
+    await handle?.close();
+  }
+}
+
 function encodeHeader(schemaVersion: number, generation: number): Buffer {
   const head = Buffer.alloc(HEADER_BYTES);
   MAGIC.copy(head, 0);
@@ -219,6 +233,34 @@ export class JournalWriter {
     return writer;
   }
 
+  /**
+   * Creates a fresh journal like `create`, with every write and fsync off the event loop, so
+   * that the next generation is ready before compaction switches to it.
+   */
+  static async prepare(dir: string, generation: number, schemaVersion: number, fsyncEnabled: boolean): Promise<JournalWriter> {
+    const file = path.join(dir, journalName(generation));
+    const handle = await fs.promises.open(file, 'w+');
+    // Without fsync nothing is preallocated: there is nothing to save (see `extend`).
+    const capacity = fsyncEnabled ? PREALLOCATE_BYTES : Number.MAX_SAFE_INTEGER;
+    try {
+      await handle.write(encodeHeader(schemaVersion, generation), 0, HEADER_BYTES, 0);
+      if (fsyncEnabled) {
+        const zeros = Buffer.alloc(PREALLOCATE_BYTES - HEADER_BYTES);
+        await handle.write(zeros, 0, zeros.length, HEADER_BYTES);
+        await handle.sync();
+        await fsyncDirAsync(dir);
+      }
+    } catch (error) {
+      await handle.close();
+      await fs.promises.rm(file, { force: true });
+      throw error;
+    }
+    await handle.close();
+    // Appends are synchronous positional writes on a descriptor of our own.
+    const fd = fs.openSync(file, 'r+');
+    return new JournalWriter(file, generation, fd, HEADER_BYTES, fsyncEnabled, capacity);
+  }
+
   /** Reopens an existing journal for appending, cutting a torn tail at `validLength`. */
   static reopen(file: string, generation: number, scan: Pick<JournalScan, 'validLength' | 'dictionary'>, fsyncEnabled: boolean): JournalWriter {
     const { validLength } = scan;
@@ -287,6 +329,13 @@ export class JournalWriter {
   sync(): void {
     if (this.dirty && this.fsyncEnabled) fs.fdatasyncSync(this.fd);
     this.dirty = false;
+  }
+
+  /** Closes and removes a journal that was never appended to (a prepared generation left unused). */
+  discard(): void {
+    if (this.length !== HEADER_BYTES) throw new Error(`journal ${this.file} holds records; it cannot be discarded`);
+    this.close();
+    fs.rmSync(this.file, { force: true });
   }
 
   close(): void {

@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { fsyncDir } from './journal';
+import { fsyncDir, fsyncDirAsync } from './journal';
 
 export const SNAPSHOT_FILE = 'akk-store.sqlite';
 const TEMP_MARK = '.tmp-';
@@ -31,12 +31,23 @@ export function writeSnapshotSync(file: string, bytes: Uint8Array, fsyncEnabled:
   if (fsyncEnabled) fsyncDir(path.dirname(file));
 }
 
-/** Writes a snapshot without blocking the event loop for the I/O (compaction). */
+/**
+ * Bytes written between two flushes of a snapshot being written in the background: the disk
+ * never holds more than this much of it unflushed, so a journal commit's fdatasync, which
+ * waits for the device, never queues behind the whole snapshot.
+ */
+export const SNAPSHOT_FLUSH_BYTES = 2 * 1024 * 1024;
+
+/** Writes a snapshot without blocking the event loop for the I/O (compaction), flushing as it goes. */
 export async function writeSnapshot(file: string, bytes: Uint8Array, fsyncEnabled: boolean): Promise<void> {
   const tmp = tempName(file);
   const handle = await fs.promises.open(tmp, 'w');
   try {
-    await handle.writeFile(bytes);
+    for (let at = 0; at < bytes.length; ) {
+      const end = Math.min(bytes.length, at + SNAPSHOT_FLUSH_BYTES);
+      while (at < end) at += (await handle.write(bytes, at, end - at, at)).bytesWritten;
+      if (fsyncEnabled) await handle.datasync();
+    }
     if (fsyncEnabled) await handle.sync();
   } catch (error) {
     await handle.close();
@@ -45,7 +56,7 @@ export async function writeSnapshot(file: string, bytes: Uint8Array, fsyncEnable
   }
   await handle.close();
   await fs.promises.rename(tmp, file);
-  if (fsyncEnabled) fsyncDir(path.dirname(file));
+  if (fsyncEnabled) await fsyncDirAsync(path.dirname(file));
 }
 
 /** Removes temp files left by a snapshot write that a crash interrupted. */
