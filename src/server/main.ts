@@ -2,7 +2,7 @@
  * The AKK background server. Started by the extension over IPC, or by hand:
  *   node dist/server.js --stdio
  */
-import { connect, transportFromArgs } from './transport/connect';
+import { connect, transportFromArgs } from './rpc/transport';
 import { connectionLogger, trapUncaught } from './logging';
 import { serve } from './server';
 

@@ -1,6 +1,6 @@
 /**
  * The backend-neutral view of one agent terminal: read its screen, send it input, know who is
- * running in it, and learn when it changes. The tmux backend implements it in tmux-endpoint.ts.
+ * running in it, and learn when it changes. The tmux backend implements it in tmux/endpoint.ts.
  */
 import { AkkError } from '../../shared/errors';
 import type { Disposable } from './events';

@@ -19,6 +19,6 @@ export type { AttachedRecord, PersistedEndpoint, SessionPersistence } from './pe
 export { ProcFs, parseProcStat, type ProcStat } from './proc';
 export { DEFAULT_CHANGE_INTERVAL_MS, SessionRegistry, type CandidateOptions, type SessionRegistryOptions, type SettledEvent } from './registry';
 export { Session, opaqueId, type AgentName, type Classification, type Classify, type ClassifyInput } from './session';
-export { TMUX_INSTALL_HINT, TmuxRunner, type TmuxAddress, type TmuxRunnerOptions } from './tmux-command';
-export { TmuxEndpoint, type TmuxEndpointOptions } from './tmux-endpoint';
-export { TmuxServer } from './tmux-server';
+export { TMUX_INSTALL_HINT, TmuxRunner, type TmuxAddress, type TmuxRunnerOptions } from './tmux/command';
+export { TmuxEndpoint, type TmuxEndpointOptions } from './tmux/endpoint';
+export { TmuxServer } from './tmux/server';

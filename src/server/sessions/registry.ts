@@ -14,10 +14,10 @@ import { Emitter, type Disposable } from './events';
 import type { MonitorOptions, SettledInfo } from './monitor';
 import type { AttachedRecord, SessionPersistence } from './persistence';
 import { Session, opaqueId, type Classify } from './session';
-import { TmuxRunner, addressKey, type TmuxAddress } from './tmux-command';
-import { TmuxEndpoint } from './tmux-endpoint';
-import { TmuxServer } from './tmux-server';
-import { paneLocation } from './tmux-formats';
+import { TmuxRunner, addressKey, type TmuxAddress } from './tmux/command';
+import { TmuxEndpoint } from './tmux/endpoint';
+import { TmuxServer } from './tmux/server';
+import { paneLocation } from './tmux/formats';
 
 /** While output flows (an agent's spinner), one change capture per this many ms can prove `working`. */
 export const DEFAULT_CHANGE_INTERVAL_MS = 500;

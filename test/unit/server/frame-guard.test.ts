@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { FrameGuard, checkBody, type RejectedFrame } from '../../../src/server/transport/frame-guard';
+import { FrameGuard, checkBody, type RejectedFrame } from '../../../src/server/rpc/frame-guard';
 
 function frame(body: string): Buffer {
   const b = Buffer.from(body, 'utf8');

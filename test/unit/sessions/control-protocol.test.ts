@@ -5,7 +5,7 @@ import {
   outputPaneId,
   parseNotification,
   type ControlEvent,
-} from '../../../src/server/sessions/control-protocol';
+} from '../../../src/server/sessions/tmux/control-protocol';
 
 function feed(lines: string[]): ControlEvent[] {
   const events: ControlEvent[] = [];

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { AkkError } from '../../../src/shared/errors';
-import { controlCommandLine, quoteControlArg, serverArgs, tmuxError } from '../../../src/server/sessions/tmux-command';
-import { paneLocation, parsePaneList, parsePaneState, parseServerInfo } from '../../../src/server/sessions/tmux-formats';
+import { controlCommandLine, quoteControlArg, serverArgs, tmuxError } from '../../../src/server/sessions/tmux/command';
+import { paneLocation, parsePaneList, parsePaneState, parseServerInfo } from '../../../src/server/sessions/tmux/formats';
 
-describe('sessions/tmux-formats', () => {
+describe('sessions/tmux/formats', () => {
   it('parses a pane state line', () => {
     assert.deepEqual(parsePaneState('%3\t4242\t120\t40\t5\t39\t1\t0\t0'), {
       paneId: '%3',
@@ -45,7 +45,7 @@ describe('sessions/tmux-formats', () => {
   });
 });
 
-describe('sessions/tmux-command', () => {
+describe('sessions/tmux/command', () => {
   it('selects the server with -L or -S and always forces UTF-8', () => {
     assert.deepEqual(serverArgs({}), ['-u']);
     assert.deepEqual(serverArgs({ socket: 'x' }), ['-u', '-L', 'x']);

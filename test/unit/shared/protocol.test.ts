@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NOTIFICATIONS, REQUESTS } from '../../../src/shared/protocol';
 import { ERROR_CODES } from '../../../src/shared/errors';
-import { createHandlers, type HandlerDeps } from '../../../src/server/handlers';
+import { createHandlers, type HandlerDeps } from '../../../src/server/rpc/handlers';
 import { renderSchemas } from '../../../scripts/schema-render';
 import { TerminalInteraction, RespondInteractionRequest, ApproveRequest } from '../../../src/shared/contract';
 

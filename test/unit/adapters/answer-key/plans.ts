@@ -3,8 +3,8 @@
  * the answer given by option ids, and the adapter's plan resolved by the server's own planner.
  */
 import type { PermissionRecognition, PlannedStep, QuestionnaireRecognition, Recognition } from '../../../../src/adapters/types';
-import { keyPlanOf, resolveAnswers, resolveDecision } from '../../../../src/server/dispatch/answer-plan';
-import { projectQuestionnaire } from '../../../../src/server/dispatch/projection';
+import { keyPlanOf, resolveAnswers, resolveDecision } from '../../../../src/server/respond/answer-plan';
+import { projectQuestionnaire } from '../../../../src/server/observe/projection';
 import type { Answer as WireAnswer } from '../../../../src/shared/contract';
 import type { Answer, Token } from './types';
 

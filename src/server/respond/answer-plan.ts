@@ -7,7 +7,7 @@ import type { Answer } from '../../shared/contract';
 import { AkkError } from '../../shared/errors';
 import { displayWidth } from '../../adapters/screen';
 import type { DeliveryModeName, PermissionRecognition, PlannedStep, QuestionnaireRecognition, QuestionPlan } from '../../adapters/types';
-import type { StoredOptionDraft } from './projection';
+import type { StoredOptionDraft } from '../observe/projection';
 
 /** The private key plan kept in the authority record. */
 export interface StoredKeyPlan {

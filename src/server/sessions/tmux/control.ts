@@ -4,10 +4,10 @@
  * come back in order. It never changes the size of the windows it watches (`ignore-size`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { AkkError } from '../../shared/errors';
+import { AkkError } from '../../../shared/errors';
 import { ControlParser, outputPaneId, parseNotification, type ControlNotification, type ControlReply } from './control-protocol';
-import { Emitter } from './events';
-import { controlCommandLine, serverArgs, tmuxError, tmuxUnavailable, type TmuxAddress } from './tmux-command';
+import { Emitter } from '../events';
+import { controlCommandLine, serverArgs, tmuxError, tmuxUnavailable, type TmuxAddress } from './command';
 
 interface Pending {
   resolve(lines: string[]): void;

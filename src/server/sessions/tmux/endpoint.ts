@@ -6,8 +6,8 @@
  * respawn (a new pane process) and agent restart (a new agent process).
  */
 import { randomBytes } from 'node:crypto';
-import { AkkError } from '../../shared/errors';
-import type { AgentIdentifier } from './agent-identity';
+import { AkkError } from '../../../shared/errors';
+import type { AgentIdentifier } from '../agent-identity';
 import {
   KEY_NAME_RE,
   undelivered,
@@ -20,10 +20,10 @@ import {
   type PasteOptions,
   type ScreenCapture,
   type SendOptions,
-} from './endpoint';
-import { Emitter, type Disposable } from './events';
-import type { TmuxServer } from './tmux-server';
-import { PANE_STATE_FORMAT, paneLocation, parsePaneState, type PaneRow } from './tmux-formats';
+} from '../endpoint';
+import { Emitter, type Disposable } from '../events';
+import type { TmuxServer } from './server';
+import { PANE_STATE_FORMAT, paneLocation, parsePaneState, type PaneRow } from './formats';
 
 export interface TmuxEndpointOptions {
   server: TmuxServer;

@@ -5,12 +5,12 @@
  * client over starting a tmux process. Nothing runs while nothing changes: structural events
  * (layout change, window or session close, client exit) trigger one `list-panes` to reconcile.
  */
-import { AkkError } from '../../shared/errors';
+import { AkkError } from '../../../shared/errors';
 import type { ControlNotification } from './control-protocol';
-import type { Disposable } from './events';
-import { addressKey, type TmuxAddress, type TmuxRunner } from './tmux-command';
-import { ControlClient, isControlClientGone } from './tmux-control';
-import { PANE_LIST_FORMAT, SERVER_INFO_FORMAT, parsePaneList, parseServerInfo, type PaneRow, type ServerInfo } from './tmux-formats';
+import type { Disposable } from '../events';
+import { addressKey, type TmuxAddress, type TmuxRunner } from './command';
+import { ControlClient, isControlClientGone } from './control';
+import { PANE_LIST_FORMAT, SERVER_INFO_FORMAT, parsePaneList, parseServerInfo, type PaneRow, type ServerInfo } from './formats';
 
 export interface PaneWatcher {
   /** The pane wrote output. */

@@ -3,11 +3,11 @@ import { strict as assert } from 'node:assert';
 import { recognize } from '../../../src/adapters/recognize';
 import type { QuestionnaireRecognition } from '../../../src/adapters/types';
 import { thrownCode } from '../../support/akk-error';
-import { keyPlanOf, resolveAnswers, type StoredKeyPlan } from '../../../src/server/dispatch/answer-plan';
-import { projectQuestionnaire } from '../../../src/server/dispatch/projection';
+import { keyPlanOf, resolveAnswers, type StoredKeyPlan } from '../../../src/server/respond/answer-plan';
+import { projectQuestionnaire } from '../../../src/server/observe/projection';
 import type { TerminalInteraction } from '../../../src/shared/contract';
-import { checkDeliveryMode } from '../../../src/server/dispatch/responder';
-import { expectationMet } from '../../../src/server/dispatch/verify';
+import { checkDeliveryMode } from '../../../src/server/respond/responder';
+import { expectationMet } from '../../../src/server/respond/step-proof';
 import { loadCorpus } from '../../support/fixture-corpus';
 
 const corpus = loadCorpus().filter((f) => f.agent === 'codex' && f.version === '0.171.0' && f.screen.cols === 80);

@@ -19,9 +19,9 @@ import { resolveAnswers, resolveDecision, type ResolvedAnswer, type StoredKeyPla
 import { notDelivered } from '../sessions';
 import { managedSend } from './managed-send';
 import type { DispatchLocks } from './locks';
-import { snapshotOf } from './snapshot';
-import type { InteractionTracker } from './tracker';
-import { expectationMet } from './verify';
+import { snapshotOf } from '../observe/screen-snapshot';
+import type { InteractionTracker } from '../observe/interaction-tracker';
+import { expectationMet } from './step-proof';
 
 export interface ResponderOptions {
   /** Quiet time the screen needs before a key: Claude Code drops keys in ~150 ms after a paint. */

@@ -12,8 +12,8 @@ import { proveEmptyComposer } from '../../adapters/recognize';
 import type { Session } from '../sessions';
 import type { Send } from '../store';
 import type { ResponderDeps } from './responder';
-import { answerDigest, opaqueId } from './fingerprint';
-import { snapshotOf } from './snapshot';
+import { answerDigest, opaqueId } from '../observe/prompt-fingerprint';
+import { snapshotOf } from '../observe/screen-snapshot';
 
 /** Quiet time between the paste and its Enter: Codex takes Enter within ~121 ms of pasted text as a newline. */
 export const ENTER_AFTER_PASTE_MS = 300;

@@ -4,7 +4,7 @@
  * stable error codes.
  */
 import { execFile } from 'node:child_process';
-import { AkkError } from '../../shared/errors';
+import { AkkError } from '../../../shared/errors';
 
 /** Which tmux server: the default one, a `-L` socket name, or a `-S` socket path. */
 export interface TmuxAddress {

@@ -11,11 +11,11 @@ import type { Recognition } from '../../adapters/types';
 import type { Logger } from '../logging';
 import type { ScreenCapture, Session } from '../sessions';
 import { WORKSPACE_OWNER, type Interaction, type JsonValue, type Store } from '../store';
-import { keyPlanOf } from './answer-plan';
-import { fingerprintOf, opaqueId } from './fingerprint';
-import { KeyedMutex } from './locks';
+import { keyPlanOf } from '../respond/answer-plan';
+import { fingerprintOf, opaqueId } from './prompt-fingerprint';
+import { KeyedMutex } from '../respond/locks';
 import { LISTING_TITLE, projectPermission, projectQuestionnaire, publicView, type ProjectionDraft } from './projection';
-import { snapshotOf } from './snapshot';
+import { snapshotOf } from './screen-snapshot';
 
 export interface Observed {
   recognition: Recognition;

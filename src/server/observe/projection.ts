@@ -6,7 +6,7 @@ import type { PermissionProjection, TerminalInteraction } from '../../shared/con
 import type { AgentName } from '../../shared/lifecycle';
 import type { PermissionRecognition, QuestionnaireRecognition } from '../../adapters/types';
 import { maskCredentials } from '../../adapters/secrets';
-import { opaqueId } from './fingerprint';
+import { opaqueId } from './prompt-fingerprint';
 
 /** The stored interaction as the public sees it: its immutable payload with its ids. */
 export interface InteractionLike {

@@ -5,12 +5,12 @@
 import { AkkError } from '../../shared/errors';
 import { type InteractionSummary, type SessionSummary, type StatusResult } from '../../shared/protocol';
 import { recognize } from '../../adapters/recognize';
-import { publicView, titleOf } from '../dispatch/projection';
-import type { Responder } from '../dispatch/responder';
-import { snapshotOf } from '../dispatch/snapshot';
-import { QUIET_BEFORE_OFFER_MS, type InteractionTracker } from '../dispatch/tracker';
+import { publicView, titleOf } from '../observe/projection';
+import type { Responder } from '../respond/responder';
+import { snapshotOf } from '../observe/screen-snapshot';
+import { QUIET_BEFORE_OFFER_MS, type InteractionTracker } from '../observe/interaction-tracker';
 import type { Logger } from '../logging';
-import type { RequestHandlers } from '../rpc/register';
+import type { RequestHandlers } from './register';
 import type { ScreenCapture, Session, SessionRegistry } from '../sessions';
 import { WORKSPACE_OWNER, type Interaction, type Store } from '../store';
 
