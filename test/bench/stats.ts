@@ -1,0 +1,29 @@
+/** Order statistics the benches print: medians, high quantiles and maxima, never assertions. */
+
+/** The q-quantile (nearest rank) of `values`; NaN when there are none. */
+export function quantile(values: readonly number[], q: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[i] as number;
+}
+
+export const median = (values: readonly number[]): number => quantile(values, 0.5);
+export const p99 = (values: readonly number[]): number => quantile(values, 0.99);
+export const max = (values: readonly number[]): number => (values.length === 0 ? NaN : Math.max(...values));
+
+/** Milliseconds since `start` (a `process.hrtime.bigint()` reading). */
+export function msSince(start: bigint): number {
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+/** `median 12.3 ms, p99 45.6 ms, max 78.9 ms (n=20)` */
+export function summary(values: readonly number[], digits = 1): string {
+  const f = (x: number): string => x.toFixed(digits);
+  return `median ${f(median(values))} ms, p99 ${f(p99(values))} ms, max ${f(max(values))} ms (n=${values.length})`;
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Lets everything already queued on the event loop run first (I/O callbacks, immediates). */
+export const yieldToLoop = (): Promise<void> => new Promise((r) => setImmediate(r));
