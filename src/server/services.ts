@@ -1,21 +1,24 @@
 /**
- * Builds the server's parts for one connection once the client has said where to keep state:
- * the store, the session registry with the adapters' classifier, the interaction tracker and the
- * response pipeline; then re-attaches persisted sessions and settles what a crash left in flight.
+ * Wires the server's parts for one connection once the client has said where to keep state: the
+ * store, the session registry with the adapters' classifier, the interaction tracker and the
+ * response pipeline; then re-attaches persisted sessions after settling what a crash left in flight.
+ * Decisions live in the rooms it wires (see docs/architecture.md), not here.
  */
 import type { Connection } from 'vscode-languageserver/node';
 import { NOTIFICATIONS, type NotificationName } from '../shared/protocol';
-import { recognize } from '../adapters/recognize';
 import { storePersistence } from './attached-sessions';
 import type { ServerConfig } from './config';
 import { DispatchLocks } from './respond/locks';
 import { DEFAULT_RESPONDER_OPTIONS, Responder } from './respond/responder';
-import { snapshotOf } from './observe/screen-snapshot';
+import { classifyScreen } from './observe/classify';
 import { InteractionTracker } from './observe/interaction-tracker';
-import { createHandlers, sessionSummaries } from './rpc/handlers';
+import { closeExited } from './observe/session-lifecycle';
+import { settleInterrupted } from './respond/crash-recovery';
+import { createHandlers } from './rpc/handlers';
+import { sessionSummaries } from './rpc/to-proto';
 import type { Logger } from './logging';
 import type { RequestHandlers } from './rpc/register';
-import { SessionRegistry, type Classification, type Classify } from './sessions';
+import { SessionRegistry } from './sessions';
 import { openStore, type JsonValue, type Store } from './store';
 
 export interface Services {
@@ -25,29 +28,6 @@ export interface Services {
   /** Sends what the outbox still holds (after a reconnect or restart). */
   flushOutbox(): Promise<void>;
   dispose(): Promise<void>;
-}
-
-export const classifyScreen: Classify = ({ agent, version, capture }): Classification => {
-  const r = recognize(agent, version, snapshotOf(capture));
-  switch (r.kind) {
-    case 'questionnaire':
-      // An async question is asked while the agent keeps working on its turn.
-      return { state: r.asyncDelivery ? 'working' : 'waiting_input', detail: r.kind };
-    case 'permission':
-      return { state: 'waiting_input', detail: r.kind };
-    case 'manual_required':
-      return { state: 'manual_required', detail: r.reason };
-    case 'activity':
-      return { state: r.state };
-  }
-};
-
-/** Steps of an agent that exited can no longer be answered: close them with that reason. */
-function closeExited(registry: SessionRegistry, tracker: InteractionTracker, log: Logger): void {
-  for (const s of registry.list()) {
-    if (s.state !== 'exited') continue;
-    tracker.closeOpen(s.session_id, 'the agent exited').catch((e: unknown) => log.warn(`closing the steps of ${s.session_id}`, e));
-  }
 }
 
 export async function startServices(connection: Connection, config: ServerConfig, log: Logger): Promise<Services> {
@@ -93,25 +73,13 @@ export async function startServices(connection: Connection, config: ServerConfig
   registry.onSettled((session, capture) => {
     tracker.observe(session, capture).catch((e: unknown) => log.warn(`recognising session ${session.id}`, e));
   });
+  const lifecycle = { registry, store, tracker, log };
   registry.onSessionsChanged(() => {
-    closeExited(registry, tracker, log);
-    void send('sessionsChanged', { sessions: sessionSummaries({ registry, store }) } as unknown as JsonValue);
+    closeExited(lifecycle);
+    void send('sessionsChanged', { sessions: sessionSummaries(registry, store) } as unknown as JsonValue);
   });
 
-  // A reservation without a proven outcome means input may have been sent: never retry it.
-  for (const ix of store.inFlight()) {
-    const reservation = store.getAuthority(ix.id)?.reservation;
-    if (reservation) {
-      await store.markUncertain(ix.id, reservation.id);
-      log.warn(`interaction ${ix.id} was in flight when the server stopped: marked response_uncertain, nothing is retried`);
-    }
-  }
-  const interruptedSends = new Set<string>();
-  for (const send of store.sendsInFlight()) {
-    await store.finishSend(send.id, 'uncertain');
-    interruptedSends.add(send.sessionId);
-    log.warn(`managed send ${send.id} was in flight when the server stopped: marked response_uncertain, nothing is retried`);
-  }
+  const interruptedSends = await settleInterrupted(store, log);
   const restored = await registry.restore();
   for (const s of restored) {
     const session = registry.get(s.session_id);
@@ -121,7 +89,7 @@ export async function startServices(connection: Connection, config: ServerConfig
     if (session && store.unsettledUncertain(s.session_id).length > 0) session.setResponseUncertain(true);
   }
   log.info(`re-attached ${restored.length} session(s)`);
-  closeExited(registry, tracker, log);
+  closeExited(lifecycle);
 
   return {
     store,

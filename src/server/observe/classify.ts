@@ -1,0 +1,19 @@
+/** The session state a screen proves, for the session layer: the adapters' recognition, summarised. */
+import { recognize } from '../../adapters/recognize';
+import type { Classification, Classify } from '../sessions';
+import { snapshotOf } from './screen-snapshot';
+
+export const classifyScreen: Classify = ({ agent, version, capture }): Classification => {
+  const r = recognize(agent, version, snapshotOf(capture));
+  switch (r.kind) {
+    case 'questionnaire':
+      // An async question is asked while the agent keeps working on its turn.
+      return { state: r.asyncDelivery ? 'working' : 'waiting_input', detail: r.kind };
+    case 'permission':
+      return { state: 'waiting_input', detail: r.kind };
+    case 'manual_required':
+      return { state: 'manual_required', detail: r.reason };
+    case 'activity':
+      return { state: r.state };
+  }
+};

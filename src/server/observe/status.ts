@@ -1,0 +1,66 @@
+/**
+ * What a session shows now, read fresh from its terminal: the current step (made answerable by an
+ * offer to the connection that asked), or why the screen must be answered by hand. Status is the
+ * only thing that makes a step answerable (design 000, "Public model-facing contract").
+ */
+import { recognize } from '../../adapters/recognize';
+import type { ScreenCapture, Session } from '../sessions';
+import { WORKSPACE_OWNER, type Interaction, type Offer, type Store } from '../store';
+import { QUIET_BEFORE_OFFER_MS, type InteractionTracker } from './interaction-tracker';
+import { snapshotOf } from './screen-snapshot';
+
+export interface StatusDeps {
+  store: Store;
+  tracker: InteractionTracker;
+  offerLifetimeMs: number;
+  inputAllowed: boolean;
+}
+
+export interface SessionStatus {
+  session: Session;
+  /** The session's current blocking step, if any. */
+  interaction: Interaction | undefined;
+  /** The offer this call made to the asking connection, if the step is answerable. */
+  offer: Offer | null;
+  /** The session revision a response must echo. */
+  revision: number | null;
+  manualReason: string | null;
+}
+
+export async function statusOf(deps: StatusDeps, session: Session, holder: string): Promise<SessionStatus> {
+  let manualReason: string | null = null;
+  if (session.state !== 'exited' && session.endpoint) {
+    // A fresh screen, never a cached one.
+    const capture = await quietCapture(session);
+    if (capture) {
+      const seen = await deps.tracker.observe(session, capture);
+      if (seen.recognition.kind === 'manual_required') manualReason = seen.recognition.reason;
+    }
+  } else {
+    const last = session.lastCapture;
+    const r = last ? recognize(session.agent, session.version, snapshotOf(last)) : undefined;
+    if (r?.kind === 'manual_required') manualReason = r.reason;
+  }
+  const interaction = deps.tracker.current(session.id);
+  const answerable = interaction?.status === 'active' && deps.inputAllowed && session.inputAllowed;
+  const offer = answerable ? await deps.store.createOffer(interaction.id, WORKSPACE_OWNER, deps.offerLifetimeMs, holder) : null;
+  const stored = deps.store.getSession(session.id);
+  if (manualReason === null && session.state === 'manual_required') manualReason = 'the screen does not match a supported prompt exactly';
+  return { session, interaction, offer, revision: stored ? stored.revision : null, manualReason };
+}
+
+/**
+ * A settled capture; when it shows a prompt, one taken once the terminal has been quiet for
+ * QUIET_BEFORE_OFFER_MS (bounded), so an offer is not made on a frame the agent is still completing.
+ */
+async function quietCapture(session: Session): Promise<ScreenCapture | null> {
+  const deadline = Date.now() + 2000;
+  for (;;) {
+    const capture = await session.nextSettled(3000).catch(() => session.lastCapture);
+    if (!capture) return null;
+    const kind = recognize(session.agent, session.version, snapshotOf(capture)).kind;
+    const quiet = session.msSinceOutput() ?? QUIET_BEFORE_OFFER_MS;
+    if ((kind !== 'questionnaire' && kind !== 'permission') || quiet >= QUIET_BEFORE_OFFER_MS || Date.now() >= deadline) return capture;
+    await new Promise((r) => setTimeout(r, QUIET_BEFORE_OFFER_MS - quiet));
+  }
+}
