@@ -7,6 +7,11 @@ export function lastContentLine(lines: readonly string[]): number {
   return -1;
 }
 
+/** Index of the screen's last drawn line (the bottom of whatever dialog is open), or -1. */
+export function bottomLine(s: ScreenSnapshot): number {
+  return lastContentLine(s.plain);
+}
+
 /** True when the line is only `ch` repeated, at least `min` times (trailing spaces ignored). */
 export function isRule(line: string, ch: string, min: number): boolean {
   const t = line.trimEnd();

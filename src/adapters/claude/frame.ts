@@ -1,5 +1,6 @@
 /** Locating Claude Code's bottom-most dialog frame on a screen. */
-import { isRule, lastContentLine, wrapWords } from '../screen';
+import { regionText } from '../prompt-region';
+import { isRule, wrapWords } from '../screen';
 import type { ScreenSnapshot } from '../types';
 
 export interface Frame {
@@ -19,10 +20,6 @@ export function findTopRule(s: ScreenSnapshot, from: number, accept: (index: num
     if (isRule(line, '─', s.cols) && accept(i)) return i;
   }
   return -1;
-}
-
-export function bottomLine(s: ScreenSnapshot): number {
-  return lastContentLine(s.plain);
 }
 
 /**
@@ -51,16 +48,12 @@ const ANIMATED_LEAD = /^[●⏺✻✶✳✢✽✺·*] /;
  * drawn above it, which tell two identical questions asked one after the other apart (the earlier
  * answer is printed above the later one). Glyphs that blink while Claude waits are masked.
  */
-export function regionText(s: ScreenSnapshot, frame: Frame, facts: Record<string, string | number>): string {
+export function dialogRegion(s: ScreenSnapshot, frame: Frame, facts: Record<string, string | number>): string {
   const context = s.plain
     .slice(0, frame.top)
     .map((l) => l.trimEnd())
     .filter((l) => l !== '')
     .slice(-CONTEXT_LINES)
     .map((l) => l.replace(ANIMATED_LEAD, '  '));
-  const lines = s.plain.slice(frame.top, frame.bottom + 1).map((l) => l.trimEnd());
-  const extra = Object.entries(facts)
-    .map(([k, v]) => `${k}=${v}`)
-    .join('\n');
-  return `${s.cols}x${s.rows}\n${context.join('\n')}\n==\n${lines.join('\n')}\n--\n${extra}`;
+  return regionText(s, frame.top, frame.bottom, facts, context);
 }

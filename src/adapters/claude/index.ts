@@ -1,8 +1,8 @@
 /** Claude Code recognition: a prompt if one is proven, else manual or activity. */
+import { bottomLine } from '../screen';
 import type { Recognition, ScreenSnapshot } from '../types';
 import { manual } from '../types';
 import { recognizeActivity } from './activity';
-import { bottomLine } from './frame';
 import { recognizePermission } from './permission';
 import type { ClaudeProfile } from './profile';
 import { recognizeQuestionnaire } from './questionnaire';

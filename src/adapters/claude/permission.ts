@@ -3,11 +3,11 @@
  * title, description or preview, the question, `❯ 1. Yes`, a persistent-Yes row that AKK never
  * offers, `No`, and the footer. Only one-time Yes and the exact No row are decisions.
  */
-import { isRule, styledRuns } from '../screen';
+import { parseNumberedRows } from '../numbered-rows';
+import { bottomLine, isRule, styledRuns } from '../screen';
 import type { ManualRecognition, PermissionRecognition, PlannedStep, ScreenSnapshot } from '../types';
 import { manual } from '../types';
-import { bottomLine, findTopRule, regionText } from './frame';
-import { parseRows } from './option-rows';
+import { dialogRegion, findTopRule } from './frame';
 import type { ClaudeProfile } from './profile';
 
 export function recognizePermission(s: ScreenSnapshot, p: ClaudeProfile): PermissionRecognition | ManualRecognition | undefined {
@@ -25,7 +25,7 @@ export function recognizePermission(s: ScreenSnapshot, p: ClaudeProfile): Permis
   const questionLine = (s.plain[q] ?? '').trimEnd();
   const question = questionLine.startsWith(' ') ? questionLine.slice(1) : '';
   if (!p.permission.questions.some((re) => re.test(question))) return manual('the permission question is not a supported one');
-  const rows = parseRows(s.plain.slice(q + 1, bottom - 1), p.cursor, 1, 6);
+  const rows = parseNumberedRows(s.plain.slice(q + 1, bottom - 1), { cursor: p.cursor, indent: 1, continuationIndent: 6 });
   if ('kind' in rows) return rows;
   if (rows.trailing.length > 0) return manual('an unexpected row in the permission choices');
   const yes = rows.rows[0];
@@ -53,7 +53,7 @@ export function recognizePermission(s: ScreenSnapshot, p: ClaudeProfile): Permis
   return {
     kind: 'permission',
     profileId: p.id,
-    fingerprintSource: regionText(s, { top, bottom }, { tool }),
+    fingerprintSource: dialogRegion(s, { top, bottom }, { tool }),
     tool,
     title,
     subject,

@@ -2,11 +2,11 @@
  * Claude Code's AskUserQuestion dialog: one question per tab, single or multi select with a
  * free-text row, and the final review. Every line of the frame must be accounted for.
  */
-import { isRule } from '../screen';
+import { parseNumberedRows, type NumberedRow } from '../numbered-rows';
+import { bottomLine, isRule } from '../screen';
 import type { KeyAction, ManualRecognition, QuestionnaireRecognition, RecognizedOption, ScreenSnapshot } from '../types';
 import { manual } from '../types';
-import { bottomLine, findTopRule, matchFooter, regionText } from './frame';
-import { parseRows, type OptionRow } from './option-rows';
+import { dialogRegion, findTopRule, matchFooter } from './frame';
 import type { ClaudeProfile } from './profile';
 import { parseTabHeader, type TabHeader } from './tab-header';
 
@@ -113,7 +113,12 @@ function questionTab(s: ScreenSnapshot, p: ClaudeProfile, bottom: number, footer
 
   const rowLines = s.plain.slice(body.rest, footer - 3);
   const multi = rowLines.some((l) => /^(❯| ) \d{1,2}\. \[[ ✔]\] /.test(l));
-  const parsed = parseRows(rowLines, p.cursor, 0, multi ? q.descriptionIndentMulti : q.descriptionIndentSingle, multi ? q.multiAdvanceRows : []);
+  const parsed = parseNumberedRows(rowLines, {
+    cursor: p.cursor,
+    indent: 0,
+    continuationIndent: multi ? q.descriptionIndentMulti : q.descriptionIndentSingle,
+    unnumbered: multi ? q.multiAdvanceRows : [],
+  });
   if ('kind' in parsed) return parsed;
   const { rows, trailing } = parsed;
   if (rows.length < 2 || rows.length > 5) return manual(`an unsupported number of options (${rows.length})`);
@@ -123,16 +128,16 @@ function questionTab(s: ScreenSnapshot, p: ClaudeProfile, bottom: number, footer
   if (cursors !== 1) return manual('the option cursor is not on exactly one row');
   if (rows.some((r) => r.continuation.length > 1)) return manual('an option label or description wraps over several lines');
 
-  const freeRow = rows[rows.length - 1] as OptionRow;
+  const freeRow = rows[rows.length - 1] as NumberedRow;
   const choices = rows.slice(0, -1);
   const facts: Record<string, string | number> = { step: `${step.index}/${step.total}`, editing: editing ? 1 : 0 };
-  const fingerprintSource = regionText(s, { top, bottom }, facts);
+  const fingerprintSource = dialogRegion(s, { top, bottom }, facts);
   const base = { profileId: p.id, fingerprintSource, step: { index: step.index, total: step.total } };
   const header = step.label;
   const prompt = joinQuestion(body.question);
   // The option under the cursor, where the cursor is on one of this step's options.
   const cursorRow = rows.find((r) => r.cursor);
-  const focusedOn = (among: readonly OptionRow[]): { focusedKey?: string } =>
+  const focusedOn = (among: readonly NumberedRow[]): { focusedKey?: string } =>
     cursorRow && among.includes(cursorRow) ? { focusedKey: `o${cursorRow.number}` } : {};
 
   if (multi) {
@@ -218,14 +223,14 @@ function review(s: ScreenSnapshot, p: ClaudeProfile, bottom: number): Result {
     if (line(i + 1).trimEnd() !== q.reviewQuestion || line(i + 2).trim() !== '') return manual('the review question is missing or changed');
     i += 2;
   }
-  const rows = parseRows(s.plain.slice(i + 1, bottom + 1), p.cursor, 0, 5);
+  const rows = parseNumberedRows(s.plain.slice(i + 1, bottom + 1), { cursor: p.cursor, indent: 0, continuationIndent: 5 });
   if ('kind' in rows) return rows;
   const [submit, cancel] = rows.rows;
   if (rows.rows.length !== 2 || submit?.text !== q.submitAnswers || cancel?.text !== q.cancel || rows.trailing.length > 0) {
     return manual('the review choices are not exactly "Submit answers" and "Cancel"');
   }
   if (!submit.cursor && !cancel.cursor) return manual('the review cursor is not on a choice');
-  const fingerprintSource = regionText(s, { top, bottom }, { step: `${step.index}/${step.total}`, review: 1 });
+  const fingerprintSource = dialogRegion(s, { top, bottom }, { step: `${step.index}/${step.total}`, review: 1 });
   return {
     kind: 'questionnaire',
     profileId: p.id,

@@ -1,7 +1,8 @@
 /** Whether Codex is idle at its composer or working on a turn, and the empty-composer proof for managed send. */
-import { styledRuns } from '../screen';
+import { regionText } from '../prompt-region';
+import { bottomLine, styledRuns } from '../screen';
 import type { ActivityRecognition, ComposerProof, ScreenSnapshot } from '../types';
-import { blank, bottomLine, line, onlyDim, regionText } from './frame';
+import { blank, line, onlyDim } from './frame';
 import type { CodexProfile } from './profile';
 
 /** `Working (12s • esc to interrupt)`, `Working (1m 05s • esc to interrupt)`, or another status header. */

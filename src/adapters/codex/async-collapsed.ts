@@ -5,9 +5,11 @@
  * changing; the opened editor is then recognised as the question step. The working timer above
  * is outside the region, so its redraws are not a new prompt.
  */
+import { regionText } from '../prompt-region';
+import { bottomLine } from '../screen';
 import type { ManualRecognition, QuestionnaireRecognition, ScreenSnapshot } from '../types';
 import { manual } from '../types';
-import { blank, bottomLine, line, onlyDim, regionText } from './frame';
+import { blank, line, onlyDim } from './frame';
 import { counted, type CodexProfile } from './profile';
 
 export function recognizeCollapsedAsync(s: ScreenSnapshot, p: CodexProfile): QuestionnaireRecognition | ManualRecognition | undefined {

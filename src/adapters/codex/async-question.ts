@@ -8,19 +8,22 @@
  * `Other` placeholder stays), typed text replaces the placeholder in the row, and Enter sends the
  * text. With the cursor on an empty `Other` row the screen is its own free-text step.
  */
+import type { NumberedRow } from '../numbered-rows';
+import { regionText } from '../prompt-region';
+import { bottomLine } from '../screen';
 import type { ManualRecognition, QuestionnaireRecognition, ScreenSnapshot } from '../types';
 import { manual } from '../types';
-import { blank, bottomLine, line, onlyDim, regionText } from './frame';
+import { blank, line, onlyDim } from './frame';
 import type { CodexProfile } from './profile';
-import { parseRows, type Row } from './rows';
+import { parseRows } from './rows';
 
 interface AsyncEditor {
   profile: NonNullable<CodexProfile['asyncQuestion']>;
   header: number;
   bottom: number;
   prompt: string;
-  rows: Row[];
-  other: Row;
+  rows: NumberedRow[];
+  other: NumberedRow;
 }
 
 /** `  › 3. ` before the text of the focused row. */
@@ -41,7 +44,7 @@ function locate(s: ScreenSnapshot, p: CodexProfile): AsyncEditor | ManualRecogni
   const rows = parseRows(s.plain.slice(rowsStart, bottom - 1), p.cursor, 2, null);
   if ('kind' in rows) return rows;
   if (rows.length < 2 || rows.length > 5) return manual(`an unsupported number of async options (${rows.length})`);
-  const other = rows[rows.length - 1] as Row;
+  const other = rows[rows.length - 1] as NumberedRow;
   // The question, then the queued-inputs header exactly `blanksAfterHeader` lines above it.
   let qTop = rowsStart - 2;
   while (qTop - 1 >= 0 && !blank(s, qTop - 1)) qTop--;

@@ -1,5 +1,5 @@
-/** Locating Codex's bottom pane parts on a screen, and the exact region a fingerprint covers. */
-import { lastContentLine, styledRuns } from '../screen';
+/** Reading Codex's bottom pane on a screen: trimmed lines, blank rows, exact line runs, dim placeholders. */
+import { styledRuns } from '../screen';
 import type { ScreenSnapshot } from '../types';
 
 export function line(s: ScreenSnapshot, i: number): string {
@@ -10,24 +10,11 @@ export function blank(s: ScreenSnapshot, i: number): boolean {
   return i >= 0 && i < s.plain.length && line(s, i) === '';
 }
 
-export function bottomLine(s: ScreenSnapshot): number {
-  return lastContentLine(s.plain);
-}
-
 /** True when the `count` lines ending at `last` equal `expected` exactly. */
 export function linesEqual(s: ScreenSnapshot, last: number, expected: readonly string[]): boolean {
   const first = last - expected.length + 1;
   if (first < 0) return false;
   return expected.every((e, k) => line(s, first + k) === e);
-}
-
-/** The exact region the fingerprint covers, with any structural facts appended. */
-export function regionText(s: ScreenSnapshot, top: number, bottom: number, facts: Record<string, string | number>): string {
-  const lines = s.plain.slice(top, bottom + 1).map((l) => l.trimEnd());
-  const extra = Object.entries(facts)
-    .map(([k, v]) => `${k}=${v}`)
-    .join('\n');
-  return `${s.cols}x${s.rows}\n${lines.join('\n')}\n--\n${extra}`;
 }
 
 /**

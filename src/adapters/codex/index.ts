@@ -1,10 +1,11 @@
 /** Codex recognition: a prompt if one is proven, else manual or activity. */
+import { bottomLine } from '../screen';
 import type { Recognition, ScreenSnapshot } from '../types';
 import { manual } from '../types';
 import { recognizeActivity } from './activity';
 import { recognizeCollapsedAsync } from './async-collapsed';
 import { readAsyncOtherEditor, recognizeAsyncQuestion } from './async-question';
-import { bottomLine, line } from './frame';
+import { line } from './frame';
 import { recognizeUserVerification } from './mcp';
 import { recognizePermission } from './permission';
 import type { CodexProfile } from './profile';

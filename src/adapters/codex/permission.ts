@@ -3,9 +3,11 @@
  * `Would you like to make the following edits?` (patch). One-time Yes is its `y` shortcut; the
  * persistent "don't ask again" row is never offered; reject is the exact native No row.
  */
+import { regionText } from '../prompt-region';
+import { bottomLine } from '../screen';
 import type { ManualRecognition, PermissionRecognition, ScreenSnapshot } from '../types';
 import { manual } from '../types';
-import { blank, bottomLine, line, regionText } from './frame';
+import { blank, line } from './frame';
 import type { CodexProfile } from './profile';
 import { parseRows } from './rows';
 

@@ -4,11 +4,14 @@
  * composer open; and the unanswered-question confirmation (`Proceed` / `Go back`).
  * Every line from the header to the footer must be accounted for.
  */
+import type { NumberedRow } from '../numbered-rows';
+import { regionText } from '../prompt-region';
+import { bottomLine } from '../screen';
 import type { ManualRecognition, PlannedStep, QuestionnaireRecognition, RecognizedOption, ScreenSnapshot } from '../types';
 import { manual } from '../types';
-import { blank, bottomLine, line, linesEqual, onlyDim, regionText } from './frame';
+import { blank, line, linesEqual, onlyDim } from './frame';
 import { counted, wrapFooter, type CodexProfile } from './profile';
-import { parseRows, splitColumns, type Row } from './rows';
+import { parseRows, splitColumns } from './rows';
 
 type Result = QuestionnaireRecognition | ManualRecognition | undefined;
 
@@ -123,8 +126,8 @@ function recognizeQuestion(s: ScreenSnapshot, p: CodexProfile, acceptTyped: bool
   if (other?.label !== q.otherLabel || other.description !== q.otherDescription) return manual(`the last row is not the automatic "${q.otherLabel}" row`);
   const choices = cols.slice(0, -1);
   if (choices.some((c) => c.label === q.otherLabel || c.label === q.freeTextAlias)) return manual('a model option repeats the automatic Other or free-text row');
-  const cursorRow = rows.find((r) => r.cursor) as Row;
-  const otherRow = rows[rows.length - 1] as Row;
+  const cursorRow = rows.find((r) => r.cursor) as NumberedRow;
+  const otherRow = rows[rows.length - 1] as NumberedRow;
 
   const facts: Record<string, string | number> = { step: `${index}/${total}`, unanswered, cursor: cursorRow.number, notes: notes ? (notes.empty ? 'empty' : 'typed') : 'closed' };
   const base = { profileId: p.id, fingerprintSource: regionText(s, header, bottom, facts), step: { index, total }, focusedKey: `o${cursorRow.number}` };

@@ -1,46 +1,19 @@
 /** Codex's numbered list rows (`› 1. Label  Description`), with aligned description columns. */
+import { parseNumberedRows, type NumberedRow } from '../numbered-rows';
 import { displayWidth } from '../screen';
 import type { ManualRecognition } from '../types';
 import { manual } from '../types';
 
-export interface Row {
-  number: number;
-  text: string;
-  cursor: boolean;
-  /** Lines below the row at the continuation indent (a wrapped row). */
-  continuation: string[];
-}
-
 /**
  * Parses consecutive numbered rows. `indent` is the left margin before the cursor column;
- * `continuationIndent` allows wrapped rows (null: none allowed). Every line must be a row.
+ * `continuationIndent` allows wrapped rows (null: none allowed). Every line must be a row, and
+ * exactly one carries the cursor.
  */
-export function parseRows(lines: readonly string[], cursor: string, indent: number, continuationIndent: number | null): Row[] | ManualRecognition {
-  const rows: Row[] = [];
-  const pad = ' '.repeat(indent);
-  for (const raw of lines) {
-    const line = raw.trimEnd();
-    if (line.startsWith(`${pad}${cursor} `) || line.startsWith(`${pad}  `)) {
-      const m = /^(\d{1,2})\. (\S.*)$/.exec(line.slice(indent + 2));
-      if (m) {
-        rows.push({ number: Number(m[1]), text: m[2] ?? '', cursor: line.startsWith(`${pad}${cursor} `), continuation: [] });
-        continue;
-      }
-    }
-    if (continuationIndent !== null) {
-      const contPad = ' '.repeat(continuationIndent);
-      const last = rows[rows.length - 1];
-      if (last && line.startsWith(contPad) && line.length > contPad.length && line[contPad.length] !== ' ') {
-        last.continuation.push(line.slice(contPad.length));
-        continue;
-      }
-    }
-    return manual(`an unexpected line in the option list: "${line.slice(0, 60)}"`);
-  }
+export function parseRows(lines: readonly string[], cursor: string, indent: number, continuationIndent: number | null): NumberedRow[] | ManualRecognition {
+  const parsed = parseNumberedRows(lines, { cursor, indent, continuationIndent });
+  if ('kind' in parsed) return parsed;
+  const { rows } = parsed;
   if (rows.length === 0) return manual('the option list is empty');
-  for (let i = 0; i < rows.length; i++) {
-    if (rows[i]?.number !== i + 1) return manual('the options are not numbered 1, 2, 3… in order');
-  }
   if (rows.filter((r) => r.cursor).length !== 1) return manual('the option cursor is not on exactly one row');
   return rows;
 }
@@ -55,7 +28,7 @@ export interface Columns {
  * widest one plus two spaces. The column must be the same on every row and the widest label must
  * sit exactly two spaces before it; otherwise the split is not provable.
  */
-export function splitColumns(rows: readonly Row[]): Columns[] | ManualRecognition {
+export function splitColumns(rows: readonly NumberedRow[]): Columns[] | ManualRecognition {
   const parts = rows.map((r) => {
     const m = /^(\S(?:.*?\S)?) {2,}(\S.*)$/.exec(r.text);
     return m ? { label: m[1] ?? '', description: m[2] ?? '', column: displayWidth(r.text.slice(0, r.text.length - (m[2] ?? '').length)) } : undefined;
