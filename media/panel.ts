@@ -5,6 +5,7 @@
  */
 import { HostToPanel, type PanelToHost, type PanelView } from '../src/shared/webview-messages';
 import type { Answer, InteractionQuestion } from '../src/shared/contract';
+import { MAX_FREE_TEXT_LENGTH, answerTextProblem } from '../src/shared/answer-text';
 
 interface VsCodeApi {
   postMessage(message: PanelToHost): void;
@@ -114,7 +115,7 @@ function renderQuestion(view: PanelView): void {
   const promptId = 'prompt';
   root.appendChild(el('h2', { id: promptId }, q.prompt));
   if (q.response_kind === 'free_text') {
-    const max = q.max_length ?? 799;
+    const max = q.max_length ?? MAX_FREE_TEXT_LENGTH;
     const input = el('input', { type: 'text', id: 'free-text', 'aria-labelledby': promptId, maxlength: String(max + 1), autocomplete: 'off' });
     input.value = state.text;
     const count = el('div', { class: 'count', id: 'count', 'aria-live': 'polite' });
@@ -123,7 +124,7 @@ function renderQuestion(view: PanelView): void {
       save();
       count.textContent = `${input.value.length} / ${max}`;
       count.classList.toggle('over', input.value.length > max);
-      submit.disabled = !canAnswer() || input.value.trim() === '' || input.value.length > max;
+      submit.disabled = !canAnswer() || answerTextProblem(input.value.trim(), max) !== null;
     };
     input.addEventListener('input', update);
     input.addEventListener('keydown', (e) => {

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { AgentName } from '../shared/lifecycle';
 import type { SessionSummary, TmuxTarget } from '../shared/protocol';
+import { TMUX_INSTALL_HINT } from '../shared/tmux';
 import { checkLaunchSettings, type AgentLaunchSettings } from '../shared/settings';
 
 /** The launch settings of one agent; a wrong value is refused with the setting's name. */
@@ -35,7 +36,7 @@ function run(file: string, args: string[]): Promise<string> {
         reject(
           new Error(
             missing
-              ? `tmux was not found ("${file}"). Agent terminals run in tmux: install it (Debian/Ubuntu: sudo apt-get install tmux; macOS: brew install tmux) or set akk.tmux.path.`
+              ? `tmux was not found ("${file}"). Agent terminals run in tmux. ${TMUX_INSTALL_HINT}`
               : `tmux ${args[0] ?? ''} failed: ${stderr.trim() || error.message}`,
           ),
         );

@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { Answer } from '../shared/contract';
-import { MAX_FREE_TEXT_LENGTH } from '../shared/contract';
+import { MAX_FREE_TEXT_LENGTH, answerTextProblem } from '../shared/answer-text';
 import { sendDecision } from './approval';
 import type { CommandDeps } from './commands';
 import { agentLabel, describeStep, type PendingStep } from './pending';
@@ -105,10 +105,11 @@ export const INTERACTION_COMMANDS: Readonly<Record<string, (deps: CommandDeps, .
         title,
         ignoreFocusOut: true,
         prompt: q.prompt,
-        validateInput: (v) => (v.length > MAX_FREE_TEXT_LENGTH ? `At most ${MAX_FREE_TEXT_LENGTH} characters (${v.length})` : /[\r\n]/.test(v) ? 'One line only' : undefined),
+        // Spaces at either end cannot be proven on the terminal: the answer is sent trimmed.
+        validateInput: (v) => (v.trim() === '' ? undefined : answerTextProblem(v.trim(), q.max_length ?? MAX_FREE_TEXT_LENGTH)?.message),
       });
       if (text === undefined || text.trim() === '') return undefined;
-      answer = { question_id: q.question_id, response_kind: 'free_text', text };
+      answer = { question_id: q.question_id, response_kind: 'free_text', text: text.trim() };
     } else {
       const items = q.options.map((o, n) => ({ label: `${n + 1}. ${o.label}`, ...(o.description ? { detail: o.description } : {}), id: o.option_id }));
       if (q.response_kind === 'multi_select') {

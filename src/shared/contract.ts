@@ -8,8 +8,6 @@
 import { z } from 'zod';
 import { AGENTS } from './lifecycle';
 
-/** Claude Code collapses pastes of 800 characters or more; answers stay below that. */
-export const MAX_FREE_TEXT_LENGTH = 799;
 
 const OpaqueId = z.string().min(1).max(128).regex(/^[A-Za-z0-9_.:-]+$/, 'an opaque id');
 

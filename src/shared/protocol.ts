@@ -7,6 +7,7 @@
  * the server validates them at the boundary. Results are plain types: the server owns them.
  */
 import { z } from 'zod';
+import { MAX_MESSAGE_LENGTH } from './answer-text';
 import {
   ApproveRequest,
   RespondInteractionRequest,
@@ -142,7 +143,7 @@ export const RespondParams = z
   .object({
     session_id: Id.optional(),
     turn_id: Id.optional(),
-    request: z.string().min(1).max(20_000),
+    request: z.string().min(1).max(MAX_MESSAGE_LENGTH),
     /**
      * The caller's id for this message. A repeated request with the same id is answered from the
      * durable record and never pasted twice; without one the server assigns a fresh id.

@@ -5,8 +5,9 @@
 import type { PermissionProjection, TerminalInteraction } from '../../shared/contract';
 import type { AgentName } from '../../shared/lifecycle';
 import type { PermissionRecognition, QuestionnaireRecognition } from '../../adapters/types';
+import { MAX_FREE_TEXT_LENGTH } from '../../shared/answer-text';
 import { maskCredentials } from '../../adapters/secrets';
-import { opaqueId } from './prompt-fingerprint';
+import { opaqueId } from '../ids';
 
 /** The stored interaction as the public sees it: its immutable payload with its ids. */
 export interface InteractionLike {
@@ -74,7 +75,7 @@ export function projectQuestionnaire(r: QuestionnaireRecognition, agent: AgentNa
       optionId: opaqueId('t'),
       label: q.prompt,
       action: { effect: 'answer', semanticId: 'free_text' },
-      freeform: { allowed: true, maxLength: q.maxLength ?? 799 },
+      freeform: { allowed: true, maxLength: q.maxLength ?? MAX_FREE_TEXT_LENGTH },
     });
   }
   const modes = r.asyncDelivery?.modes;

@@ -8,6 +8,7 @@ import { AkkError } from '../../shared/errors';
 import { displayWidth } from '../../adapters/screen';
 import type { DeliveryModeName, PermissionRecognition, PlannedStep, QuestionnaireRecognition, QuestionPlan } from '../../adapters/types';
 import type { StoredOptionDraft } from '../observe/projection';
+import { answerTextProblem } from '../../shared/answer-text';
 
 /** The private key plan kept in the authority record. */
 export interface StoredKeyPlan {
@@ -47,14 +48,6 @@ export interface ResolvedAnswer {
 
 type Option = Pick<StoredOptionDraft, 'questionId' | 'optionId' | 'action' | 'freeform'>;
 
-/** Control characters (C0, DEL, C1) and line/paragraph separators: a single-line answer has none. */
-function hasControl(text: string): boolean {
-  for (const ch of text) {
-    const c = ch.codePointAt(0) ?? 0;
-    if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0x2028 || c === 0x2029) return true;
-  }
-  return false;
-}
 
 export function resolveAnswers(answers: readonly Answer[], options: readonly Option[], plan: StoredKeyPlan): ResolvedAnswer {
   if (plan.kind !== 'questionnaire' || !plan.question || !plan.responseKind) {
@@ -111,16 +104,11 @@ export function resolveAnswers(answers: readonly Answer[], options: readonly Opt
       if (!carrier || !q.freeText) throw new AkkError('freeform_not_allowed', 'this question does not take free text');
       if (!carrier.freeform.allowed) throw new AkkError('freeform_not_allowed', 'this option does not take free text');
       const text = answer.text;
-      if (text.length > carrier.freeform.maxLength) {
-        throw new AkkError('text_too_long', `the answer has ${text.length} characters; at most ${carrier.freeform.maxLength} are accepted`, {
-          length: text.length,
-          max_length: carrier.freeform.maxLength,
-        });
+      const problem = answerTextProblem(text, carrier.freeform.maxLength);
+      if (problem?.code === 'too_long') {
+        throw new AkkError('text_too_long', problem.message, { length: problem.length, max_length: problem.maxLength });
       }
-      if (text.trim() === '') throw new AkkError('invalid_params', 'the answer is empty');
-      // The recapture that proves the typed text before its Enter cannot show spaces at either end.
-      if (text !== text.trim()) throw new AkkError('invalid_params', 'the answer starts or ends with spaces, which the terminal cannot show for proof: remove them');
-      if (hasControl(text)) throw new AkkError('invalid_params', 'the answer must be a single line without control characters');
+      if (problem) throw new AkkError('invalid_params', problem.message);
       const maxWidth = q.freeText.maxDisplayWidth;
       if (maxWidth !== undefined && displayWidth(text) > maxWidth) {
         throw new AkkError('text_too_long', `the answer is ${displayWidth(text)} terminal cells wide; the editor shows at most ${maxWidth} on one line`, {

@@ -12,22 +12,16 @@ import { proveEmptyComposer } from '../../adapters/recognize';
 import type { Session } from '../sessions';
 import type { Send } from '../store';
 import type { ResponderDeps } from './responder';
-import { answerDigest, opaqueId } from '../observe/prompt-fingerprint';
+import { answerDigest } from '../digest';
+import { opaqueId } from '../ids';
+import { sleep } from '../sleep';
 import { snapshotOf } from '../observe/screen-snapshot';
+import { messageTextProblem } from '../../shared/answer-text';
 
 /** Quiet time between the paste and its Enter: Codex takes Enter within ~121 ms of pasted text as a newline. */
 export const ENTER_AFTER_PASTE_MS = 300;
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-/** Control characters other than newline and tab could leave the bracketed paste: refuse them. */
-function hasUnsafeControl(text: string): boolean {
-  for (const ch of text) {
-    const c = ch.codePointAt(0) ?? 0;
-    if ((c < 0x20 && c !== 0x0a && c !== 0x09) || (c >= 0x7f && c <= 0x9f)) return true;
-  }
-  return false;
-}
 
 /** The answer to a request id already recorded: its receipt, or the uncertainty it ended in. */
 function replay(send: Send, sessionId: string, textDigest: string): RespondResult {
@@ -40,8 +34,8 @@ function replay(send: Send, sessionId: string, textDigest: string): RespondResul
 }
 
 export async function managedSend(d: ResponderDeps, session: Session, text: string, requestId?: string): Promise<RespondResult> {
-  if (text.trim() === '') throw new AkkError('invalid_params', 'the message is empty');
-  if (hasUnsafeControl(text)) throw new AkkError('invalid_params', 'the message must not contain control characters other than newline and tab');
+  const problem = messageTextProblem(text);
+  if (problem) throw new AkkError(problem.code === 'too_long' ? 'text_too_long' : 'invalid_params', problem.message);
   const textDigest = answerDigest([text]);
   return d.locks.hold(session.id, `send:${session.id}`, async () => {
     // A repeated request is answered from its record, before (and without) any new proof.

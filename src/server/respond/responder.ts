@@ -17,6 +17,7 @@ import type { Session, SessionRegistry } from '../sessions';
 import { WORKSPACE_OWNER, type Interaction, type Store } from '../store';
 import { resolveAnswers, resolveDecision, type ResolvedAnswer, type StoredKeyPlan } from './answer-plan';
 import { notDelivered } from '../sessions';
+import { sleep } from '../sleep';
 import { managedSend } from './managed-send';
 import type { DispatchLocks } from './locks';
 import { snapshotOf } from '../observe/screen-snapshot';
@@ -64,7 +65,6 @@ export interface ResponderDeps {
   options: ResponderOptions;
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 export class Responder {
   constructor(private readonly d: ResponderDeps) {}

@@ -3,7 +3,7 @@
  * from the classifier. Turns get opaque ids: a turn starts when the agent leaves idle (or
  * starting) for work or a prompt, which happens only after input.
  */
-import { randomBytes } from 'node:crypto';
+import { opaqueId } from '../ids';
 import type { SessionState } from '../../shared/lifecycle';
 import type { SessionSummary } from '../../shared/protocol';
 import type { AgentProcess, Endpoint, EndpointDescription, ScreenCapture } from './endpoint';
@@ -24,11 +24,6 @@ export interface Classification {
 }
 
 export type Classify = (input: ClassifyInput) => Classification;
-
-/** An opaque id with 128 random bits. */
-export function opaqueId(prefix: string): string {
-  return `${prefix}_${randomBytes(16).toString('hex')}`;
-}
 
 const IN_TURN: ReadonlySet<SessionState> = new Set(['working', 'waiting_input', 'manual_required']);
 

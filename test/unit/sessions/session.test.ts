@@ -78,7 +78,7 @@ describe('sessions/session', () => {
     assert.equal(session.turnId, null);
     await show('working');
     const first = session.turnId;
-    assert.match(first ?? '', /^turn_[0-9a-f]{32}$/);
+    assert.match(first ?? '', /^turn_[A-Za-z0-9_-]{22}$/);
     await show('waiting_input');
     await show('working');
     await show('manual_required');

@@ -5,6 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { AkkError } from '../../../shared/errors';
+import { TMUX_INSTALL_HINT } from '../../../shared/tmux';
 
 /** Which tmux server: the default one, a `-L` socket name, or a `-S` socket path. */
 export interface TmuxAddress {
@@ -12,8 +13,6 @@ export interface TmuxAddress {
   socketPath?: string;
 }
 
-export const TMUX_INSTALL_HINT =
-  'Install tmux (Debian/Ubuntu: sudo apt-get install tmux; Fedora: sudo dnf install tmux; macOS: brew install tmux) or set akk.tmux.path to its location.';
 
 /** The arguments that select the server; `-u` makes tmux write UTF-8 whatever the locale. */
 export function serverArgs(address: TmuxAddress): string[] {
