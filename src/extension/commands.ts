@@ -5,21 +5,11 @@
 import * as vscode from 'vscode';
 import type { AgentName } from '../shared/lifecycle';
 import type { CandidatePane, SessionSummary } from '../shared/protocol';
-import { launchSettings, startAgentPane, type AgentTerminals } from './agent-terminals';
+import { launchSettings, startAgentPane } from './agent-terminals';
+import type { CommandDeps } from './command-deps';
 import { INTERACTION_COMMANDS } from './interaction-commands';
-import type { PendingInteractions } from './pending';
 import type { QuestionPanel } from './question-panel';
-import type { ServerClient } from './server-client';
-import type { SessionsTree } from './sessions-tree';
 
-export interface CommandDeps {
-  client: ServerClient;
-  log: vscode.LogOutputChannel;
-  sessions: SessionsTree;
-  terminals: AgentTerminals;
-  pending: PendingInteractions;
-  panel: QuestionPanel;
-}
 
 export interface ServerStatusReport {
   running: boolean;

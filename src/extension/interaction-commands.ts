@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { Answer } from '../shared/contract';
 import { MAX_FREE_TEXT_LENGTH, answerTextProblem } from '../shared/answer-text';
 import { sendDecision } from './approval';
-import type { CommandDeps } from './commands';
+import type { CommandDeps } from './command-deps';
 import { agentLabel, describeStep, type PendingStep } from './pending';
 import type { OutcomeKind } from '../shared/webview-messages';
 import { errorCodeOf, errorMessageOf, lapsedOutcome, outcomeFor } from './rpc-error';

@@ -12,58 +12,16 @@ import { AkkError } from '../../shared/errors';
 import type { RespondResult } from '../../shared/protocol';
 import { readEditor } from '../../adapters/recognize';
 import type { PlannedStep } from '../../adapters/types';
-import type { Logger } from '../logging';
-import type { Session, SessionRegistry } from '../sessions';
-import { WORKSPACE_OWNER, type Interaction, type Store } from '../store';
+import { notDelivered, type Session } from '../sessions';
+import { WORKSPACE_OWNER, type Interaction } from '../store';
 import { resolveAnswers, resolveDecision, type ResolvedAnswer, type StoredKeyPlan } from './answer-plan';
-import { notDelivered } from '../sessions';
 import { sleep } from '../sleep';
 import { managedSend } from './managed-send';
-import type { DispatchLocks } from './locks';
 import { snapshotOf } from '../observe/screen-snapshot';
-import type { InteractionTracker } from '../observe/interaction-tracker';
 import { expectationMet } from './step-proof';
+import type { Caller, ResponderDeps } from './responder-deps';
 
-export interface ResponderOptions {
-  /** Quiet time the screen needs before a key: Claude Code drops keys in ~150 ms after a paint. */
-  quietBeforeKeyMs: number;
-  /** How long a step's effect may take to show on screen. */
-  proofTimeoutMs: number;
-  inputAllowed: boolean;
-  /**
-   * Fault injection for crash tests only (AKK_FAULT_HOLD_AFTER_RESERVE_MS): wait this long between
-   * the durable reservation and the first key, so a test can kill the server exactly there.
-   */
-  holdAfterReserveMs: number;
-  /**
-   * Fault injection for tests only (AKK_FAULT_FAIL_AFTER_INPUT): the first terminal write delivers
-   * its bytes and then reports a failure, as a tmux error after partial delivery would.
-   */
-  failAfterInput: boolean;
-}
-
-export const DEFAULT_RESPONDER_OPTIONS: ResponderOptions = {
-  quietBeforeKeyMs: 300,
-  proofTimeoutMs: 5000,
-  inputAllowed: true,
-  holdAfterReserveMs: 0,
-  failAfterInput: false,
-};
-
-/** Who answers: the connection holding the offer, and whether it promised to echo revisions. */
-export interface Caller {
-  holder: string;
-  echoesRevision: boolean;
-}
-
-export interface ResponderDeps {
-  store: Store;
-  registry: SessionRegistry;
-  tracker: InteractionTracker;
-  locks: DispatchLocks;
-  log: Logger;
-  options: ResponderOptions;
-}
+export { DEFAULT_RESPONDER_OPTIONS, type Caller, type ResponderDeps, type ResponderOptions } from './responder-deps';
 
 
 export class Responder {

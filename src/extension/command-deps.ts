@@ -1,0 +1,16 @@
+/** What every command handler is given: the client, the log and the views it updates. */
+import type * as vscode from 'vscode';
+import type { AgentTerminals } from './agent-terminals';
+import type { PendingInteractions } from './pending';
+import type { QuestionPanel } from './question-panel';
+import type { ServerClient } from './server-client';
+import type { SessionsTree } from './sessions-tree';
+
+export interface CommandDeps {
+  client: ServerClient;
+  log: vscode.LogOutputChannel;
+  sessions: SessionsTree;
+  terminals: AgentTerminals;
+  pending: PendingInteractions;
+  panel: QuestionPanel;
+}

@@ -1,0 +1,50 @@
+/**
+ * What the response pipeline is built from: its collaborators, its options and who calls it.
+ * Apart from the pipeline itself so that the managed send can share them without a cycle.
+ */
+import type { Logger } from '../logging';
+import type { InteractionTracker } from '../observe/interaction-tracker';
+import type { SessionRegistry } from '../sessions';
+import type { Store } from '../store';
+import type { DispatchLocks } from './locks';
+
+export interface ResponderOptions {
+  /** Quiet time the screen needs before a key: Claude Code drops keys in ~150 ms after a paint. */
+  quietBeforeKeyMs: number;
+  /** How long a step's effect may take to show on screen. */
+  proofTimeoutMs: number;
+  inputAllowed: boolean;
+  /**
+   * Fault injection for crash tests only (AKK_FAULT_HOLD_AFTER_RESERVE_MS): wait this long between
+   * the durable reservation and the first key, so a test can kill the server exactly there.
+   */
+  holdAfterReserveMs: number;
+  /**
+   * Fault injection for tests only (AKK_FAULT_FAIL_AFTER_INPUT): the first terminal write delivers
+   * its bytes and then reports a failure, as a tmux error after partial delivery would.
+   */
+  failAfterInput: boolean;
+}
+
+export const DEFAULT_RESPONDER_OPTIONS: ResponderOptions = {
+  quietBeforeKeyMs: 300,
+  proofTimeoutMs: 5000,
+  inputAllowed: true,
+  holdAfterReserveMs: 0,
+  failAfterInput: false,
+};
+
+/** Who answers: the connection holding the offer, and whether it promised to echo revisions. */
+export interface Caller {
+  holder: string;
+  echoesRevision: boolean;
+}
+
+export interface ResponderDeps {
+  store: Store;
+  registry: SessionRegistry;
+  tracker: InteractionTracker;
+  locks: DispatchLocks;
+  log: Logger;
+  options: ResponderOptions;
+}
