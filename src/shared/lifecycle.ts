@@ -44,6 +44,5 @@ export function isTerminalStatus(status: InteractionStatus): boolean {
   return TERMINAL_INTERACTION_STATUSES.includes(status);
 }
 
-/** Agents the server knows how to identify. */
-export const AGENTS = ['claude', 'codex'] as const;
-export type AgentName = (typeof AGENTS)[number];
+/** Agents the server knows how to identify: the registry's names (src/shared/agents.ts). */
+export { AGENTS, type AgentName } from './agents';

@@ -1,8 +1,10 @@
 /**
- * The agent launch settings (akk.tmux.*, akk.<agent>.*) checked at the trust boundary: settings
- * files are edited by hand, and their values become a command line and an environment.
+ * The agent launch settings (akk.tmux.*, and each agent's under its settings prefix) checked at the
+ * trust boundary: settings files are edited by hand, and their values become a command line and an
+ * environment.
  */
 import { z } from 'zod';
+import { AGENT_DESCRIPTORS, type AgentName } from './agents';
 
 export const AgentLaunchSettings = z.object({
   tmuxPath: z.string().min(1, 'akk.tmux.path is empty'),
@@ -14,11 +16,11 @@ export const AgentLaunchSettings = z.object({
 export type AgentLaunchSettings = z.infer<typeof AgentLaunchSettings>;
 
 /** The settings, or one sentence naming the setting that is wrong. */
-export function checkLaunchSettings(raw: unknown, agent: string): { ok: true; value: AgentLaunchSettings } | { ok: false; message: string } {
+export function checkLaunchSettings(raw: unknown, agent: AgentName): { ok: true; value: AgentLaunchSettings } | { ok: false; message: string } {
   const parsed = AgentLaunchSettings.safeParse(raw);
   if (parsed.success) return { ok: true, value: parsed.data };
   const issue = parsed.error.issues[0];
   const key = issue?.path[0];
-  const setting = key === 'tmuxPath' ? 'akk.tmux.path' : key === 'socket' ? 'akk.tmux.socket' : typeof key === 'string' ? `akk.${agent}.${key}` : 'the agent settings';
+  const setting = key === 'tmuxPath' ? 'akk.tmux.path' : key === 'socket' ? 'akk.tmux.socket' : typeof key === 'string' ? `${AGENT_DESCRIPTORS[agent].settingsPrefix}${key}` : 'the agent settings';
   return { ok: false, message: `${setting} is not valid: ${issue?.message ?? 'wrong type'}` };
 }

@@ -1,0 +1,92 @@
+/**
+ * The agent registry: everything the server, the editor and the test harness know about each
+ * supported agent CLI, in one table. Code elsewhere iterates it and never names an agent (a unit
+ * test, test/unit/layout/agent-names.test.ts, holds that). docs/adding-an-agent.md says what a
+ * new entry takes. Pure data: no Node, no vscode.
+ */
+
+/** The agents AKK supports, in the order they are listed wherever all are shown. */
+export const AGENTS = ['claude', 'codex'] as const;
+export type AgentName = (typeof AGENTS)[number];
+/** What a terminal runs, as far as it was identified: a supported agent, or not. */
+export type AgentKind = AgentName | 'unknown';
+
+/**
+ * How the server tells an agent's executable by the npm package it lies in (read from disk by
+ * src/server/sessions/agent-identity.ts; these are only the facts).
+ */
+export interface AgentIdentification {
+  /** The package users install, and the one the test harness installs. */
+  npmPackage: string;
+  /** Every package name whose files are this agent: the package and its native platform packages. */
+  packagePattern: RegExp;
+  /** File names an executable (or a script run by node) of this agent has. */
+  executables: readonly string[];
+  /**
+   * A layout file beside the native binary's `bin/` that holds the exact version, accepted when its
+   * `variant` is absent or equal to `variant`.
+   */
+  layoutFile?: { name: string; variant: string };
+  /**
+   * A platform package published as `<npmPackage>@<version>-<os>-<arch>` in a folder named
+   * `<platformDirPrefix><os>-<arch>`: the suffix is not part of the version.
+   */
+  platformDirPrefix?: string;
+}
+
+export interface AgentDescriptor {
+  name: AgentName;
+  /** How the editor names the agent to the user. */
+  displayName: string;
+  identification: AgentIdentification;
+  /** Prefix of the agent's launch settings in package.json (`<prefix>command`, `args`, `env`). */
+  settingsPrefix: string;
+  /** The default of `<prefix>command`. */
+  launchCommand: string;
+  /** The command that starts the agent in a new terminal, contributed in package.json. */
+  newSessionCommand: string;
+}
+
+export const AGENT_DESCRIPTORS: { readonly [N in AgentName]: AgentDescriptor & { name: N } } = {
+  claude: {
+    name: 'claude',
+    displayName: 'Claude Code',
+    identification: {
+      npmPackage: '@anthropic-ai/claude-code',
+      packagePattern: /^@anthropic-ai\/claude-code(?:-(?:linux|darwin|win32)-(?:x64|arm64)(?:-musl)?)?$/,
+      executables: ['claude', 'claude.exe', 'cli.js', 'cli.mjs'],
+    },
+    settingsPrefix: 'akk.claude.',
+    launchCommand: 'claude',
+    newSessionCommand: 'akk.newClaudeSession',
+  },
+  codex: {
+    name: 'codex',
+    displayName: 'Codex',
+    identification: {
+      npmPackage: '@openai/codex',
+      packagePattern: /^@openai\/codex$/,
+      executables: ['codex', 'codex.exe', 'codex.js'],
+      layoutFile: { name: 'codex-package.json', variant: 'codex' },
+      platformDirPrefix: 'codex-',
+    },
+    settingsPrefix: 'akk.codex.',
+    launchCommand: 'codex',
+    newSessionCommand: 'akk.newCodexSession',
+  },
+};
+
+export function isAgentName(value: unknown): value is AgentName {
+  return (AGENTS as readonly unknown[]).includes(value);
+}
+
+/** The agent's name for the user; `unknown` for a terminal without a supported agent. */
+export function agentLabel(agent: string, unknown = 'Unknown agent'): string {
+  return isAgentName(agent) ? AGENT_DESCRIPTORS[agent].displayName : unknown;
+}
+
+/** Every agent's display name, as a list for a sentence: "A, B or C". */
+export function agentLabelList(): string {
+  const names = AGENTS.map((a) => AGENT_DESCRIPTORS[a].displayName);
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1] ?? ''}`;
+}
