@@ -1,19 +1,18 @@
 /**
- * The adapters' entry point: choose the profile for the exact client version from an explicit
- * table, then recognise the screen. An unknown agent or version is manual: it never gets input.
+ * The adapters' entry point: choose the agent's adapter from the registry and the profile for the
+ * exact client version from its explicit table, then recognise the screen. An unknown agent or
+ * version is manual: it never gets input.
  */
-import { CLAUDE_PROFILES, readFreeTextEditor, recognizeClaude } from './claude';
-import { proveClaudeComposer } from './claude/composer';
-import { CODEX_PROFILES, proveComposer, readCodexEditor, recognizeCodex } from './codex';
+import { AGENT_DESCRIPTORS, type AgentKind } from '../shared/agents';
+import type { EditorText } from './agent-adapter';
+import { adapterOf } from './registry';
 import { SECRET_REASON, asksForSecret, waitsForHiddenInput } from './secrets';
 import type { ComposerProof, Recognition, ScreenSnapshot } from './types';
 
-export type AgentKind = 'claude' | 'codex' | 'unknown';
+export type { AgentKind } from '../shared/agents';
 
 export function supportedVersions(agent: AgentKind): string[] {
-  if (agent === 'claude') return Object.keys(CLAUDE_PROFILES);
-  if (agent === 'codex') return Object.keys(CODEX_PROFILES);
-  return [];
+  return adapterOf(agent)?.supportedVersions() ?? [];
 }
 
 export function recognize(agent: AgentKind, version: string | null, screen: ScreenSnapshot): Recognition {
@@ -35,45 +34,27 @@ function withoutSecrets(r: Recognition, screen: ScreenSnapshot): Recognition {
 }
 
 function recognizeProfiled(agent: AgentKind, version: string | null, screen: ScreenSnapshot): Recognition {
-  if (agent === 'claude') {
-    const profile = version === null ? undefined : CLAUDE_PROFILES[version];
-    if (!profile) return { kind: 'manual_required', reason: `Claude Code ${version ?? '(unknown version)'} has no recognition profile` };
-    return recognizeClaude(screen, profile);
+  const adapter = adapterOf(agent);
+  if (!adapter) return { kind: 'manual_required', reason: 'the program in this terminal is not a supported agent' };
+  const profiled = version === null ? undefined : adapter.forVersion(version);
+  if (!profiled) {
+    const name = AGENT_DESCRIPTORS[adapter.agent].displayName;
+    return { kind: 'manual_required', reason: `${name} ${version ?? '(unknown version)'} has no recognition profile` };
   }
-  if (agent === 'codex') {
-    const profile = version === null ? undefined : CODEX_PROFILES[version];
-    if (!profile) return { kind: 'manual_required', reason: `Codex ${version ?? '(unknown version)'} has no recognition profile` };
-    return recognizeCodex(screen, profile);
-  }
-  return { kind: 'manual_required', reason: 'the program in this terminal is not a supported agent' };
+  return profiled.recognize(screen);
 }
 
 /**
  * The text being edited in the current free-text field, for proving typed input; undefined if
- * none. Codex also says which option row the Notes belong to.
+ * none. Where the client says which option row the text belongs to (Codex Notes), so does this.
  */
-export function readEditor(agent: AgentKind, version: string | null, screen: ScreenSnapshot): { text: string; optionKey?: string } | undefined {
+export function readEditor(agent: AgentKind, version: string | null, screen: ScreenSnapshot): EditorText | undefined {
   if (version === null) return undefined;
-  if (agent === 'claude') {
-    const profile = CLAUDE_PROFILES[version];
-    return profile ? readFreeTextEditor(screen, profile) : undefined;
-  }
-  if (agent === 'codex') {
-    const profile = CODEX_PROFILES[version];
-    return profile ? readCodexEditor(screen, profile) : undefined;
-  }
-  return undefined;
+  return adapterOf(agent)?.forVersion(version)?.readEditor(screen);
 }
 
 /** Whether the main composer is proven empty and sendable (managed send), for profiled versions only. */
 export function proveEmptyComposer(agent: AgentKind, version: string | null, screen: ScreenSnapshot): ComposerProof {
-  if (version !== null && agent === 'claude') {
-    const profile = CLAUDE_PROFILES[version];
-    if (profile) return proveClaudeComposer(screen, profile);
-  }
-  if (version !== null && agent === 'codex') {
-    const profile = CODEX_PROFILES[version];
-    if (profile) return proveComposer(screen, profile);
-  }
-  return { sendable: false, reason: `${agent} ${version ?? '(unknown version)'} has no composer profile` };
+  const profiled = version === null ? undefined : adapterOf(agent)?.forVersion(version);
+  return profiled?.proveEmptyComposer(screen) ?? { sendable: false, reason: `${agent} ${version ?? '(unknown version)'} has no composer profile` };
 }

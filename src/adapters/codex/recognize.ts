@@ -4,12 +4,12 @@ import type { Recognition, ScreenSnapshot } from '../types';
 import { manual } from '../types';
 import { recognizeActivity } from './activity';
 import { recognizeCollapsedAsync } from './async-collapsed';
-import { readAsyncOtherEditor, recognizeAsyncQuestion } from './async-question';
+import { recognizeAsyncQuestion } from './async-question';
 import { line } from './frame';
 import { recognizeUserVerification } from './mcp';
 import { recognizePermission } from './permission';
 import type { CodexProfile } from './profile';
-import { readNotesEditor, recognizeQuestionnaire } from './questionnaire';
+import { recognizeQuestionnaire } from './questionnaire';
 
 /** Signs that a dialog is in the bottom pane, proven or not. */
 const DIALOG_SIGNS = [
@@ -33,11 +33,3 @@ export function recognizeCodex(s: ScreenSnapshot, p: CodexProfile): Recognition 
   }
   return recognizeActivity(s, p);
 }
-
-export { CODEX_PROFILES } from './profile';
-
-/** The free text being edited: a questionnaire's Notes, or an async question's Other row. */
-export function readCodexEditor(s: ScreenSnapshot, p: CodexProfile): { text: string; optionKey: string } | undefined {
-  return readNotesEditor(s, p) ?? readAsyncOtherEditor(s, p);
-}
-export { proveComposer } from './activity';

@@ -21,6 +21,3 @@ export function recognizeClaude(s: ScreenSnapshot, p: ClaudeProfile): Recognitio
   }
   return recognizeActivity(s, p);
 }
-
-export { CLAUDE_PROFILES } from './profile';
-export { readFreeTextEditor } from './questionnaire';
