@@ -1,4 +1,5 @@
 /** Keeps the registry's attached sessions in the store, so they are re-attached after a restart. */
+import { isAgentName } from '../shared/agents';
 import type { AttachedRecord, PersistedEndpoint, SessionPersistence } from './sessions';
 import type { Store } from './store';
 
@@ -19,7 +20,7 @@ export function storePersistence(store: Store): SessionPersistence {
       return Promise.resolve(
         store.listAttachedSessions().map((a) => {
           const { generation, ...endpoint } = a.endpoint as unknown as PersistedEndpoint & { generation?: number };
-          const agent = a.agent === 'claude' || a.agent === 'codex' ? a.agent : 'unknown';
+          const agent = isAgentName(a.agent) ? a.agent : 'unknown';
           return {
             session_id: a.sessionId,
             endpoint,

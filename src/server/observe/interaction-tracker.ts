@@ -4,7 +4,7 @@
  * a changed or vanished prompt invalidates the old one, and the client is woken through the
  * durable outbox. Notifications are never authority: answering needs a fresh `akk/status`.
  */
-import type { AgentName } from '../../shared/lifecycle';
+import { isAgentName } from '../../shared/agents';
 import type { InteractionRequiredParams } from '../../shared/protocol';
 import { recognize } from '../../adapters/recognize';
 import type { Recognition } from '../../adapters/types';
@@ -101,7 +101,9 @@ export class InteractionTracker {
 
     const revision = await store.invalidateRevision(session.id, { generation, fingerprint: fingerprint ?? screenRevision(recognition) });
     for (const id of revision.invalidated) await this.updated(session.id, id);
-    if (!prompt || !fingerprint) {
+    // Only a supported agent's prompt becomes an interaction (an unknown agent's screen is manual anyway).
+    const agent = isAgentName(session.agent) ? session.agent : undefined;
+    if (!prompt || !fingerprint || !agent) {
       if (recognition.kind === 'manual_required' && revision.revision !== this.last(session.id)?.revision) {
         this.deps.log.info(`session ${session.id}: answer in the terminal (${recognition.reason})`);
       }
@@ -110,7 +112,6 @@ export class InteractionTracker {
 
     const turnId = session.turnId ?? opaqueId('turn');
     await store.startTurn(session.id, turnId);
-    const agent: AgentName = session.agent === 'codex' ? 'codex' : 'claude';
     const draft: ProjectionDraft =
       prompt.kind === 'questionnaire' ? projectQuestionnaire(prompt, agent, turnId) : projectPermission(prompt, agent, turnId);
     const keyPlan = keyPlanOf(prompt);

@@ -1,17 +1,16 @@
 /**
  * Which agent runs in a terminal, and exactly which version. The process tree under the pane's
  * process is walked through /proc; each executable (or, for a script run by node, the script)
- * is mapped to `claude` or `codex` by the npm package it belongs to, and the version is read
- * from that package's metadata. Nothing is guessed: no readable, exact version means `null`,
- * and an executable replaced on disk since the process started has no version either.
- * Results are cached by path, device, inode and modification time.
+ * is mapped to an agent of the registry (src/shared/agents.ts) by the npm package it belongs to,
+ * and the version is read from that package's metadata. Nothing is guessed: no readable, exact
+ * version means `null`, and an executable replaced on disk since the process started has no
+ * version either. Results are cached by path, device, inode and modification time.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { AGENTS, AGENT_DESCRIPTORS, type AgentKind, type AgentName } from '../../shared/agents';
 import type { AgentProcess } from './endpoint';
 import { ProcFs, type ExecutableInfo } from './proc';
-
-export type AgentKind = 'claude' | 'codex' | 'unknown';
 
 export interface FileIdentification {
   agent: AgentKind;
@@ -20,9 +19,6 @@ export interface FileIdentification {
 }
 
 const EXACT_VERSION_RE = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
-const CLAUDE_PACKAGE_RE = /^@anthropic-ai\/claude-code(?:-(?:linux|darwin|win32)-(?:x64|arm64)(?:-musl)?)?$/;
-const CLAUDE_FILES = new Set(['claude', 'claude.exe', 'cli.js', 'cli.mjs']);
-const CODEX_FILES = new Set(['codex', 'codex.exe', 'codex.js']);
 const PLATFORM_SUFFIX_RE = /-((?:linux|darwin|win32)-(?:x64|arm64))$/;
 const INTERPRETERS = new Set(['node', 'nodejs', 'bun']);
 const MAX_PACKAGE_LEVELS = 5;
@@ -41,43 +37,49 @@ function exact(version: unknown): string | null {
 }
 
 /**
- * Identifies a file by the npm package it lies in. Pure apart from reading package metadata.
- * Claude Code: `@anthropic-ai/claude-code` (bin/claude.exe, cli.js) or its native platform
- * package `@anthropic-ai/claude-code-<os>-<arch>` (claude). Codex: `@openai/codex`
- * (bin/codex.js) or the native binary in `@openai/codex-<os>-<arch>/vendor/<triple>/bin/codex`,
- * whose version is in `codex-package.json` beside `bin/`, or in the platform package's
- * `package.json` as `<version>-<os>-<arch>`.
+ * The version in a package's metadata, without the `-<os>-<arch>` suffix of a platform package
+ * where the agent publishes one.
+ */
+function packageVersion(agent: AgentName, dir: string, raw: unknown): string | null {
+  const prefix = AGENT_DESCRIPTORS[agent].identification.platformDirPrefix;
+  if (prefix === undefined || typeof raw !== 'string') return exact(raw);
+  const suffix = PLATFORM_SUFFIX_RE.exec(raw);
+  return exact(suffix && path.basename(dir) === `${prefix}${suffix[1] ?? ''}` ? raw.slice(0, -suffix[0].length) : raw);
+}
+
+/**
+ * Identifies a file by the npm package it lies in, with the registry's identification data. Pure
+ * apart from reading package metadata. A file with one of an agent's executable names belongs to
+ * it when a folder above it holds the agent's layout file (whose version is exact), or when the
+ * nearest package.json above it names one of the agent's packages. For example Claude Code is
+ * `@anthropic-ai/claude-code` (bin/claude.exe, cli.js) or its native platform package
+ * `@anthropic-ai/claude-code-<os>-<arch>` (claude); Codex is `@openai/codex` (bin/codex.js) or the
+ * native binary in `@openai/codex-<os>-<arch>/vendor/<triple>/bin/codex`, whose version is in
+ * `codex-package.json` beside `bin/`, or in the platform package's `package.json` as
+ * `<version>-<os>-<arch>`.
  */
 export function identifyFile(file: string): FileIdentification {
   const base = path.basename(file);
-  const maybeClaude = CLAUDE_FILES.has(base);
-  const maybeCodex = CODEX_FILES.has(base);
-  if (!maybeClaude && !maybeCodex) return { agent: 'unknown', version: null, reason: `${base} is not a supported agent` };
+  const candidates = AGENTS.filter((a) => AGENT_DESCRIPTORS[a].identification.executables.includes(base));
+  if (candidates.length === 0) return { agent: 'unknown', version: null, reason: `${base} is not a supported agent` };
   let dir = path.dirname(file);
   for (let level = 0; level < MAX_PACKAGE_LEVELS; level++) {
-    if (maybeCodex) {
-      const layout = readJson(path.join(dir, 'codex-package.json'));
-      if (layout && (layout.variant === undefined || layout.variant === 'codex')) {
+    for (const agent of candidates) {
+      const layoutFile = AGENT_DESCRIPTORS[agent].identification.layoutFile;
+      if (!layoutFile) continue;
+      const layout = readJson(path.join(dir, layoutFile.name));
+      if (layout && (layout.variant === undefined || layout.variant === layoutFile.variant)) {
         const version = exact(layout.version);
-        return version
-          ? { agent: 'codex', version }
-          : { agent: 'codex', version: null, reason: 'codex-package.json holds no exact version' };
+        return version ? { agent, version } : { agent, version: null, reason: `${layoutFile.name} holds no exact version` };
       }
     }
     const pkg = readJson(path.join(dir, 'package.json'));
     if (pkg) {
       const name = typeof pkg.name === 'string' ? pkg.name : '';
-      if (maybeClaude && CLAUDE_PACKAGE_RE.test(name)) {
-        const version = exact(pkg.version);
-        return version ? { agent: 'claude', version } : { agent: 'claude', version: null, reason: `${name} has no exact version` };
-      }
-      if (maybeCodex && name === '@openai/codex') {
-        const raw = typeof pkg.version === 'string' ? pkg.version : '';
-        const suffix = PLATFORM_SUFFIX_RE.exec(raw);
-        // The platform package is published as @openai/codex@<version>-<os>-<arch> in codex-<os>-<arch>/.
-        const stripped = suffix && path.basename(dir) === `codex-${suffix[1] ?? ''}` ? raw.slice(0, -suffix[0].length) : raw;
-        const version = exact(stripped);
-        return version ? { agent: 'codex', version } : { agent: 'codex', version: null, reason: `${name} has no exact version` };
+      const agent = candidates.find((a) => AGENT_DESCRIPTORS[a].identification.packagePattern.test(name));
+      if (agent) {
+        const version = packageVersion(agent, dir, pkg.version);
+        return version ? { agent, version } : { agent, version: null, reason: `${name} has no exact version` };
       }
       return { agent: 'unknown', version: null, reason: `${base} belongs to ${name || 'an unnamed package'}` };
     }
@@ -203,7 +205,7 @@ export class AgentIdentifier {
     };
   }
 
-  /** A script launcher (node codex.js) whose child is the same agent: take the child, which draws the screen. */
+  /** A script launcher (`node <agent>.js`) whose child is the same agent: take the child, which draws the screen. */
   private preferChild<T extends { pid: number; id: FileIdentification; executable: string | null }>(found: T): T {
     if (!found.executable || !/\.[cm]?js$/.test(found.executable)) return found;
     for (const child of this.proc.children(found.pid)) {

@@ -2,6 +2,7 @@
  * The backend-neutral view of one agent terminal: read its screen, send it input, know who is
  * running in it, and learn when it changes. The tmux backend implements it in tmux/endpoint.ts.
  */
+import type { AgentKind } from '../../shared/agents';
 import { AkkError } from '../../shared/errors';
 import type { Disposable } from './events';
 
@@ -25,7 +26,7 @@ export interface ScreenCapture {
 
 /** The process running as the agent under the endpoint, as far as it can be identified. */
 export interface AgentProcess {
-  agent: 'claude' | 'codex' | 'unknown';
+  agent: AgentKind;
   /** Exact version, or null when it could not be read; never guessed. */
   version: string | null;
   pid: number;

@@ -18,7 +18,7 @@ export { DEFAULT_QUIET_MS, ScreenMonitor, systemClock, type MonitorClock, type M
 export type { AttachedRecord, PersistedEndpoint, SessionPersistence } from './persistence';
 export { ProcFs, parseProcStat, type ProcStat } from './proc';
 export { DEFAULT_CHANGE_INTERVAL_MS, SessionRegistry, type CandidateOptions, type SessionRegistryOptions, type SettledEvent } from './registry';
-export { Session, type AgentName, type Classification, type Classify, type ClassifyInput } from './session';
+export { Session, type Classification, type Classify, type ClassifyInput } from './session';
 export { TmuxRunner, type TmuxAddress, type TmuxRunnerOptions } from './tmux/command';
 export { TmuxEndpoint, type TmuxEndpointOptions } from './tmux/endpoint';
 export { TmuxServer } from './tmux/server';

@@ -2,6 +2,7 @@
  * What the registry keeps across server restarts, and the interface of whoever keeps it
  * (the store). Tests use an in-memory or JSON-file implementation.
  */
+import type { AgentKind } from '../../shared/agents';
 import type { EndpointDescription } from './endpoint';
 
 export interface PersistedEndpoint extends EndpointDescription {
@@ -12,7 +13,7 @@ export interface PersistedEndpoint extends EndpointDescription {
 export interface AttachedRecord {
   session_id: string;
   endpoint: PersistedEndpoint;
-  agent: 'claude' | 'codex' | 'unknown';
+  agent: AgentKind;
   version: string | null;
   /** The last binding generation; a re-attach uses a larger one. Absent when not kept. */
   generation?: number;

@@ -4,16 +4,15 @@
  * starting) for work or a prompt, which happens only after input.
  */
 import { opaqueId } from '../ids';
+import type { AgentKind } from '../../shared/agents';
 import type { SessionState } from '../../shared/lifecycle';
 import type { SessionSummary } from '../../shared/protocol';
 import type { AgentProcess, Endpoint, EndpointDescription, ScreenCapture } from './endpoint';
 import type { Disposable } from './events';
 import { ScreenMonitor, type MonitorOptions, type SettledInfo } from './monitor';
 
-export type AgentName = 'claude' | 'codex' | 'unknown';
-
 export interface ClassifyInput {
-  agent: AgentName;
+  agent: AgentKind;
   version: string | null;
   capture: ScreenCapture;
 }
@@ -47,13 +46,13 @@ export class Session {
   private exit: string | null = null;
   private capture: ScreenCapture | null = null;
   private settledWaiters: Array<(capture: ScreenCapture) => void> = [];
-  agent: AgentName;
+  agent: AgentKind;
   version: string | null;
 
   constructor(
     readonly id: string,
     description: EndpointDescription,
-    agent: AgentName,
+    agent: AgentKind,
     version: string | null,
     private readonly hooks: SessionHooks,
   ) {
