@@ -6,21 +6,22 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { AgentName } from '../shared/lifecycle';
+import { AGENT_DESCRIPTORS, agentLabel, type AgentName } from '../shared/agents';
 import type { SessionSummary, TmuxTarget } from '../shared/protocol';
 import { TMUX_INSTALL_HINT } from '../shared/tmux';
 import { checkLaunchSettings, type AgentLaunchSettings } from '../shared/settings';
 
 /** The launch settings of one agent; a wrong value is refused with the setting's name. */
 export function launchSettings(agent: AgentName): AgentLaunchSettings {
-  const c = vscode.workspace.getConfiguration('akk');
+  const c = vscode.workspace.getConfiguration();
+  const { settingsPrefix, launchCommand } = AGENT_DESCRIPTORS[agent];
   const checked = checkLaunchSettings(
     {
-      tmuxPath: c.get<unknown>('tmux.path', 'tmux'),
-      socket: c.get<unknown>('tmux.socket', 'agent-knock-knock'),
-      command: c.get<unknown>(`${agent}.command`, agent),
-      args: c.get<unknown>(`${agent}.args`, []),
-      env: c.get<unknown>(`${agent}.env`, {}),
+      tmuxPath: c.get<unknown>('akk.tmux.path', 'tmux'),
+      socket: c.get<unknown>('akk.tmux.socket', 'agent-knock-knock'),
+      command: c.get<unknown>(`${settingsPrefix}command`, launchCommand),
+      args: c.get<unknown>(`${settingsPrefix}args`, []),
+      env: c.get<unknown>(`${settingsPrefix}env`, {}),
     },
     agent,
   );
@@ -83,7 +84,7 @@ export class AgentTerminals implements vscode.Disposable {
       const e = session.endpoint;
       const server = e.socketPath ? ['-S', e.socketPath] : e.socket ? ['-L', e.socket] : [];
       const pane = e.pane_id ?? e.target;
-      const name = session.agent === 'claude' ? 'Claude Code' : session.agent === 'codex' ? 'Codex' : 'Agent';
+      const name = agentLabel(session.agent, 'Agent');
       terminal = vscode.window.createTerminal({
         name: `${name} (AKK)`,
         shellPath: this.tmuxPath(),

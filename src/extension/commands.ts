@@ -3,7 +3,7 @@
  * package.json must list exactly these ids (a test checks both ways).
  */
 import * as vscode from 'vscode';
-import type { AgentName } from '../shared/lifecycle';
+import { AGENTS, AGENT_DESCRIPTORS, agentLabel, agentLabelList, type AgentName } from '../shared/agents';
 import type { CandidatePane, SessionSummary } from '../shared/protocol';
 import { launchSettings, startAgentPane } from './agent-terminals';
 import type { CommandDeps } from './command-deps';
@@ -18,6 +18,11 @@ export interface ServerStatusReport {
 }
 
 type CommandHandler = (deps: CommandDeps, ...args: unknown[]) => unknown;
+
+/** "New <agent> Session", one command per agent of the registry. */
+const NEW_SESSION_COMMANDS: Readonly<Record<string, CommandHandler>> = Object.fromEntries(
+  AGENTS.map((agent) => [AGENT_DESCRIPTORS[agent].newSessionCommand, (deps: CommandDeps) => newAgentSession(deps, agent)]),
+);
 
 export const COMMANDS: Readonly<Record<string, CommandHandler>> = {
   'akk.showServerStatus': async ({ client }): Promise<ServerStatusReport> => {
@@ -42,15 +47,15 @@ export const COMMANDS: Readonly<Record<string, CommandHandler>> = {
     log.info('Restarting the server on request.');
     await client.restart();
   },
-  'akk.newClaudeSession': (deps) => newAgentSession(deps, 'claude'),
-  'akk.newCodexSession': (deps) => newAgentSession(deps, 'codex'),
+  ...NEW_SESSION_COMMANDS,
   'akk.attachSession': async ({ client, sessions, terminals, panel }) => {
-    const socket = launchSettings('claude').socket;
+    // The tmux settings are shared by all agents; they are checked as a new session checks them.
+    const socket = launchSettings(AGENTS[0]).socket;
     const found = await client.request('listSessions', { include_candidates: true, tmux_servers: [{}, { socket }] });
     sessions.update(found.sessions);
     const candidates = (found.candidates ?? []).filter((c) => c.attached_session_id === null);
     if (candidates.length === 0) {
-      void vscode.window.showInformationMessage('No unattached Claude Code or Codex pane was found on the default tmux server or on the extension\'s own socket.');
+      void vscode.window.showInformationMessage(`No unattached ${agentLabelList()} pane was found on the default tmux server or on the extension's own socket.`);
       return undefined;
     }
     const pick = await vscode.window.showQuickPick(
@@ -112,12 +117,8 @@ function isSession(x: unknown): x is SessionSummary {
   return typeof x === 'object' && x !== null && typeof (x as SessionSummary).session_id === 'string' && typeof (x as SessionSummary).endpoint === 'object';
 }
 
-function agentName(agent: SessionSummary['agent']): string {
-  return agent === 'claude' ? 'Claude Code' : agent === 'codex' ? 'Codex' : 'Unknown agent';
-}
-
 function paneLabel(c: CandidatePane): string {
-  return `${agentName(c.agent)} ${c.version ?? '(unknown version)'}`;
+  return `${agentLabel(c.agent)} ${c.version ?? '(unknown version)'}`;
 }
 
 function paneWhere(c: CandidatePane): string {
@@ -131,7 +132,7 @@ async function pickSession(all: SessionSummary[], title: string): Promise<Sessio
     return undefined;
   }
   const pick = await vscode.window.showQuickPick(
-    all.map((s) => ({ label: `${agentName(s.agent)} ${s.version ?? ''}`, description: s.state, detail: s.endpoint.target, session: s })),
+    all.map((s) => ({ label: `${agentLabel(s.agent)} ${s.version ?? ''}`, description: s.state, detail: s.endpoint.target, session: s })),
     { title },
   );
   return pick?.session;

@@ -1,6 +1,7 @@
 /** Activation: logger, views, commands, server start. Renders what the server says. */
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
+import { AGENT_DESCRIPTORS, isAgentName } from '../shared/agents';
 import type { InitializationOptions } from '../shared/protocol';
 import { AgentTerminals } from './agent-terminals';
 import { registerCommands } from './commands';
@@ -75,9 +76,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 /** Setting akk.startSessionOnOpen: start an agent when the workspace opens with none attached. */
 async function startSessionOnOpen(client: ServerClient): Promise<void> {
   const agent = vscode.workspace.getConfiguration('akk').get<string>('startSessionOnOpen', 'none');
-  if ((agent !== 'claude' && agent !== 'codex') || !vscode.workspace.isTrusted) return;
+  if (!isAgentName(agent) || !vscode.workspace.isTrusted) return;
   if ((await client.request('listSessions', {})).sessions.some((s) => s.state !== 'exited')) return;
-  await vscode.commands.executeCommand(agent === 'claude' ? 'akk.newClaudeSession' : 'akk.newCodexSession');
+  await vscode.commands.executeCommand(AGENT_DESCRIPTORS[agent].newSessionCommand);
 }
 
 function initializationOptions(context: vscode.ExtensionContext, ownerId: string): InitializationOptions {

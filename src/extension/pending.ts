@@ -15,10 +15,8 @@ export interface PendingStep {
   since: number;
 }
 
-
-export function agentLabel(agent: SessionSummary['agent']): string {
-  return agent === 'claude' ? 'Claude Code' : agent === 'codex' ? 'Codex' : 'Unknown agent';
-}
+/** The agent's name for the user, from the registry (imported from here by the views of pending steps). */
+export { agentLabel } from '../shared/agents';
 
 export function describeStep(step: PendingStep): string {
   const s = step.status;

@@ -1,5 +1,6 @@
 /** The "Agent Sessions" view: each attached session with its agent, version and state. */
 import * as vscode from 'vscode';
+import { agentLabel } from '../shared/agents';
 import type { SessionSummary } from '../shared/protocol';
 
 export class SessionsTree implements vscode.TreeDataProvider<SessionSummary>, vscode.Disposable {
@@ -25,7 +26,7 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionSummary>, vs
   }
 
   getTreeItem(session: SessionSummary): vscode.TreeItem {
-    const agent = session.agent === 'claude' ? 'Claude Code' : session.agent === 'codex' ? 'Codex' : 'Unknown agent';
+    const agent = agentLabel(session.agent);
     const item = new vscode.TreeItem(`${agent} ${session.version ?? '(unknown version)'}`);
     item.id = session.session_id;
     item.description = session.pending ? `${session.state} · pending ${session.pending.kind}` : session.state;
