@@ -1,0 +1,61 @@
+/**
+ * docs/architecture.md names rooms and the files in them: every room heading is a folder that
+ * exists, and every file a room's section names exists in that room, so the map cannot drift from
+ * the house without this failing.
+ */
+import { strict as assert } from 'node:assert';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const ROOT = join(__dirname, '..', '..', '..');
+const DOC = readFileSync(join(ROOT, 'docs', 'architecture.md'), 'utf8');
+
+function filesUnder(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...filesUnder(p).map((f) => join(name, f)));
+    else out.push(name);
+  }
+  return out;
+}
+
+/** Each `### \`folder\`` section with the backticked names in it. */
+function sections(): Array<{ room: string; names: string[] }> {
+  const out: Array<{ room: string; names: string[] }> = [];
+  for (const part of DOC.split(/^### /m).slice(1)) {
+    const heading = /^`([^`]+)`/.exec(part);
+    if (!heading?.[1]) continue;
+    const names = [...part.matchAll(/`([A-Za-z0-9_./-]+\.(?:ts|md|json))`/g)].map((m) => m[1] ?? '');
+    out.push({ room: heading[1].split(',')[0]?.trim() ?? heading[1], names });
+  }
+  return out;
+}
+
+describe('docs/architecture.md', () => {
+  it('names rooms that exist', () => {
+    const rooms = [...DOC.matchAll(/^### `([^`]+)`/gm)].map((m) => m[1] ?? '');
+    assert.ok(rooms.length >= 8, `rooms found: ${rooms.join(', ')}`);
+    for (const heading of rooms) {
+      for (const room of heading.split(',').map((r) => r.trim())) {
+        assert.ok(existsSync(join(ROOT, room)) && statSync(join(ROOT, room)).isDirectory(), `room ${room} does not exist`);
+      }
+    }
+  });
+
+  it('names files that exist in their rooms', () => {
+    for (const { room, names } of sections()) {
+      const present = filesUnder(join(ROOT, room));
+      for (const name of names) {
+        const found = existsSync(join(ROOT, name)) || present.some((f) => f === name || f.endsWith(`/${name}`));
+        assert.ok(found, `${name} is named under ${room} but is not there`);
+      }
+    }
+  });
+
+  it('draws the data flow through rooms that exist', () => {
+    for (const room of ['src/server/sessions/tmux', 'src/server/observe', 'src/server/respond', 'src/server/store', 'src/adapters']) {
+      assert.ok(existsSync(join(ROOT, room)), room);
+    }
+  });
+});
