@@ -11,8 +11,8 @@ import * as path from 'node:path';
 import { startFakeModel } from '../test/harness/fake-model';
 import type { ModelTurn } from '../test/harness/fake-model/types';
 import { agentBinary, agentDir } from '../test/harness/install-agents';
-import { claudeEnv, claudeFiles } from '../test/harness/launch';
-import { Q_DATABASE, Q_FEATURES, Q_NAME } from '../test/harness/scenarios';
+import { claudeEnv, claudeFiles } from '../test/harness/agents/claude/launch';
+import { Q_DATABASE, Q_FEATURES, Q_NAME } from '../test/harness/agents/claude/scenarios';
 import { NEWEST } from '../test/harness/versions';
 
 /** The first request is passed on Claude Code's command line, so the questionnaire comes at once. */

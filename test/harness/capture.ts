@@ -10,7 +10,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { normalise, stripSgr } from './normalise';
-import { SCENARIOS, type NamedScenario } from './scenarios';
+import { scenariosFor, type NamedScenario } from './scenarios';
 import { startSession, type Session } from './session';
 import { AGENTS, NEWEST, SIZES, VERSIONS, compareVersions, parseAgent, parseSize, sizeName, type AgentName, type TermSize } from './versions';
 
@@ -182,7 +182,7 @@ export async function captureTarget(t: Target, root: string, only: string[] = []
     lines.push(s);
   };
   const counter = { n: 0 };
-  for (const sc of SCENARIOS.filter((s) => s.agent === t.agent)) {
+  for (const sc of scenariosFor(t.agent)) {
     if (only.length > 0 && !only.includes(sc.name)) continue;
     if (sc.minVersion && compareVersions(t.version, sc.minVersion) < 0) {
       index.skipped.push({ scenario: sc.name, reason: `needs ${t.agent} ${sc.minVersion} or later` });
@@ -270,7 +270,7 @@ async function main(): Promise<void> {
     if (args.has('version')) versions = args.get('version') ?? [];
     else if (args.has('newest')) versions = [NEWEST[agent]];
     else if (args.has('all')) versions = VERSIONS[agent];
-    else throw new Error('usage: capture --agent claude|codex --version X [--size 120x40] | --newest | --all [--jobs N] [--scenario NAME] [--out DIR]');
+    else throw new Error(`usage: capture --agent ${AGENTS.join('|')} --version X [--size 120x40] | --newest | --all [--jobs N] [--scenario NAME] [--out DIR]`);
     for (const version of versions) for (const size of sizes) targets.push({ agent, version, size });
   }
   if (args.has('scenario') && !args.has('out')) {

@@ -4,42 +4,17 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { TargetIndex } from './capture';
-import { AGENTS, SIZES, VERSIONS, sizeName, type AgentName } from './versions';
+import { AGENT_DESCRIPTORS } from '../../src/shared/agents';
+import { HARNESS_AGENTS } from './agents';
+import { AGENTS, SIZES, VERSIONS, sizeName } from './versions';
 
 const FIXTURES = path.resolve(__dirname, '..', '..', 'fixtures');
-
-const SHAPES: Record<AgentName, Array<[string, string]>> = {
-  claude: [
-    ['idle', 'idle'],
-    ['working', 'working'],
-    ['single-select', 'single'],
-    ['multi-select', 'multi'],
-    ['free-text', 'free text'],
-    ['multi-question', 'multi-Q header'],
-    ['final-review', 'review'],
-    ['permission-bash', 'Bash'],
-    ['permission-write', 'Write'],
-    ['after-answer', 'after answer'],
-  ],
-  codex: [
-    ['idle', 'idle'],
-    ['working', 'working'],
-    ['single-select', 'single'],
-    ['free-text', 'notes'],
-    ['multi-question', 'multi-Q'],
-    ['final-review', 'unanswered review'],
-    ['permission-command', 'command'],
-    ['permission-file-change', 'file change'],
-    ['async-question', 'async'],
-    ['after-answer', 'after answer'],
-  ],
-};
 
 export function corpusTable(root = FIXTURES): string {
   const out: string[] = [];
   for (const agent of AGENTS) {
-    const cols = SHAPES[agent];
-    out.push(`**${agent === 'claude' ? 'Claude Code' : 'Codex'}** (screens per shape; a screen can show several shapes)`, '');
+    const cols = HARNESS_AGENTS[agent].corpusShapes;
+    out.push(`**${AGENT_DESCRIPTORS[agent].displayName}** (screens per shape; a screen can show several shapes)`, '');
     out.push(`| version | size | screens | ${cols.map((c) => c[1]).join(' | ')} | unreached |`);
     out.push(`|---|---|---|${cols.map(() => '---').join('|')}|---|`);
     for (const version of VERSIONS[agent]) {

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
+import { harnessAgent } from './agents';
 import { AGENTS, NEWEST, PACKAGES, VERSIONS, parseAgent, type AgentName } from './versions';
 
 const run = promisify(execFile);
@@ -21,9 +22,7 @@ export function agentDir(agent: AgentName, version: string): string {
 
 /** The executable inside an install folder (not checked). */
 export function binaryIn(agent: AgentName, dir: string): string {
-  return agent === 'claude'
-    ? path.join(dir, 'node_modules', '@anthropic-ai', 'claude-code', 'bin', 'claude.exe')
-    : path.join(dir, 'node_modules', '@openai', 'codex', 'bin', 'codex.js');
+  return harnessAgent(agent).binaryIn(dir);
 }
 
 async function works(agent: AgentName, version: string, bin: string): Promise<boolean> {
@@ -129,7 +128,7 @@ async function main(argv: string[]): Promise<void> {
       const v = args.get('version');
       if (typeof v === 'string') jobs.push([agent, v]);
       else if (args.has('newest')) jobs.push([agent, NEWEST[agent]]);
-      else throw new Error('usage: install-agents --agent claude|codex (--version X | --newest) | --all');
+      else throw new Error(`usage: install-agents --agent ${AGENTS.join('|')} (--version X | --newest) | --all`);
     }
   }
   for (const [agent, version] of jobs) {

@@ -1,20 +1,22 @@
 // Starts a real agent client in a private tmux server at a given size, with a fresh HOME, config
-// that skips start-up screens, a fresh work folder, and a clean environment, pointed at the fake
-// model. stop() kills only that tmux server and the processes it started, and removes the temp dirs.
+// that skips start-up screens (written by the agent's harness entry), a fresh work folder, and a
+// clean environment, pointed at the fake model. stop() kills only that tmux server and the
+// processes it started, and removes the temp dirs.
 import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
+import type { AgentName } from '../../src/shared/agents';
+import { harnessAgent } from './agents';
 import { agentBinary } from './install-agents';
-import type { AgentName, TermSize } from './versions';
+import type { TermSize } from './versions';
 
 const run = promisify(execFile);
 
 /** Runs live under `/tmp/akk-<8 hex>/`: the prefix has a fixed length so wrapping stays the same. */
 export const RUN_ROOT_RE = /\/tmp\/akk-[0-9a-f]{8}/g;
 export const RUN_ROOT_PLACEHOLDER = '/tmp/akk-00000000';
-export const FAKE_API_KEY = 'sk-ant-akk-fake-0000000000000000000000';
 
 export interface LaunchOptions {
   agent: AgentName;
@@ -24,8 +26,8 @@ export interface LaunchOptions {
   modelUrl: string;
   /** Extra CLI arguments. */
   args?: string[];
-  /** Extra top-level config.toml keys for Codex (tables: use `-c` arguments). */
-  codexConfig?: string[];
+  /** Extra lines for the agent's own config file (Codex: top-level config.toml keys; tables: `-c` arguments). */
+  config?: string[];
 }
 
 export interface CaptureOptions {
@@ -68,65 +70,6 @@ export interface Launched {
   stop(): Promise<void>;
 }
 
-/** Writes Claude Code's config into `home` so that its start-up screens are skipped for `workDir`. */
-export function claudeFiles(home: string, workDir: string, version: string): void {
-  const approved = FAKE_API_KEY.slice(-20);
-  const cfg = {
-    hasCompletedOnboarding: true,
-    lastOnboardingVersion: version,
-    theme: 'dark',
-    numStartups: 1,
-    customApiKeyResponses: { approved: [approved], rejected: [] },
-    projects: {
-      [workDir]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true, allowedTools: [] },
-    },
-  };
-  fs.writeFileSync(path.join(home, '.claude.json'), JSON.stringify(cfg, null, 2));
-  fs.mkdirSync(path.join(home, '.claude'), { recursive: true });
-  fs.writeFileSync(
-    path.join(home, '.claude', 'settings.json'),
-    JSON.stringify({ permissions: { defaultMode: 'default', disableAutoMode: 'disable' } }, null, 2),
-  );
-}
-
-/** Writes Codex's config.toml into `codexHome`: the fake model as provider, `workDir` trusted, no start-up extras. */
-export function codexFiles(codexHome: string, workDir: string, modelUrl: string, extra: string[] = []): void {
-  fs.mkdirSync(codexHome, { recursive: true });
-  const lines = [
-    ...extra,
-    'model = "gpt-5.1-codex"',
-    'model_provider = "fake"',
-    'approval_policy = "on-request"',
-    'sandbox_mode = "workspace-write"',
-    'check_for_update_on_startup = false',
-    '',
-    '[analytics]',
-    'enabled = false',
-    '',
-    '[model_providers.fake]',
-    'name = "fake"',
-    `base_url = "${modelUrl}/v1"`,
-    'wire_api = "responses"',
-    'env_key = "AKK_FAKE_KEY"',
-    'request_max_retries = 0',
-    'stream_max_retries = 0',
-    '',
-    `[projects."${workDir}"]`,
-    'trust_level = "trusted"',
-    '',
-    // The run folders live under /tmp: keep /tmp out of the writable roots so that writes outside the
-    // work folder need approval, as they would for a project outside /tmp.
-    '[sandbox_workspace_write]',
-    'exclude_slash_tmp = true',
-    'exclude_tmpdir_env_var = true',
-    '',
-    '[tui]',
-    'animations = false',
-    'show_tooltips = false',
-  ];
-  fs.writeFileSync(path.join(codexHome, 'config.toml'), lines.join('\n') + '\n');
-}
-
 /** Every descendant of pid (from /proc), deepest last. */
 export function descendants(pid: number): number[] {
   const children = new Map<number, number[]>();
@@ -151,19 +94,6 @@ export function descendants(pid: number): number[] {
   };
   walk(pid);
   return out;
-}
-
-const helpCache = new Map<string, Promise<string>>();
-function codexHelp(bin: string): Promise<string> {
-  let p = helpCache.get(bin);
-  if (!p) {
-    p = run(bin, ['--help'], { env: { PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`, HOME: '/nonexistent' } }).then(
-      (r) => r.stdout,
-      () => '',
-    );
-    helpCache.set(bin, p);
-  }
-  return p;
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
@@ -202,23 +132,6 @@ function installHandlers(): void {
   }
 }
 
-/** The environment that points Codex at its config (see codexFiles) and the fake model's key. */
-export function codexEnv(codexHome: string): Record<string, string> {
-  return { CODEX_HOME: codexHome, AKK_FAKE_KEY: 'sk-akk-fake' };
-}
-
-/** The environment that points Claude Code at the fake model, without telemetry or updates. */
-export function claudeEnv(modelUrl: string): Record<string, string> {
-  return {
-    ANTHROPIC_BASE_URL: modelUrl,
-    ANTHROPIC_API_KEY: FAKE_API_KEY,
-    DISABLE_TELEMETRY: '1',
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    DISABLE_AUTOUPDATER: '1',
-    DISABLE_ERROR_REPORTING: '1',
-  };
-}
-
 export async function launchAgent(opts: LaunchOptions): Promise<Launched> {
   installHandlers();
   const bin = await agentBinary(opts.agent, opts.version);
@@ -244,19 +157,16 @@ export async function launchAgent(opts: LaunchOptions): Promise<Launched> {
     LANG: 'C.UTF-8',
     HOME: home,
   };
-  let argv: string[];
-  if (opts.agent === 'claude') {
-    claudeFiles(home, workDir, opts.version);
-    Object.assign(env, claudeEnv(opts.modelUrl));
-    argv = [bin, ...(opts.args ?? [])];
-  } else {
-    const codexHome = path.join(home, '.codex');
-    codexFiles(codexHome, workDir, opts.modelUrl, opts.codexConfig ?? []);
-    Object.assign(env, codexEnv(codexHome));
-    // Newer clients otherwise start (or reuse) a shared background server outside the tmux pane.
-    const noDaemon = (await codexHelp(bin)).includes('--no-daemon') ? ['--no-daemon'] : [];
-    argv = [bin, ...noDaemon, ...(opts.args ?? [])];
-  }
+  const prepared = await harnessAgent(opts.agent).prepare({
+    bin,
+    version: opts.version,
+    home,
+    workDir,
+    modelUrl: opts.modelUrl,
+    config: opts.config ?? [],
+  });
+  Object.assign(env, prepared.env);
+  const argv = [bin, ...prepared.args, ...(opts.args ?? [])];
   const envArgs = Object.entries(env).map(([k, v]) => `${k}=${v}`);
   const tmux = async (args: string[]): Promise<string> => (await run('tmux', [...base, ...args], { maxBuffer: 16 * 1024 * 1024 })).stdout;
 

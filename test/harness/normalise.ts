@@ -1,12 +1,14 @@
-// Volatile screen content and how captures normalise it, so that re-capturing gives the same files.
-// Every rule here is listed in fixtures/README.md.
+// Volatile screen content and how captures normalise it, so that re-capturing gives the same files:
+// the run folder and the fake model's ids here, each agent's own content in its harness entry
+// (test/harness/agents/<agent>/normalise.ts). Every rule is listed in fixtures/README.md.
+import { AGENTS } from '../../src/shared/agents';
+import { HARNESS_AGENTS } from './agents';
+import type { Rule, VolatileLine, VolatilePair } from './agents/types';
 import { RUN_ROOT_PLACEHOLDER, RUN_ROOT_RE } from './launch';
+import { SGR_RUN, stripSgr } from './sgr';
 
-export interface Rule {
-  name: string;
-  re: RegExp;
-  to: string | ((match: string, ...groups: string[]) => string);
-}
+export type { Rule } from './agents/types';
+export { stripSgr } from './sgr';
 
 /**
  * The run root, also where the terminal wrapped it onto the next line (a newline, possibly with SGR
@@ -25,11 +27,9 @@ function sameShapeRoot(match: string): string {
   return match.replace(/\x1b\[[0-9;:]*m|\n|./g, (tok) => (tok.length === 1 && tok !== '\n' && tok !== ' ' ? (RUN_ROOT_PLACEHOLDER[i++] ?? tok) : tok));
 }
 
-/** Any run of SGR escapes (styled captures put them between words). */
-const G = '(?:\\x1b\\[[0-9;:]*m)*';
+const G = SGR_RUN;
 
-/** Replacements applied to plain and styled captures and to ground-truth answers. */
-export const RULES: Rule[] = [
+const RUN_ROOT_RULES: Rule[] = [
   // Both clients print the work folder (banner, status line, permission option 2, tool results).
   // Runs live under /tmp/akk-<8 hex>/ (HOME is <root>/home, the work folder <root>/project): the
   // placeholder has the same length, so wrapping is exactly as captured.
@@ -37,27 +37,16 @@ export const RULES: Rule[] = [
   { name: 'run root path (wrapped)', re: WRAPPED_ROOT, to: sameShapeRoot },
   // A wrapped root whose first line scrolled off the top: only "<8 hex>/home/…" is left on row 1.
   { name: 'run root path (tail on the top row)', re: new RegExp(`^(\\s*${G})[0-9a-f]{8}(?=/(?:home|project)\\b)`), to: '$100000000' },
-  // Claude: "✻ Crunched for 1s · done 11:28 AM" (random past-tense verb, duration, wall clock). In the
-  // styled capture the glyph and the text are separate SGR runs.
-  {
-    name: 'claude turn summary',
-    re: new RegExp(`([✻✽✶✳✢·*])(${G}) (${G})\\p{L}+(?:-\\p{L}+)* for (?:\\d+h )?(?:\\d+m )?\\d+s · done \\d{1,2}:\\d{2} ?[AP]M`, 'gu'),
-    to: '$1$2 $3Worked for 0s · done 12:00 PM',
-  },
-  // Claude working line: "✢ Thinking…" (animated glyph, random verb), sometimes with counters
-  // "(3s · ↓ 12 tokens · esc to interrupt)". Plain captures only: styled ones shimmer per letter.
-  { name: 'claude spinner verb', re: /^[✻✽✶✳✢·*] \p{L}+(?:-\p{L}+)*…/gmu, to: '✻ Working…' },
-  { name: 'claude spinner counters', re: /\((?:\d+h )?(?:\d+m )?\d+s · ([↓↑]) \d+(?:\.\d+k)? tokens/g, to: '(0s · $1 0 tokens' },
-  { name: 'claude spinner seconds', re: /\((?:\d+h )?(?:\d+m )?\d+s · esc to interrupt/g, to: '(0s · esc to interrupt' },
-  // Codex 0.155.1 ends a turn with a dim "  done 12:21 PM" line of its own.
-  { name: 'turn end clock', re: /\bdone \d{1,2}:\d{2} ?[AP]M/g, to: 'done 12:00 PM' },
-  // Codex: "Worked for 1s • 11:26" / "Worked for <1s • 11:26", "Working (3s • esc to interrupt)".
-  { name: 'codex turn summary', re: /Worked for (?:<1s|(?:\d+h )?(?:\d+m )?\d+s) • \d{1,2}:\d{2}/g, to: 'Worked for 0s • 00:00' },
-  { name: 'codex working seconds', re: /Working \((?:\d+h )?(?:\d+m )?\d+s •/g, to: 'Working (0s •' },
-  // Ground truth only: ids minted per run and timings in Codex command output.
-  { name: 'tool-use ids', re: /\b(toolu|call)_[0-9a-f]{20,}\b/g, to: '$1_<id>' },
-  { name: 'codex chunk id', re: /Chunk ID: [0-9a-f]+/g, to: 'Chunk ID: 000000' },
-  { name: 'codex wall time', re: /Wall time: \d+(?:\.\d+)? seconds/g, to: 'Wall time: 0.0 seconds' },
+];
+
+/** Ground truth only: ids minted per run by the fake model. */
+const TOOL_USE_IDS: Rule = { name: 'tool-use ids', re: /\b(toolu|call)_[0-9a-f]{20,}\b/g, to: '$1_<id>' };
+
+/** Replacements applied to plain and styled captures and to ground-truth answers. */
+export const RULES: Rule[] = [
+  ...RUN_ROOT_RULES,
+  ...AGENTS.flatMap((a) => HARNESS_AGENTS[a].normalise.rules),
+  TOOL_USE_IDS,
 ];
 
 export function normalise(text: string): string {
@@ -70,18 +59,7 @@ export function normalise(text: string): string {
  * Lines whose content is animated or random (spinner glyph and verb, shimmer colours) and that a
  * re-capture may show differently even after normalisation. compare-captures ignores them.
  */
-export const VOLATILE_LINES: Array<{ name: string; re: RegExp }> = [
-  { name: 'claude spinner line (glyph, verb, shimmer)', re: /^\s*[✻✽✶✳✢·*] \p{L}+(?:-\p{L}+)*…/u },
-  { name: 'claude logo animation while working', re: /^\s*▐[▛▜▙▟█]+\s+Claude Code v/ },
-  { name: 'codex working line (shimmer)', re: /Working \(0s •|esc to interrupt\)/ },
-];
-
-// eslint-disable-next-line no-control-regex
-const SGR = /\x1b\[[0-9;:]*m/g;
-
-export function stripSgr(s: string): string {
-  return s.replace(SGR, '');
-}
+export const VOLATILE_LINES: VolatileLine[] = AGENTS.flatMap((a) => HARNESS_AGENTS[a].normalise.volatileLines);
 
 export function isVolatileLine(line: string): string | undefined {
   const plain = stripSgr(line);
@@ -92,34 +70,7 @@ export function isVolatileLine(line: string): string | undefined {
  * Pairs of lines that differ between two captures of the same step for reasons outside the harness's
  * control; compare-captures accepts them and names them. `styled` is true for `.ansi.txt` files.
  */
-export const VOLATILE_PAIRS: Array<{ name: string; test: (a: string, b: string, row: number, styled: boolean) => boolean }> = [
-  {
-    // Codex colours the thread title in the status line with a colour chosen per session.
-    name: 'codex thread title colour in the status line',
-    test: (a, b, _row, styled) => styled && stripSgr(a) === stripSgr(b) && / default · .* · /.test(stripSgr(a)),
-  },
-  {
-    // Codex 0.154/0.155 show "renaming... ⠋" in place of the thread title while the title request runs.
-    name: 'codex thread title still being generated',
-    test: (a, b) => {
-      const [x, y] = [stripSgr(a), stripSgr(b)];
-      const re = /^(.* default · .* · )(.*)$/;
-      const [mx, my] = [re.exec(x), re.exec(y)];
-      return !!mx && !!my && mx[1] === my[1] && (/^renaming\.\.\./.test(mx[2] ?? '') || /^renaming\.\.\./.test(my[2] ?? ''));
-    },
-  },
-  {
-    // When Claude's transcript fills an 80x24 screen, the top row is left either blank or holding the
-    // first logo line, depending on how the last redraw scrolled.
-    name: 'claude top row after the transcript overflowed',
-    test: (a, b, row) => {
-      if (row !== 0) return false;
-      const [x, y] = [stripSgr(a).trim(), stripSgr(b).trim()];
-      const logo = /^▐[▛▜▙▟█]+\s+Claude Code v/;
-      return (x === '' && logo.test(y)) || (y === '' && logo.test(x));
-    },
-  },
-];
+export const VOLATILE_PAIRS: VolatilePair[] = AGENTS.flatMap((a) => HARNESS_AGENTS[a].normalise.volatilePairs);
 
 /**
  * A line with the blinking bullet of a pending Claude tool call ("● Creating an empty notes file" /

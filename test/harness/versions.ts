@@ -1,26 +1,22 @@
-// The client versions the harness knows. Each was checked with `npm view <package>@<version> version`.
-// The live tier runs NEWEST at 120x40 and each seed version at 80x24; the fixture corpus covers every entry.
+// The client versions the harness knows, from each agent's harness entry
+// (test/harness/agents/<agent>/index.ts), and the terminal sizes it captures at.
+import { AGENTS, AGENT_DESCRIPTORS, isAgentName, type AgentName } from '../../src/shared/agents';
+import { HARNESS_AGENTS } from './agents';
 
-export type AgentName = 'claude' | 'codex';
+export { AGENTS, type AgentName } from '../../src/shared/agents';
 
-export const AGENTS: readonly AgentName[] = ['claude', 'codex'];
+function byAgent<T>(value: (agent: AgentName) => T): Readonly<Record<AgentName, T>> {
+  return Object.fromEntries(AGENTS.map((a) => [a, value(a)])) as Record<AgentName, T>;
+}
 
-export const PACKAGES: Readonly<Record<AgentName, string>> = {
-  claude: '@anthropic-ai/claude-code',
-  codex: '@openai/codex',
-};
+/** The npm package installed for each agent. */
+export const PACKAGES = byAgent((a) => AGENT_DESCRIPTORS[a].identification.npmPackage);
 
 /** Newest published version at the time the table was last updated (pinned, not resolved at run time). */
-export const NEWEST: Readonly<Record<AgentName, string>> = {
-  claude: '2.1.332',
-  codex: '0.171.0',
-};
+export const NEWEST = byAgent((a) => HARNESS_AGENTS[a].newest);
 
 /** Versions named by the interaction profiles, oldest first, followed by NEWEST. */
-export const VERSIONS: Readonly<Record<AgentName, readonly string[]>> = {
-  claude: ['2.1.263', '2.1.266', '2.1.267', NEWEST.claude],
-  codex: ['0.153.4', '0.154.0', '0.155.1', NEWEST.codex],
-};
+export const VERSIONS = byAgent((a) => HARNESS_AGENTS[a].versions);
 
 export interface TermSize {
   cols: number;
@@ -34,8 +30,8 @@ export const SIZES: readonly TermSize[] = [
 ];
 
 export function parseAgent(s: string | undefined): AgentName {
-  if (s === 'claude' || s === 'codex') return s;
-  throw new Error(`unknown agent ${JSON.stringify(s)} (expected claude or codex)`);
+  if (isAgentName(s)) return s;
+  throw new Error(`unknown agent ${JSON.stringify(s)} (expected ${AGENTS.join(' or ')})`);
 }
 
 export function parseSize(s: string): TermSize {

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
 import { agentBinary } from '../harness/install-agents';
-import { Q_DATABASE, Q_NAME } from '../harness/scenarios';
+import { Q_DATABASE, Q_NAME } from '../harness/agents/claude/scenarios';
 import { NEWEST } from '../harness/versions';
 import { optionId, question, respond, startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
 import { INSTALL_TIMEOUT_MS } from './live-session';

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Q_DATABASE, Q_FEATURES, Q_NAME } from '../harness/scenarios';
+import { Q_DATABASE, Q_FEATURES, Q_NAME } from '../harness/agents/claude/scenarios';
 import type { Session } from '../harness/session';
 import { NEWEST } from '../harness/versions';
 import { liveSessions } from './live-session';

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
 import { agentBinary } from '../harness/install-agents';
-import { CODEX_ASTRA, CX_ASYNC_QUESTION, CX_DATABASE, CX_DEPLOY, CX_LANGUAGE, codexAsyncTurns } from '../harness/scenarios';
+import { CODEX_ASTRA, CX_ASYNC_QUESTION, CX_DATABASE, CX_DEPLOY, CX_LANGUAGE, codexAsyncTurns } from '../harness/agents/codex/scenarios';
 import { NEWEST } from '../harness/versions';
 import { optionId, question, respond, startServerAgent, type ServerAgent } from '../support/server-agent';
 import { INSTALL_TIMEOUT_MS } from './live-session';

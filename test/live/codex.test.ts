@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { CX_DATABASE, CX_DEPLOY, CX_LANGUAGE } from '../harness/scenarios';
+import { CX_DATABASE, CX_DEPLOY, CX_LANGUAGE } from '../harness/agents/codex/scenarios';
 import type { Session } from '../harness/session';
 import { NEWEST } from '../harness/versions';
 import { liveSessions } from './live-session';

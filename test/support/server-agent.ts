@@ -35,10 +35,10 @@ export interface ServerAgent {
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Extra client arguments and Codex config for the launch (e.g. `--enable default_mode_request_user_input`),
+ * Extra client arguments and agent config lines for the launch (e.g. `--enable default_mode_request_user_input`),
  * and the client version and pane size when not the newest version at 120x40.
  */
-export type LaunchExtras = Pick<LaunchOptions, 'args' | 'codexConfig'> & Partial<Pick<LaunchOptions, 'version' | 'size'>>;
+export type LaunchExtras = Pick<LaunchOptions, 'args' | 'config'> & Partial<Pick<LaunchOptions, 'version' | 'size'>>;
 
 export async function startServerAgent(agent: AgentName, scenario: Scenario, env: NodeJS.ProcessEnv = {}, launch: LaunchExtras = {}): Promise<ServerAgent> {
   const model = await startFakeModel(scenario);

@@ -1,5 +1,5 @@
 // Anthropic Messages API streaming events for one scripted model turn.
-import type { ModelTurn } from './types';
+import type { ToolCall } from './types';
 
 export interface ContentBlockOut {
   type: 'text' | 'tool_use';
@@ -9,30 +9,17 @@ export interface ContentBlockOut {
   input?: Record<string, unknown>;
 }
 
-/** The content blocks a Claude turn produces (ids already assigned by the caller). */
-export function claudeBlocks(turn: ModelTurn, toolId: () => string): ContentBlockOut[] {
+/** The content blocks of one turn: its text, then its tool call (ids assigned by `toolId`). */
+export function messageBlocks(
+  text: string | undefined,
+  call: ToolCall | undefined,
+  toolId: () => string,
+): ContentBlockOut[] {
   const blocks: ContentBlockOut[] = [];
-  if (turn.text) blocks.push({ type: 'text', text: turn.text });
-  const tool = (name: string, input: Record<string, unknown>): void => {
-    blocks.push({ type: 'tool_use', id: toolId(), name, input });
-  };
-  switch (turn.kind) {
-    case 'text':
-      break;
-    case 'ask':
-      tool('AskUserQuestion', { questions: turn.questions });
-      break;
-    case 'bash':
-      tool('Bash', { command: turn.command, description: turn.description });
-      break;
-    case 'write':
-      tool('Write', { file_path: turn.filePath, content: turn.content });
-      break;
-    case 'tool':
-      tool(turn.name, turn.input);
-      break;
-    default:
-      throw new Error(`turn kind ${turn.kind} is not a Claude turn`);
+  if (text) blocks.push({ type: 'text', text });
+  if (call) {
+    if (!('input' in call)) throw new Error(`the Messages API has no custom tool (${call.name})`);
+    blocks.push({ type: 'tool_use', id: toolId(), name: call.name, input: call.input });
   }
   if (blocks.length === 0) blocks.push({ type: 'text', text: 'OK.' });
   return blocks;

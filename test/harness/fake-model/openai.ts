@@ -1,19 +1,14 @@
-// OpenAI Responses API streaming events for one scripted model turn (Codex).
-import type { ModelTurn } from './types';
+// OpenAI Responses API streaming events for one scripted model turn.
+import type { OfferedTool, ToolCall } from './types';
 
 export interface OutputItem {
   [key: string]: unknown;
   type: 'message' | 'function_call' | 'custom_tool_call';
 }
 
-interface ToolInfo {
-  name: string;
-  type: string;
-}
-
 /** Tool names and types offered in a Responses request (top-level, namespaced, or `additional_tools`). */
-export function requestTools(body: unknown): ToolInfo[] {
-  const out: ToolInfo[] = [];
+export function requestTools(body: unknown): OfferedTool[] {
+  const out: OfferedTool[] = [];
   const walk = (tools: unknown): void => {
     if (!Array.isArray(tools)) return;
     for (const t of tools as Array<{ name?: unknown; type?: unknown; tools?: unknown }>) {
@@ -29,16 +24,14 @@ export function requestTools(body: unknown): ToolInfo[] {
   return out;
 }
 
-function commandCall(tools: ToolInfo[], command: string, extra: Record<string, unknown>): { name: string; args: Record<string, unknown> } {
-  const names = new Set(tools.map((t) => t.name));
-  if (names.has('exec_command')) return { name: 'exec_command', args: { cmd: command, ...extra } };
-  if (names.has('shell_command')) return { name: 'shell_command', args: { command, ...extra } };
-  return { name: 'shell', args: { command: ['bash', '-lc', command], ...extra } };
-}
-
-export function codexItems(turn: ModelTurn, tools: ToolInfo[], callId: () => string, itemId: () => string): OutputItem[] {
+/** The output items of one turn: its text as a message, then its tool call (ids assigned by `callId`, `itemId`). */
+export function responseItems(
+  text: string | undefined,
+  call: ToolCall | undefined,
+  callId: () => string,
+  itemId: () => string,
+): OutputItem[] {
   const items: OutputItem[] = [];
-  const text = turn.text ?? (turn.kind === 'text' ? turn.text : undefined);
   if (text) {
     items.push({
       type: 'message',
@@ -48,35 +41,14 @@ export function codexItems(turn: ModelTurn, tools: ToolInfo[], callId: () => str
       content: [{ type: 'output_text', text, annotations: [] }],
     });
   }
-  const fn = (name: string, args: Record<string, unknown>): void => {
-    items.push({ type: 'function_call', id: itemId(), call_id: callId(), name, arguments: JSON.stringify(args), status: 'completed' });
-  };
-  switch (turn.kind) {
-    case 'text':
-      break;
-    case 'codex-questions':
-      fn(turn.tool ?? 'request_user_input', { questions: turn.questions });
-      break;
-    case 'codex-command': {
-      const extra: Record<string, unknown> = turn.escalated
-        ? { sandbox_permissions: 'require_escalated', justification: turn.justification }
-        : {};
-      const c = commandCall(tools, turn.command, extra);
-      fn(c.name, c.args);
-      break;
+  if (call) {
+    const ids = { id: itemId(), call_id: callId() };
+    if ('customInput' in call) {
+      items.push({ type: 'custom_tool_call', ...ids, name: call.name, input: call.customInput, status: 'completed' });
+    } else {
+      const args = JSON.stringify(call.input);
+      items.push({ type: 'function_call', ...ids, name: call.name, arguments: args, status: 'completed' });
     }
-    case 'codex-patch': {
-      const t = tools.find((x) => x.name === 'apply_patch');
-      if (t && t.type === 'custom') {
-        items.push({ type: 'custom_tool_call', id: itemId(), call_id: callId(), name: 'apply_patch', input: turn.patch, status: 'completed' });
-      } else fn('apply_patch', { input: turn.patch });
-      break;
-    }
-    case 'tool':
-      fn(turn.name, turn.input);
-      break;
-    default:
-      throw new Error(`turn kind ${turn.kind} is not a Codex turn`);
   }
   if (items.length === 0) {
     items.push({ type: 'message', id: itemId(), role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'OK.', annotations: [] }] });

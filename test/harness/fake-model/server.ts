@@ -4,9 +4,12 @@
 import { randomBytes } from 'node:crypto';
 import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { claudeBlocks, messageBody, messageJson, messageStart } from './anthropic';
-import { codexItems, requestTools, responseBody, responseStart } from './openai';
-import type { IssuedToolUse, ModelTurn, RecordedRequest, Scenario, ToolResult, WireApi } from './types';
+import { AGENTS, agentLabel, type AgentName } from '../../../src/shared/agents';
+import { HARNESS_AGENTS } from '../agents';
+import { messageBlocks, messageBody, messageJson, messageStart } from './anthropic';
+import { requestTools, responseBody, responseItems, responseStart } from './openai';
+import type { IssuedToolUse, ModelTurn, OfferedTool, RecordedRequest, Scenario, ToolCall } from './types';
+import type { ToolResult, WireApi } from './types';
 
 export interface FakeModel {
   url: string;
@@ -32,7 +35,6 @@ export interface FakeModel {
   stop(): Promise<void>;
 }
 
-const MODEL_CLAUDE = 'claude-sonnet-4-5';
 /** Answer to side requests (titles). */
 const SIDE_TITLE = 'go';
 
@@ -48,6 +50,28 @@ function substitute<T>(value: T, vars: Record<string, string>): T {
   let s = JSON.stringify(value);
   for (const [k, v] of Object.entries(vars)) s = s.split(`{{${k}}}`).join(JSON.stringify(v).slice(1, -1));
   return JSON.parse(s) as T;
+}
+
+/** The agents whose clients speak `api`, in registry order. */
+function agentsOn(api: WireApi): AgentName[] {
+  return AGENTS.filter((a) => HARNESS_AGENTS[a].model.api === api);
+}
+
+/** The model named in replies on `api` when the request names none. */
+function defaultModel(api: WireApi): string {
+  const agent = agentsOn(api)[0];
+  return agent ? HARNESS_AGENTS[agent].model.defaultModel : 'unknown';
+}
+
+/** The tool call of one turn on `api`: none for text, the named tool, or an own turn of an agent on that wire. */
+function turnCall(api: WireApi, turn: ModelTurn, offered: readonly OfferedTool[]): ToolCall | undefined {
+  if (turn.kind === 'text') return undefined;
+  if (turn.kind === 'tool') return { name: turn.name, input: turn.input };
+  for (const agent of agentsOn(api)) {
+    const call = HARNESS_AGENTS[agent].model.toolCall(turn, offered);
+    if (call) return call;
+  }
+  throw new Error(`turn kind ${turn.kind} is not a ${agentsOn(api).map((a) => agentLabel(a)).join(' or ')} turn`);
 }
 
 /** Codex asks for a thread title with a JSON schema output format `{title}`. */
@@ -171,7 +195,7 @@ export async function startFakeModel(scenario: Scenario): Promise<FakeModel> {
 
   const handleAnthropic = async (body: unknown, rec: RecordedRequest, res: http.ServerResponse): Promise<void> => {
     const b = (body ?? {}) as { stream?: boolean; model?: string };
-    const model = b.model ?? MODEL_CLAUDE;
+    const model = b.model ?? defaultModel('anthropic');
     const msgId = newId('msg_');
     let turn: ModelTurn;
     let index = -1;
@@ -181,7 +205,7 @@ export async function startFakeModel(scenario: Scenario): Promise<FakeModel> {
       ({ index, turn } = takeTurn());
       rec.turnIndex = index;
     }
-    const blocks = claudeBlocks(turn, () => newId('toolu_'));
+    const blocks = messageBlocks(turn.text, turnCall('anthropic', turn, requestTools(body)), () => newId('toolu_'));
     for (const bl of blocks) {
       if (bl.type === 'tool_use') issued.push({ turnIndex: index, id: bl.id ?? '', name: bl.name ?? '', input: bl.input ?? {} });
     }
@@ -199,7 +223,7 @@ export async function startFakeModel(scenario: Scenario): Promise<FakeModel> {
   };
 
   const handleOpenAI = async (body: unknown, rec: RecordedRequest, res: http.ServerResponse): Promise<void> => {
-    const model = ((body ?? {}) as { model?: string }).model ?? 'gpt-5';
+    const model = ((body ?? {}) as { model?: string }).model ?? defaultModel('openai');
     const respId = newId('resp_');
     let turn: ModelTurn;
     if (rec.side) {
@@ -211,7 +235,7 @@ export async function startFakeModel(scenario: Scenario): Promise<FakeModel> {
       turn = t.turn;
       rec.turnIndex = t.index;
     }
-    const items = codexItems(turn, requestTools(body), () => newId('call_'), () => newId('item_'));
+    const items = responseItems(turn.text, turnCall('openai', turn, requestTools(body)), () => newId('call_'), () => newId('item_'));
     for (const it of items) {
       if (it.type !== 'message') {
         let input: Record<string, unknown> = {};

@@ -1,43 +1,12 @@
 // Scenario vocabulary shared by the fake model server, the capture driver and the live tier.
+import type { AgentTurn } from '../agents/turns';
+import type { SharedTurn } from './turn';
 
-export interface AskOption {
-  label: string;
-  description: string;
-}
+export type * from '../agents/turns';
+export type { AskOption, TurnBase } from './turn';
 
-/** One question of Claude Code's AskUserQuestion tool. */
-export interface AskQuestion {
-  question: string;
-  /** At most 12 characters (the client's schema). */
-  header: string;
-  multiSelect: boolean;
-  options: AskOption[];
-}
-
-/** One question of Codex's request_user_input tool. */
-export interface CodexQuestion {
-  id: string;
-  header: string;
-  question: string;
-  options: AskOption[];
-}
-
-interface TurnBase {
-  /** Text streamed before the tool call (or the whole answer for a text turn). */
-  text?: string;
-  /** Keep the response open (the client shows its working state) until `release()` is called. */
-  hold?: boolean;
-}
-
-export type ModelTurn =
-  | (TurnBase & { kind: 'text'; text: string })
-  | (TurnBase & { kind: 'ask'; questions: AskQuestion[] })
-  | (TurnBase & { kind: 'bash'; command: string; description: string })
-  | (TurnBase & { kind: 'write'; filePath: string; content: string })
-  | (TurnBase & { kind: 'codex-questions'; questions: CodexQuestion[]; tool?: string })
-  | (TurnBase & { kind: 'codex-command'; command: string; justification: string; escalated: boolean })
-  | (TurnBase & { kind: 'codex-patch'; patch: string })
-  | (TurnBase & { kind: 'tool'; name: string; input: Record<string, unknown> });
+/** One scripted model turn: text, a named tool call, or one of an agent's own turn kinds. */
+export type ModelTurn = SharedTurn | AgentTurn;
 
 export interface Scenario {
   name: string;
@@ -48,6 +17,24 @@ export interface Scenario {
 }
 
 export type WireApi = 'anthropic' | 'openai';
+
+/** A tool the client offers in a request (top-level, namespaced, or as `additional_tools`). */
+export interface OfferedTool {
+  name: string;
+  type: string;
+}
+
+/** A tool call the model makes: JSON arguments, or the raw input of a custom (freeform) tool. */
+export type ToolCall = { name: string; input: Record<string, unknown> } | { name: string; customInput: string };
+
+/** One agent's side of the fake model: the wire its client speaks, and its own turns as tool calls. */
+export interface AgentModel {
+  api: WireApi;
+  /** The model named in replies when the request names none. */
+  defaultModel: string;
+  /** The call for one of the agent's own turn kinds, or undefined for a kind that is not its own. */
+  toolCall(turn: ModelTurn, offered: readonly OfferedTool[]): ToolCall | undefined;
+}
 
 export interface RecordedRequest {
   seq: number;

@@ -1,0 +1,45 @@
+// Launching Claude Code against the fake model: its config files (start-up screens skipped, the
+// work folder trusted, the fake key approved) and its environment.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { LaunchRun } from '../types';
+
+export const FAKE_API_KEY = 'sk-ant-akk-fake-0000000000000000000000';
+
+/** Writes Claude Code's config into `home` so that its start-up screens are skipped for `workDir`. */
+export function claudeFiles(home: string, workDir: string, version: string): void {
+  const approved = FAKE_API_KEY.slice(-20);
+  const cfg = {
+    hasCompletedOnboarding: true,
+    lastOnboardingVersion: version,
+    theme: 'dark',
+    numStartups: 1,
+    customApiKeyResponses: { approved: [approved], rejected: [] },
+    projects: {
+      [workDir]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true, allowedTools: [] },
+    },
+  };
+  fs.writeFileSync(path.join(home, '.claude.json'), JSON.stringify(cfg, null, 2));
+  fs.mkdirSync(path.join(home, '.claude'), { recursive: true });
+  fs.writeFileSync(
+    path.join(home, '.claude', 'settings.json'),
+    JSON.stringify({ permissions: { defaultMode: 'default', disableAutoMode: 'disable' } }, null, 2),
+  );
+}
+
+/** The environment that points Claude Code at the fake model, without telemetry or updates. */
+export function claudeEnv(modelUrl: string): Record<string, string> {
+  return {
+    ANTHROPIC_BASE_URL: modelUrl,
+    ANTHROPIC_API_KEY: FAKE_API_KEY,
+    DISABLE_TELEMETRY: '1',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_AUTOUPDATER: '1',
+    DISABLE_ERROR_REPORTING: '1',
+  };
+}
+
+export function prepareClaude(run: LaunchRun): Promise<{ env: Record<string, string>; args: string[] }> {
+  claudeFiles(run.home, run.workDir, run.version);
+  return Promise.resolve({ env: claudeEnv(run.modelUrl), args: [] });
+}

@@ -1,0 +1,41 @@
+// Claude Code's volatile screen content, normalised so that re-capturing gives the same files
+// (fixtures/README.md lists every rule): turn summaries with a random verb and a clock, the
+// animated spinner line, and how an overflowing transcript leaves the top row.
+import { SGR_RUN, stripSgr } from '../../sgr';
+import type { Rule, VolatileLine, VolatilePair } from '../types';
+
+const G = SGR_RUN;
+
+export const CLAUDE_RULES: Rule[] = [
+  // Claude: "✻ Crunched for 1s · done 11:28 AM" (random past-tense verb, duration, wall clock). In the
+  // styled capture the glyph and the text are separate SGR runs.
+  {
+    name: 'claude turn summary',
+    re: new RegExp(`([✻✽✶✳✢·*])(${G}) (${G})\\p{L}+(?:-\\p{L}+)* for (?:\\d+h )?(?:\\d+m )?\\d+s · done \\d{1,2}:\\d{2} ?[AP]M`, 'gu'),
+    to: '$1$2 $3Worked for 0s · done 12:00 PM',
+  },
+  // Claude working line: "✢ Thinking…" (animated glyph, random verb), sometimes with counters
+  // "(3s · ↓ 12 tokens · esc to interrupt)". Plain captures only: styled ones shimmer per letter.
+  { name: 'claude spinner verb', re: /^[✻✽✶✳✢·*] \p{L}+(?:-\p{L}+)*…/gmu, to: '✻ Working…' },
+  { name: 'claude spinner counters', re: /\((?:\d+h )?(?:\d+m )?\d+s · ([↓↑]) \d+(?:\.\d+k)? tokens/g, to: '(0s · $1 0 tokens' },
+  { name: 'claude spinner seconds', re: /\((?:\d+h )?(?:\d+m )?\d+s · esc to interrupt/g, to: '(0s · esc to interrupt' },
+];
+
+export const CLAUDE_VOLATILE_LINES: VolatileLine[] = [
+  { name: 'claude spinner line (glyph, verb, shimmer)', re: /^\s*[✻✽✶✳✢·*] \p{L}+(?:-\p{L}+)*…/u },
+  { name: 'claude logo animation while working', re: /^\s*▐[▛▜▙▟█]+\s+Claude Code v/ },
+];
+
+export const CLAUDE_VOLATILE_PAIRS: VolatilePair[] = [
+  {
+    // When Claude's transcript fills an 80x24 screen, the top row is left either blank or holding the
+    // first logo line, depending on how the last redraw scrolled.
+    name: 'claude top row after the transcript overflowed',
+    test: (a, b, row) => {
+      if (row !== 0) return false;
+      const [x, y] = [stripSgr(a).trim(), stripSgr(b).trim()];
+      const logo = /^▐[▛▜▙▟█]+\s+Claude Code v/;
+      return (x === '' && logo.test(y)) || (y === '' && logo.test(x));
+    },
+  },
+];

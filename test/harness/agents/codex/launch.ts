@@ -1,0 +1,73 @@
+// Launching Codex against the fake model: its config.toml (the fake model as provider, the work
+// folder trusted, no start-up extras), its environment, and no background server outside the pane.
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import type { LaunchRun } from '../types';
+
+const run = promisify(execFile);
+
+/** Writes Codex's config.toml into `codexHome`: the fake model as provider, `workDir` trusted, no start-up extras. */
+export function codexFiles(codexHome: string, workDir: string, modelUrl: string, extra: string[] = []): void {
+  fs.mkdirSync(codexHome, { recursive: true });
+  const lines = [
+    ...extra,
+    'model = "gpt-5.1-codex"',
+    'model_provider = "fake"',
+    'approval_policy = "on-request"',
+    'sandbox_mode = "workspace-write"',
+    'check_for_update_on_startup = false',
+    '',
+    '[analytics]',
+    'enabled = false',
+    '',
+    '[model_providers.fake]',
+    'name = "fake"',
+    `base_url = "${modelUrl}/v1"`,
+    'wire_api = "responses"',
+    'env_key = "AKK_FAKE_KEY"',
+    'request_max_retries = 0',
+    'stream_max_retries = 0',
+    '',
+    `[projects."${workDir}"]`,
+    'trust_level = "trusted"',
+    '',
+    // The run folders live under /tmp: keep /tmp out of the writable roots so that writes outside the
+    // work folder need approval, as they would for a project outside /tmp.
+    '[sandbox_workspace_write]',
+    'exclude_slash_tmp = true',
+    'exclude_tmpdir_env_var = true',
+    '',
+    '[tui]',
+    'animations = false',
+    'show_tooltips = false',
+  ];
+  fs.writeFileSync(path.join(codexHome, 'config.toml'), lines.join('\n') + '\n');
+}
+
+/** The environment that points Codex at its config (see codexFiles) and the fake model's key. */
+export function codexEnv(codexHome: string): Record<string, string> {
+  return { CODEX_HOME: codexHome, AKK_FAKE_KEY: 'sk-akk-fake' };
+}
+
+const helpCache = new Map<string, Promise<string>>();
+function codexHelp(bin: string): Promise<string> {
+  let p = helpCache.get(bin);
+  if (!p) {
+    p = run(bin, ['--help'], { env: { PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`, HOME: '/nonexistent' } }).then(
+      (r) => r.stdout,
+      () => '',
+    );
+    helpCache.set(bin, p);
+  }
+  return p;
+}
+
+export async function prepareCodex(r: LaunchRun): Promise<{ env: Record<string, string>; args: string[] }> {
+  const codexHome = path.join(r.home, '.codex');
+  codexFiles(codexHome, r.workDir, r.modelUrl, [...r.config]);
+  // Newer clients otherwise start (or reuse) a shared background server outside the tmux pane.
+  const noDaemon = (await codexHelp(r.bin)).includes('--no-daemon') ? ['--no-daemon'] : [];
+  return { env: codexEnv(codexHome), args: noDaemon };
+}

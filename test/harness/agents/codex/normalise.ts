@@ -1,0 +1,38 @@
+// Codex's volatile screen content, normalised so that re-capturing gives the same files
+// (fixtures/README.md lists every rule): turn summaries and working timers, ids and timings in
+// command output, and the thread title in the status line.
+import { stripSgr } from '../../sgr';
+import type { Rule, VolatileLine, VolatilePair } from '../types';
+
+export const CODEX_RULES: Rule[] = [
+  // Codex 0.155.1 ends a turn with a dim "  done 12:21 PM" line of its own.
+  { name: 'turn end clock', re: /\bdone \d{1,2}:\d{2} ?[AP]M/g, to: 'done 12:00 PM' },
+  // Codex: "Worked for 1s • 11:26" / "Worked for <1s • 11:26", "Working (3s • esc to interrupt)".
+  { name: 'codex turn summary', re: /Worked for (?:<1s|(?:\d+h )?(?:\d+m )?\d+s) • \d{1,2}:\d{2}/g, to: 'Worked for 0s • 00:00' },
+  { name: 'codex working seconds', re: /Working \((?:\d+h )?(?:\d+m )?\d+s •/g, to: 'Working (0s •' },
+  // Ground truth only: ids and timings in command output.
+  { name: 'codex chunk id', re: /Chunk ID: [0-9a-f]+/g, to: 'Chunk ID: 000000' },
+  { name: 'codex wall time', re: /Wall time: \d+(?:\.\d+)? seconds/g, to: 'Wall time: 0.0 seconds' },
+];
+
+export const CODEX_VOLATILE_LINES: VolatileLine[] = [
+  { name: 'codex working line (shimmer)', re: /Working \(0s •|esc to interrupt\)/ },
+];
+
+export const CODEX_VOLATILE_PAIRS: VolatilePair[] = [
+  {
+    // Codex colours the thread title in the status line with a colour chosen per session.
+    name: 'codex thread title colour in the status line',
+    test: (a, b, _row, styled) => styled && stripSgr(a) === stripSgr(b) && / default · .* · /.test(stripSgr(a)),
+  },
+  {
+    // Codex 0.154/0.155 show "renaming... ⠋" in place of the thread title while the title request runs.
+    name: 'codex thread title still being generated',
+    test: (a, b) => {
+      const [x, y] = [stripSgr(a), stripSgr(b)];
+      const re = /^(.* default · .* · )(.*)$/;
+      const [mx, my] = [re.exec(x), re.exec(y)];
+      return !!mx && !!my && mx[1] === my[1] && (/^renaming\.\.\./.test(mx[2] ?? '') || /^renaming\.\.\./.test(my[2] ?? ''));
+    },
+  },
+];

@@ -1,0 +1,54 @@
+// What each agent gives the test harness: the generic harness (install, launch, fake model,
+// scenarios, capture, normalisation, corpus table) iterates these entries and never names an agent.
+import type { AgentModel } from '../fake-model/types';
+import type { NamedScenario } from '../scenario-types';
+
+/** One replacement applied to plain and styled captures and to ground-truth answers. */
+export interface Rule {
+  name: string;
+  re: RegExp;
+  to: string | ((match: string, ...groups: string[]) => string);
+}
+
+/** A line whose content is animated or random and may differ between captures even after normalisation. */
+export interface VolatileLine {
+  name: string;
+  re: RegExp;
+}
+
+/** Two lines that may differ between two captures of the same step; `styled` is true for `.ansi.txt` files. */
+export interface VolatilePair {
+  name: string;
+  test: (a: string, b: string, row: number, styled: boolean) => boolean;
+}
+
+/** One launch of the agent: its executable, a fresh HOME and work folder, and the fake model. */
+export interface LaunchRun {
+  bin: string;
+  version: string;
+  home: string;
+  workDir: string;
+  modelUrl: string;
+  /** Extra lines for the agent's own config file (see `LaunchOptions.config`). */
+  config: readonly string[];
+}
+
+export interface HarnessAgent {
+  /** Newest published version at the time the table was last updated (pinned, not resolved at run time). */
+  newest: string;
+  /** Versions named by the interaction profiles, oldest first, followed by `newest`. */
+  versions: readonly string[];
+  /** The executable inside an npm install folder of the agent's package (not checked). */
+  binaryIn(dir: string): string;
+  /**
+   * Writes the agent's config under `run.home` so that its start-up screens are skipped and it talks
+   * to the fake model; returns the environment to add and the arguments to put before the caller's.
+   */
+  prepare(run: LaunchRun): Promise<{ env: Record<string, string>; args: string[] }>;
+  model: AgentModel;
+  scenarios: readonly NamedScenario[];
+  /** The fixtures corpus table's columns: a shape name, and its heading. */
+  corpusShapes: ReadonlyArray<readonly [shape: string, heading: string]>;
+  /** Normalisation of the agent's volatile screen content (fixtures/README.md lists every rule). */
+  normalise: { rules: readonly Rule[]; volatileLines: readonly VolatileLine[]; volatilePairs: readonly VolatilePair[] };
+}
