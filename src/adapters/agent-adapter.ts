@@ -13,7 +13,7 @@ export interface EditorText {
 }
 
 /** One client version's operations, bound to its profile. */
-export interface VersionAdapter {
+interface VersionAdapter {
   /** A prompt if one is proven exactly, else manual or activity. */
   recognize(screen: ScreenSnapshot): Recognition;
   /** The free text being edited, for proving typed input; undefined if none. */
@@ -31,7 +31,7 @@ export interface AgentAdapter {
 }
 
 /** An adapter's parts: its profiles by version, and the operations that take one of them. */
-export interface AdapterParts<P> {
+interface AdapterParts<P> {
   profiles: Readonly<Record<string, P>>;
   recognize(screen: ScreenSnapshot, profile: P): Recognition;
   readEditor(screen: ScreenSnapshot, profile: P): EditorText | undefined;

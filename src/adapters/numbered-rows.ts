@@ -15,12 +15,12 @@ export interface NumberedRow {
   continuation: string[];
 }
 
-export interface UnnumberedRow {
+interface UnnumberedRow {
   text: string;
   cursor: boolean;
 }
 
-export interface RowLayout {
+interface RowLayout {
   /** The cursor glyph, drawn in the column before the number (one character). */
   cursor: string;
   /** The left margin before the cursor column. */
@@ -32,7 +32,10 @@ export interface RowLayout {
 }
 
 /** Parses consecutive numbered rows from `lines`, numbered 1, 2, 3… in order. */
-export function parseNumberedRows(lines: readonly string[], layout: RowLayout): { rows: NumberedRow[]; trailing: UnnumberedRow[] } | ManualRecognition {
+export function parseNumberedRows(
+  lines: readonly string[],
+  layout: RowLayout,
+): { rows: NumberedRow[]; trailing: UnnumberedRow[] } | ManualRecognition {
   const { cursor, indent, continuationIndent } = layout;
   const rows: NumberedRow[] = [];
   const trailing: UnnumberedRow[] = [];
@@ -65,13 +68,13 @@ export function parseNumberedRows(lines: readonly string[], layout: RowLayout): 
   return { rows, trailing };
 }
 
-function unnumberedRow(line: string, cursor: string, indent: number, names: readonly string[]): UnnumberedRow | undefined {
+function unnumberedRow(line: string, cursor: string, indent: number, names: readonly string[]): UnnumberedRow | null {
   for (const name of names) {
     const pad = ' '.repeat(indent);
     if (line === `${pad}     ${name}`) return { text: name, cursor: false };
     if (line === `${pad}${cursor}    ${name}`) return { text: name, cursor: true };
   }
-  return undefined;
+  return null;
 }
 
 function escape(s: string): string {

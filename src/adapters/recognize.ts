@@ -56,5 +56,6 @@ export function readEditor(agent: AgentKind, version: string | null, screen: Scr
 /** Whether the main composer is proven empty and sendable (managed send), for profiled versions only. */
 export function proveEmptyComposer(agent: AgentKind, version: string | null, screen: ScreenSnapshot): ComposerProof {
   const profiled = version === null ? undefined : adapterOf(agent)?.forVersion(version);
-  return profiled?.proveEmptyComposer(screen) ?? { sendable: false, reason: `${agent} ${version ?? '(unknown version)'} has no composer profile` };
+  if (profiled) return profiled.proveEmptyComposer(screen);
+  return { sendable: false, reason: `${agent} ${version ?? '(unknown version)'} has no composer profile` };
 }

@@ -70,7 +70,8 @@ export function identifyFile(file: string): FileIdentification {
       const layout = readJson(path.join(dir, layoutFile.name));
       if (layout && (layout.variant === undefined || layout.variant === layoutFile.variant)) {
         const version = exact(layout.version);
-        return version ? { agent, version } : { agent, version: null, reason: `${layoutFile.name} holds no exact version` };
+        if (version) return { agent, version };
+        return { agent, version: null, reason: `${layoutFile.name} holds no exact version` };
       }
     }
     const pkg = readJson(path.join(dir, 'package.json'));
