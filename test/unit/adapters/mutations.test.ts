@@ -7,6 +7,7 @@
 import { strict as assert } from 'node:assert';
 import { recognize } from '../../../src/adapters/recognize';
 import type { ScreenSnapshot } from '../../../src/adapters/types';
+import { isAgentName } from '../../../src/shared/agents';
 import { answerKeys } from './answer-key';
 import { plannedInput } from './answer-key/plans';
 
@@ -110,7 +111,8 @@ describe('mutated actionable screens are manual_required, with zero input', () =
   });
 
   for (const { fixture: f, side } of actionable) {
-    const agent = f.agent === 'claude' ? 'claude' : 'codex';
+    if (!isAgentName(f.agent)) throw new Error(`${f.id}: ${f.agent} is not an agent of the registry`);
+    const agent = f.agent;
     // Codex's collapsed async summary sits above the composer: the last line is the status line
     // (model, folder, thread title), free text the prompt does not own. Its structure is proven
     // (truncation is caught); its words are not, so changing them is no test of the prompt.

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isAgentName, type AgentName } from '../../../../src/shared/agents';
 import type { Sidecar } from '../../../harness/capture';
 import type { ModelTurn } from '../../../harness/fake-model/types';
 import { scenario as scenarioNamed } from '../../../harness/scenarios';
@@ -32,8 +33,15 @@ interface Pressed {
   detour?: string;
 }
 
+/** Each agent's model of its client: an agent of the registry without one does not compile. */
+const MODELS: { readonly [N in AgentName]: (f: Fixture, turns: readonly ModelTurn[]) => Conversation } = {
+  claude: (f, turns) => new ClaudeModel(turns, f.version, f.screen.cols),
+  codex: (_f, turns) => new CodexModel(turns),
+};
+
 function modelFor(f: Fixture, turns: readonly ModelTurn[]): Conversation {
-  return f.agent === 'claude' ? new ClaudeModel(turns, f.version, f.screen.cols) : new CodexModel(turns);
+  if (!isAgentName(f.agent)) throw new Error(`${f.id}: ${f.agent} is not an agent of the registry`);
+  return MODELS[f.agent](f, turns);
 }
 
 /** One scenario of one target: its screens in capture order. */

@@ -5,6 +5,7 @@
 import type { PermissionRecognition, PlannedStep, QuestionnaireRecognition, Recognition } from '../../../../src/adapters/types';
 import { keyPlanOf, resolveAnswers, resolveDecision } from '../../../../src/server/respond/answer-plan';
 import { projectQuestionnaire } from '../../../../src/server/observe/projection';
+import type { AgentName } from '../../../../src/shared/agents';
 import type { Answer as WireAnswer } from '../../../../src/shared/contract';
 import type { Answer, Token } from './types';
 
@@ -12,7 +13,7 @@ function tokens(steps: readonly PlannedStep[]): Token[] {
   return steps.flatMap((s) => ('keys' in s.action ? s.action.keys : [`text:${s.action.text}`]));
 }
 
-export function plannedKeys(agent: 'claude' | 'codex', r: QuestionnaireRecognition | PermissionRecognition, answer: Answer): Token[] {
+export function plannedKeys(agent: AgentName, r: QuestionnaireRecognition | PermissionRecognition, answer: Answer): Token[] {
   if (r.kind === 'permission') {
     if (answer.kind !== 'decision') throw new Error(`a permission answered with ${answer.kind}`);
     return tokens(resolveDecision(answer.decision, keyPlanOf(r)));
@@ -61,7 +62,7 @@ export function plannedKeys(agent: 'claude' | 'codex', r: QuestionnaireRecogniti
  * Every key AKK could send from this recognition, one list per answer it would accept (each option,
  * each decision, a free-text answer): empty when the screen offers nothing to answer.
  */
-export function plannedInput(agent: 'claude' | 'codex', r: Recognition): Token[][] {
+export function plannedInput(agent: AgentName, r: Recognition): Token[][] {
   if (r.kind === 'permission') return r.decisions.map((decision) => plannedKeys(agent, r, { kind: 'decision', decision }));
   if (r.kind !== 'questionnaire') return [];
   const q = r.question;
