@@ -1,5 +1,8 @@
-// npm run bench: every section, printed as medians and ratios. Sections can be chosen:
+// npm run bench: every section, printed as medians and ratios, never asserted. Sections can be chosen:
 //   npm run bench -- store sessions recognition
+// store: durable commits at 100 and 100,000 interactions, and while compactions run.
+// sessions: detection and idle CPU through the built server (npm run build first), 50 tmux panes.
+// recognition: recognition against capture cost, and respond latency against the real Claude Code.
 import { benchRecognition } from './recognition.bench';
 import { benchSessions } from './sessions.bench';
 import { benchStore } from './store.bench';

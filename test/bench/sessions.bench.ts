@@ -215,10 +215,11 @@ export async function benchSessions(): Promise<void> {
     print(`  1 attached session:   ${summary(one.answerable)}`);
     print(`  ${PANES} attached sessions: ${summary(fifty.answerable)}`);
     print('where the time goes (1 session, medians):');
+    const recognised = one.recognised.length > 0 ? `${median(one.recognised).toFixed(1)} ms (${summary(fifty.recognised)} with ${PANES} sessions)` : 'not seen (no log line)';
     print(
       `  settle window: a capture counts only after ${DEFAULT_QUIET_MS} ms without output, so recognition sees a whole frame; ` +
-        `painted -> step recognised and stored (the server's log line): ${median(one.recognised).toFixed(1)} ms ` +
-        `(${summary(fifty.recognised)} with ${PANES} sessions), of which ${DEFAULT_QUIET_MS} ms is the window and the rest capture, recognition and the durable write`,
+        `painted -> step recognised and stored (the server's log line): ${recognised}, ` +
+        `of which ${DEFAULT_QUIET_MS} ms is the window and the rest capture, recognition and the durable write`,
     );
     print(
       `  quiet gate: the step is announced and offered only once the terminal has been quiet for ${QUIET_GATE_MS} ms: ` +
