@@ -1,6 +1,6 @@
 /** Keeps the registry's attached sessions in the store, so they are re-attached after a restart. */
 import { isAgentName } from '../shared/agents';
-import type { AttachedRecord, PersistedEndpoint, SessionPersistence } from './sessions';
+import type { AttachedRecord, SessionPersistence } from './sessions';
 import type { Store } from './store';
 
 export function storePersistence(store: Store): SessionPersistence {
@@ -8,7 +8,8 @@ export function storePersistence(store: Store): SessionPersistence {
     async saveAttached(record: AttachedRecord): Promise<void> {
       await store.saveAttachedSession({
         sessionId: record.session_id,
-        endpoint: { ...record.endpoint, ...(record.generation !== undefined ? { generation: record.generation } : {}) },
+        endpoint: record.endpoint,
+        ...(record.generation !== undefined ? { generation: record.generation } : {}),
         agent: record.agent,
         version: record.version ?? '',
       });
@@ -19,14 +20,13 @@ export function storePersistence(store: Store): SessionPersistence {
     loadAttached(): Promise<AttachedRecord[]> {
       return Promise.resolve(
         store.listAttachedSessions().map((a) => {
-          const { generation, ...endpoint } = a.endpoint as unknown as PersistedEndpoint & { generation?: number };
           const agent = isAgentName(a.agent) ? a.agent : 'unknown';
           return {
             session_id: a.sessionId,
-            endpoint,
+            endpoint: a.endpoint,
             agent,
             version: a.version === '' ? null : a.version,
-            ...(typeof generation === 'number' ? { generation } : {}),
+            ...(a.generation !== null ? { generation: a.generation } : {}),
           };
         }),
       );

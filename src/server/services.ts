@@ -5,7 +5,7 @@
  * Decisions live in the rooms it wires (see docs/architecture.md), not here.
  */
 import type { Connection } from 'vscode-languageserver/node';
-import { NOTIFICATIONS, type NotificationName } from '../shared/protocol';
+import type { NotificationName, NotificationParamsMap } from '../shared/protocol';
 import { storePersistence } from './attached-sessions';
 import type { ServerConfig } from './config';
 import { DispatchLocks } from './respond/locks';
@@ -48,9 +48,9 @@ export async function startServices(connection: Connection, config: ServerConfig
     await connection.sendNotification(method, params);
     await store.markDelivered([id]);
   };
-  const send = async (name: NotificationName, params: JsonValue): Promise<void> => {
+  const send = async <K extends NotificationName>(name: K, params: NotificationParamsMap[K]): Promise<void> => {
     // Written to the outbox before it is sent: a lost connection re-sends it later.
-    const entry = await store.enqueueNotification(NOTIFICATIONS[name], params);
+    const entry = await store.enqueueNotification(name, params);
     await deliver(entry.id, entry.method, entry.params).catch((e: unknown) => log.warn(`sending ${entry.method}`, e));
   };
 
@@ -76,7 +76,7 @@ export async function startServices(connection: Connection, config: ServerConfig
   const lifecycle = { registry, store, tracker, log };
   registry.onSessionsChanged(() => {
     closeExited(lifecycle);
-    void send('sessionsChanged', { sessions: sessionSummaries(registry, store) } as unknown as JsonValue);
+    void send('sessionsChanged', { sessions: sessionSummaries(registry, store) });
   });
 
   const interruptedSends = await settleInterrupted(store, log);

@@ -33,11 +33,31 @@ function interaction(session: string, i: number): NewInteraction {
     turnId: `${session}-turn-${Math.floor(i / 10)}`,
     kind: 'questionnaire',
     payload: {
-      header: 'Color',
-      prompt: `Which color do you prefer for item ${i}?`,
+      schema: 'agent-knock-knock/terminal-interaction',
+      version: 1,
+      interaction_id: 'assigned',
+      turn_id: `${session}-turn-${Math.floor(i / 10)}`,
+      agent: 'claude',
+      kind: 'questionnaire',
+      state: 'pending',
       step: { index: 1, total: 1 },
-      excerpt: 'Claude wants to know which palette to use for the new dashboard widgets.',
+      questions: [
+        {
+          question_id: 'q1',
+          header: 'Color',
+          prompt: `Which color do you prefer for item ${i}? Claude wants to know which palette to use for the new dashboard widgets.`,
+          required: true,
+          response_kind: 'single_select',
+          options: [
+            { option_id: 'red', label: 'Red' },
+            { option_id: 'blue', label: 'Blue' },
+            { option_id: 'other', label: 'Type something' },
+          ],
+        },
+      ],
+      capabilities: { batch_response: false, free_text: true, multi_select: false },
     },
+    title: `Color: Which color do you prefer for item ${i}?`,
     blocking: false,
     riskClass: 'low',
     options: [
@@ -58,7 +78,17 @@ function interaction(session: string, i: number): NewInteraction {
       transcriptIdentity: `transcript-${session}`,
       promptFingerprint: `fp-${session}`,
       nativeStep: 'questionnaire:1/1',
-      keyPlan: { red: ['1'], blue: ['2'], other: ['3', 'text', 'Enter'] },
+      keyPlan: {
+        kind: 'questionnaire',
+        responseKind: 'single_select',
+        question: {
+          choose: {
+            'opt-1': [{ action: { keys: ['1'] }, expect: { kind: 'prompt_changed' } }],
+            'opt-2': [{ action: { keys: ['2'] }, expect: { kind: 'prompt_changed' } }],
+          },
+          freeText: { optionKey: 'opt-other', open: [], submit: { keys: ['Enter'] } },
+        },
+      },
     },
   };
 }

@@ -5,23 +5,25 @@
  * durable outbox. Notifications are never authority: answering needs a fresh `akk/status`.
  */
 import { isAgentName } from '../../shared/agents';
-import type { InteractionRequiredParams } from '../../shared/protocol';
+import type { InteractionRequiredParams, NotificationName, NotificationParamsMap } from '../../shared/protocol';
 import { recognize } from '../../adapters/recognize';
 import type { Recognition } from '../../adapters/types';
 import type { Logger } from '../logging';
 import type { ScreenCapture, Session } from '../sessions';
-import { WORKSPACE_OWNER, type Interaction, type JsonValue, type Store } from '../store';
+import { WORKSPACE_OWNER, type Interaction, type Store } from '../store';
 import { keyPlanOf } from '../respond/answer-plan';
 import { fingerprintOf } from '../digest';
 import { opaqueId } from '../ids';
 import { KeyedMutex } from '../respond/locks';
-import { LISTING_TITLE, projectPermission, projectQuestionnaire, publicView, type ProjectionDraft } from './projection';
+import { projectPermission, projectQuestionnaire, publicView, type ProjectionDraft } from './projection';
 import { snapshotOf } from './screen-snapshot';
 
 export interface Observed {
   recognition: Recognition;
   fingerprint: string | null;
   interaction: Interaction | undefined;
+  /** The step the person chose to answer in the terminal, while its exact prompt is on screen. */
+  dismissed?: Interaction;
   /** The session revision this observation was made at, when it changed the store. */
   revision?: number;
 }
@@ -30,7 +32,7 @@ export interface TrackerDeps {
   store: Store;
   log: Logger;
   /** Sends a notification; resolves once it is written to the connection. */
-  send(name: 'interactionRequired' | 'interactionUpdated', params: JsonValue): Promise<void>;
+  send<K extends NotificationName>(name: K, params: NotificationParamsMap[K]): Promise<void>;
 }
 
 /**
@@ -95,8 +97,9 @@ export class InteractionTracker {
       return this.remember(session.id, { recognition, fingerprint, interaction: current });
     }
     if (prompt && fingerprint && store.isFenced(session.id, fingerprint)) {
-      // This exact prompt was already answered: never offer it again.
-      return this.remember(session.id, { recognition, fingerprint, interaction: undefined });
+      // This exact prompt was already answered, or is left to the terminal: never offer it again.
+      const dismissed = store.dismissedPrompt(session.id, fingerprint);
+      return this.remember(session.id, { recognition, fingerprint, interaction: undefined, ...(dismissed ? { dismissed } : {}) });
     }
 
     const revision = await store.invalidateRevision(session.id, { generation, fingerprint: fingerprint ?? screenRevision(recognition) });
@@ -120,17 +123,15 @@ export class InteractionTracker {
       owner: WORKSPACE_OWNER,
       sessionId: session.id,
       turnId,
-      kind: draft.kind,
-      payload: { ...(draft.payload as unknown as Record<string, JsonValue>), [LISTING_TITLE]: draft.title },
+      ...draft,
       blocking: true,
       riskClass: prompt.kind === 'permission' ? 'elevated' : 'low',
-      options: draft.options,
       authority: {
         endpoint: JSON.stringify(session.endpoint?.describe() ?? {}),
         processIncarnation: proc ? `${proc.pid}:${proc.startTime}` : 'unknown',
         promptFingerprint: fingerprint,
         nativeStep: `${prompt.profileId}:${prompt.kind}`,
-        keyPlan: keyPlan as unknown as JsonValue,
+        keyPlan,
       },
       supersede: true,
     });
@@ -199,6 +200,24 @@ export class InteractionTracker {
     });
   }
 
+  /**
+   * The person will answer the step in the terminal: dismissed (its exact prompt fenced while it
+   * stays on screen) and the client told. Nothing is typed. Runs between observations of the
+   * session; returns the step as it is afterwards.
+   */
+  async dismiss(ix: Interaction, reason: string): Promise<Interaction | undefined> {
+    return this.serial.run(ix.sessionId, async () => {
+      const now = this.deps.store.getInteraction(ix.id);
+      if (now?.status !== 'active') return now; // answered, replaced or dismissed meanwhile
+      const dismissed = await this.deps.store.dismiss(ix.id, reason);
+      const last = this.latest.get(ix.sessionId);
+      if (last?.interaction?.id === ix.id) this.remember(ix.sessionId, { ...last, interaction: undefined, dismissed });
+      await this.updated(ix.sessionId, ix.id);
+      this.deps.log.info(`session ${ix.sessionId}: ${ix.kind} ${ix.id} left to the terminal (${reason})`);
+      return dismissed;
+    });
+  }
+
   private remember(sessionId: string, o: Observed): Observed {
     this.latest.set(sessionId, o);
     return o;
@@ -211,7 +230,7 @@ export class InteractionTracker {
   private async required(ix: Interaction): Promise<void> {
     const view = publicView(ix);
     const params: InteractionRequiredParams = { session_id: ix.sessionId, turn_id: ix.turnId, interaction: view.interaction, permission: view.permission };
-    await this.deps.send('interactionRequired', params as unknown as JsonValue);
+    await this.deps.send('interactionRequired', params);
   }
 
   async updated(sessionId: string, interactionId: string): Promise<void> {

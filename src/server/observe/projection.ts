@@ -8,31 +8,13 @@ import type { PermissionRecognition, QuestionnaireRecognition } from '../../adap
 import { MAX_FREE_TEXT_LENGTH } from '../../shared/answer-text';
 import { maskCredentials } from '../../adapters/secrets';
 import { opaqueId } from '../ids';
+import type { Interaction, StoredContent } from '../store';
 
 /** The stored interaction as the public sees it: its immutable payload with its ids. */
-export interface InteractionLike {
-  id: string;
-  turnId: string;
-  kind: string;
-  status: string;
-  payload: unknown;
-}
-
-/** The stored payload's one-line summary for history lists; never part of the public projection. */
-export const LISTING_TITLE = 'akk_listing_title';
-
-export function publicView(ix: InteractionLike): { interaction: TerminalInteraction | null; permission: PermissionProjection | null } {
-  const { [LISTING_TITLE]: _listing, ...payload } = ix.payload as Record<string, unknown>;
-  if (ix.kind === 'permission') {
-    return { interaction: null, permission: { ...(payload as unknown as PermissionProjection), interaction_id: ix.id, turn_id: ix.turnId } };
-  }
+export function publicView(ix: Interaction): { interaction: TerminalInteraction | null; permission: PermissionProjection | null } {
+  if (ix.kind === 'permission') return { interaction: null, permission: { ...ix.payload, interaction_id: ix.id, turn_id: ix.turnId } };
   const state: TerminalInteraction['state'] = ix.status === 'resolving' ? 'resolving' : 'pending';
-  return { interaction: { ...(payload as unknown as TerminalInteraction), interaction_id: ix.id, turn_id: ix.turnId, state }, permission: null };
-}
-
-export function titleOf(ix: InteractionLike): string {
-  const title = (ix.payload as Record<string, unknown>)[LISTING_TITLE];
-  return typeof title === 'string' ? title : ix.kind;
+  return { interaction: { ...ix.payload, interaction_id: ix.id, turn_id: ix.turnId, state }, permission: null };
 }
 
 export interface StoredOptionDraft {
@@ -43,12 +25,11 @@ export interface StoredOptionDraft {
   freeform: { allowed: false } | { allowed: true; maxLength: number };
 }
 
-export interface ProjectionDraft {
-  kind: 'questionnaire' | 'async_question' | 'permission';
-  payload: TerminalInteraction | PermissionProjection;
+/** A kind with its payload (as the store keeps them), the stored options, and the listing title. */
+export type ProjectionDraft = StoredContent & {
   options: StoredOptionDraft[];
   title: string;
-}
+};
 
 /** Placeholder in stored payloads: the store assigns the interaction id, the view fills it in. */
 const ASSIGNED_BY_STORE = 'assigned';

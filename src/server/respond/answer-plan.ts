@@ -6,23 +6,13 @@
 import type { Answer } from '../../shared/contract';
 import { AkkError } from '../../shared/errors';
 import { displayWidth } from '../../adapters/screen';
-import type { DeliveryModeName, PermissionRecognition, PlannedStep, QuestionnaireRecognition, QuestionPlan } from '../../adapters/types';
+import type { PermissionRecognition, PlannedStep, QuestionnaireRecognition, QuestionPlan } from '../../adapters/types';
+import type { StoredKeyPlan } from '../store';
 import type { StoredOptionDraft } from '../observe/projection';
 import { answerTextProblem } from '../../shared/answer-text';
 
-/** The private key plan kept in the authority record. */
-export interface StoredKeyPlan {
-  kind: 'questionnaire' | 'permission';
-  responseKind?: 'single_select' | 'multi_select' | 'free_text' | 'confirm';
-  question?: QuestionPlan;
-  /** Multi-select: the option keys checked when the step was recognised. */
-  checked?: string[];
-  /** Async questions: the delivery modes the native answer key is proven to perform. */
-  deliveryModes?: DeliveryModeName[];
-  /** Choosing only navigates (see `QuestionnaireRecognition.navigationOnly`): the prompt is not fenced once proven. */
-  navigationOnly?: true;
-  permission?: Partial<Record<'approve_once' | 'reject', PlannedStep[]>>;
-}
+/** The private key plan kept in the authority record: its type and its read-back check are the store's. */
+export type { StoredKeyPlan } from '../store';
 
 /** The private key plan of a recognised prompt, as the authority record keeps it. */
 export function keyPlanOf(prompt: QuestionnaireRecognition | PermissionRecognition): StoredKeyPlan {

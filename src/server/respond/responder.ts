@@ -116,7 +116,7 @@ export class Responder {
         throw new AkkError('stale_revision', 'the prompt on screen changed; refresh and answer the current one');
       }
       // 4. semantic ids → adapter-owned plan (rejections here send nothing and reserve nothing).
-      const keyPlan = authority.keyPlan as unknown as StoredKeyPlan;
+      const keyPlan = authority.keyPlan;
       const resolved = plan(ix, keyPlan);
 
       // 5. reserve durably (on disk before any input).

@@ -4,7 +4,7 @@
  */
 import type { InteractionSummary, SessionSummary, StatusResult } from '../../shared/protocol';
 import type { SessionStatus } from '../observe/status';
-import { publicView, titleOf } from '../observe/projection';
+import { publicView } from '../observe/projection';
 import type { SessionRegistry } from '../sessions';
 import type { Interaction, Store } from '../store';
 
@@ -31,7 +31,7 @@ export function interactionSummary(ix: Interaction): InteractionSummary {
     kind: listedKind(ix),
     status: ix.status,
     outcome: ix.outcome?.code ?? ix.outcome?.reason ?? null,
-    title: titleOf(ix),
+    title: ix.title,
     created_at: new Date(ix.createdAt).toISOString(),
     resolved_at: ix.resolvedAt === null ? null : new Date(ix.resolvedAt).toISOString(),
   };

@@ -6,18 +6,19 @@
  * stable code is counted and written to the audit ledger.
  */
 import { AkkError, type ErrorCode } from '../../shared/errors';
+import type { NotificationName, NotificationParamsMap } from '../../shared/protocol';
 import { readAudit, readCounters, type AuditQuery } from './audit';
 import type { Ctx } from './context';
 import { Engine, type EngineStats } from './engine';
-import { close, createInteraction, expireDue, invalidateRevision } from './interactions';
+import { createInteraction, dismiss, invalidate, invalidateRevision } from './interactions';
 import { enqueueNotification, markDelivered, pendingNotifications } from './outbox';
-import { isFenced, listInteractions, loadAuthority, loadInteraction, loadSession, type InteractionFilter } from './queries';
+import { dismissedPrompt, isFenced, listInteractions, loadAuthority, loadInteraction, loadSession, type InteractionFilter } from './queries';
 import type {
   AttachedSession,
   AuditEntry,
   AuthorityRecord,
   Interaction,
-  JsonValue,
+  NewAttachedSession,
   NewInteraction,
   NewSession,
   NewSend,
@@ -28,7 +29,7 @@ import type {
   ResponseRequest,
   RevisionSource,
   Send,
-  Session,
+  SessionRecord,
   StoreWarning,
   Turn,
 } from './records';
@@ -76,7 +77,7 @@ export interface OpenStoreOptions {
   durability?: 'fsync' | 'none';
   /** Journal size that triggers a background compaction; default 8 MiB. */
   compactBytes?: number;
-  /** How often to prune (and expire due interactions); default hourly, 0 disables. */
+  /** How often to prune; default hourly, 0 disables. */
   maintenanceIntervalMs?: number;
   /** Path of `sql-wasm.wasm` when it is not beside the bundle or in node_modules. */
   wasmPath?: string;
@@ -138,13 +139,13 @@ export class Store {
   }
 
   // ---- sessions and turns ----
-  openSession(input: NewSession): Promise<Session> {
+  openSession(input: NewSession): Promise<SessionRecord> {
     return settle(() => openSession(this.ctx, input));
   }
-  getSession(id: string): Session | undefined {
+  getSession(id: string): SessionRecord | undefined {
     return loadSession(this.engine.db, id);
   }
-  listSessions(includeClosed = false): Session[] {
+  listSessions(includeClosed = false): SessionRecord[] {
     return listSessions(this.engine.db, includeClosed);
   }
   /** Moves a session to a new revision; returns the interactions this invalidated. */
@@ -175,17 +176,17 @@ export class Store {
   getAuthority(interactionId: string): AuthorityRecord | undefined {
     return loadAuthority(this.engine.db, interactionId);
   }
+  /** The person will answer the step in the terminal: dismissed, its prompt fenced while it stays on screen. */
   dismiss(id: string, reason: string): Promise<Interaction> {
-    return settle(() => close(this.ctx, id, 'dismissed', reason));
+    return settle(() => dismiss(this.ctx, id, reason));
   }
-  decline(id: string, reason: string): Promise<Interaction> {
-    return settle(() => close(this.ctx, id, 'declined', reason));
-  }
+  /** The step can no longer be answered (its session was detached, its agent exited). */
   invalidate(id: string, reason: string): Promise<Interaction> {
-    return settle(() => close(this.ctx, id, 'invalidated', reason));
+    return settle(() => invalidate(this.ctx, id, reason));
   }
-  expireDue(at: number = this.ctx.now()): Promise<string[]> {
-    return settle(() => expireDue(this.ctx, at));
+  /** The step the person dismissed, while this exact prompt of the session is still fenced for it. */
+  dismissedPrompt(sessionId: string, fingerprint: string): Interaction | undefined {
+    return dismissedPrompt(this.engine.db, sessionId, fingerprint);
   }
 
   // ---- response path ----
@@ -257,7 +258,7 @@ export class Store {
   }
 
   // ---- attached terminal sessions ----
-  saveAttachedSession(input: { sessionId: string; endpoint: JsonValue; agent: string; version: string }): Promise<AttachedSession> {
+  saveAttachedSession(input: NewAttachedSession): Promise<AttachedSession> {
     return settle(() => saveAttachedSession(this.ctx, input));
   }
   listAttachedSessions(): AttachedSession[] {
@@ -268,8 +269,8 @@ export class Store {
   }
 
   // ---- outbox ----
-  enqueueNotification(method: string, params: JsonValue): Promise<OutboxEntry> {
-    return settle(() => enqueueNotification(this.ctx, method, params));
+  enqueueNotification<K extends NotificationName>(name: K, params: NotificationParamsMap[K]): Promise<OutboxEntry> {
+    return settle(() => enqueueNotification(this.ctx, name, params));
   }
   pendingNotifications(limit?: number): OutboxEntry[] {
     return pendingNotifications(this.engine.db, limit);
@@ -279,9 +280,8 @@ export class Store {
   }
 
   // ---- maintenance ----
-  /** Expires due interactions and prunes history older than the retention window. */
+  /** Prunes history older than the retention window. */
   maintain(): PruneReport {
-    expireDue(this.ctx, this.ctx.now());
     return prune(this.ctx, this.retentionDays);
   }
   retentionMs(): number {

@@ -1,16 +1,15 @@
 /**
- * Creating interactions and closing them without a response: supersede, dismiss, decline,
- * revision invalidation and expiry. Every status change goes through `transition`, which asks
- * the status machine, writes the ledger line and counts the outcome in the same transaction.
+ * Creating interactions and closing them without a response: supersede, dismiss, invalidate and
+ * revision invalidation. Every status change goes through `transition`, which asks the status
+ * machine, writes the ledger line and counts the outcome in the same transaction.
  */
 import { AkkError, type ErrorCode } from '../../shared/errors';
 import { bump, writeAudit } from './audit';
 import { canonicalJson, randomId, sha256 } from './canonical';
 import { attempt, reject, type Ctx } from './context';
 import type { Tx } from './engine';
-import { isFenced, loadInteraction, loadRevisionSource, loadSession, slotHolder } from './queries';
+import { isFenced, loadAuthority, loadInteraction, loadRevisionSource, loadSession, slotHolder } from './queries';
 import {
-  INTERACTION_KINDS,
   RISK_CLASSES,
   type AuditEvent,
   type FreeformPolicy,
@@ -22,6 +21,7 @@ import {
 } from './records';
 import { freeformSchema, textPolicySchema } from './rows';
 import { assertTransition, isTerminal, type InteractionStatus } from './status-machine';
+import { STORED_KINDS, payloadSchema } from './stored-shapes';
 
 export interface TransitionNote {
   event: AuditEvent;
@@ -82,9 +82,9 @@ export function transition(
 function insertInteraction(tx: Tx, params: Array<string | number | null>, sessionId: string): void {
   try {
     tx.run(
-      `INSERT INTO interactions (id, owner, session_id, turn_id, kind, payload, payload_hash, status, blocking,
-         bound_revision, revision_independent, text_policy, risk_class, created_at, expires_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO interactions (id, owner, session_id, turn_id, kind, payload, payload_hash, title, status, blocking,
+         bound_revision, revision_independent, text_policy, risk_class, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?)`,
       params,
     );
   } catch (error) {
@@ -110,12 +110,17 @@ function validFreeform(policy: FreeformPolicy | undefined): FreeformPolicy {
   return r.data;
 }
 
-function validate(input: NewInteraction, now: number): void {
+function validate(input: NewInteraction): void {
   const nonEmpty = (v: unknown): boolean => typeof v === 'string' && v.length > 0;
   if (!nonEmpty(input.owner) || !nonEmpty(input.sessionId) || !nonEmpty(input.turnId)) {
     throw new AkkError('invalid_params', 'owner, sessionId and turnId are required');
   }
-  if (!INTERACTION_KINDS.includes(input.kind)) throw new AkkError('invalid_params', `unknown kind ${String(input.kind)}`);
+  if (typeof input.title !== 'string') throw new AkkError('invalid_params', 'an interaction has a listing title');
+  if (!STORED_KINDS.includes(input.kind)) throw new AkkError('invalid_params', `unknown kind ${String(input.kind)}`);
+  // Only what reads back: the payload is the public projection of its kind.
+  if (!payloadSchema(input.kind).safeParse(input.payload).success) {
+    throw new AkkError('invalid_params', `the payload is not a ${input.kind} projection`);
+  }
   if (!RISK_CLASSES.includes(input.riskClass)) throw new AkkError('invalid_params', `unknown risk class ${String(input.riskClass)}`);
   if (input.options.length === 0) throw new AkkError('invalid_params', 'an interaction stores at least one option');
   const ids = new Set<string>();
@@ -128,9 +133,6 @@ function validate(input: NewInteraction, now: number): void {
   if (!nonEmpty(a.promptFingerprint) || !nonEmpty(a.endpoint) || !nonEmpty(a.processIncarnation) || !nonEmpty(a.nativeStep)) {
     throw new AkkError('invalid_params', 'the authority record needs endpoint, process incarnation, fingerprint and native step');
   }
-  if (input.expiresAt !== undefined && input.expiresAt !== null && input.expiresAt <= now) {
-    throw new AkkError('invalid_params', 'expiresAt is in the past');
-  }
 }
 
 /**
@@ -142,7 +144,7 @@ export function createInteraction(ctx: Ctx, input: NewInteraction): Interaction 
   const now = ctx.now();
   const id = randomId('ix');
   return attempt(ctx, true, (tx) => {
-    validate(input, now);
+    validate(input);
     const textPolicy = validText(input.textPolicy);
     const options = input.options.map((o) => ({ ...o, freeform: validFreeform(o.freeform) }));
     const payload = canonicalJson(input.payload);
@@ -181,13 +183,13 @@ export function createInteraction(ctx: Ctx, input: NewInteraction): Interaction 
         input.kind,
         payload,
         sha256(payload),
+        input.title,
         input.blocking ? 1 : 0,
         session.revision,
         input.revisionIndependent ? 1 : 0,
         canonicalJson(textPolicy),
         input.riskClass,
         now,
-        input.expiresAt ?? null,
       ],
       input.sessionId,
     );
@@ -222,8 +224,37 @@ export function createInteraction(ctx: Ctx, input: NewInteraction): Interaction 
   });
 }
 
-/** Closes an active interaction without a response (`dismissed`, `declined` or `invalidated`). */
-export function close(ctx: Ctx, id: string, to: 'dismissed' | 'declined' | 'invalidated', reason: string): Interaction {
+/** Closes an active interaction without a response: its prompt went away (`invalidated`). */
+export function invalidate(ctx: Ctx, id: string, reason: string): Interaction {
+  return closeActive(ctx, id, 'invalidated', reason);
+}
+
+/**
+ * The person will answer the step in the terminal: `dismissed`, and its exact prompt fenced so it
+ * is neither announced nor offered again while it stays on screen. The fence lasts until the
+ * session moves to another prompt (see `invalidateRevision`); nothing is sent to the terminal.
+ */
+export function dismiss(ctx: Ctx, id: string, reason: string): Interaction {
+  return closeActive(ctx, id, 'dismissed', reason, (tx, ix, now) => {
+    const authority = loadAuthority(tx, id);
+    if (!authority) throw new AkkError('store_corrupt', 'interaction without authority record');
+    // An answered prompt's fence stays what it is (it is never lifted).
+    tx.run('INSERT OR IGNORE INTO fences (session_id, fingerprint, interaction_id, fenced_at) VALUES (?, ?, ?, ?)', [
+      ix.sessionId,
+      authority.promptFingerprint,
+      id,
+      now,
+    ]);
+  });
+}
+
+function closeActive(
+  ctx: Ctx,
+  id: string,
+  to: 'dismissed' | 'invalidated',
+  reason: string,
+  also?: (tx: Tx, ix: Interaction, now: number) => void,
+): Interaction {
   const now = ctx.now();
   return attempt(ctx, true, (tx) => {
     const ix = loadInteraction(tx, id);
@@ -232,6 +263,7 @@ export function close(ctx: Ctx, id: string, to: 'dismissed' | 'declined' | 'inva
       throw new AkkError('illegal_transition', `interaction is ${ix.status}`, { interactionId: id, from: ix.status, to });
     }
     transition(tx, now, ix, to, { event: to, reason });
+    also?.(tx, ix, now);
     return loadInteraction(tx, id) ?? ix;
   });
 }
@@ -259,6 +291,12 @@ export function invalidateRevision(ctx: Ctx, sessionId: string, next: RevisionSo
       now,
       sessionId,
     ]);
+    // A dismissed prompt is fenced only while it stays on screen.
+    tx.run(
+      `DELETE FROM fences WHERE session_id = ? AND fingerprint != ?
+         AND interaction_id IN (SELECT id FROM interactions WHERE session_id = ? AND status = 'dismissed')`,
+      [sessionId, next.fingerprint, sessionId],
+    );
     const rows = tx.all(
       `SELECT id FROM interactions WHERE session_id = ? AND status = 'active' AND bound_revision < ?
          AND (revision_independent = 0 OR ? = 1) ORDER BY created_at, id`,
@@ -275,24 +313,5 @@ export function invalidateRevision(ctx: Ctx, sessionId: string, next: RevisionSo
       invalidated.push(iid);
     }
     return { revision, invalidated };
-  });
-}
-
-/** Expires every active interaction whose expiry has passed; returns their ids. */
-export function expireDue(ctx: Ctx, at: number): string[] {
-  return attempt(ctx, true, (tx) => {
-    const rows = tx.all(
-      `SELECT id, session_id FROM interactions WHERE status = 'active' AND expires_at IS NOT NULL AND expires_at <= ?
-       ORDER BY expires_at, id`,
-      [at],
-    );
-    return rows.map((row) => {
-      const iid = String(row.id);
-      transition(tx, at, { id: iid, sessionId: String(row.session_id), status: 'active' }, 'expired', {
-        event: 'expired',
-        code: 'expired',
-      });
-      return iid;
-    });
   });
 }

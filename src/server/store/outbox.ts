@@ -3,15 +3,17 @@
  * them, and sent again (in order) after a reconnect or a restart until then.
  */
 import { AkkError } from '../../shared/errors';
+import { NOTIFICATIONS, type NotificationName, type NotificationParamsMap } from '../../shared/protocol';
 import { canonicalJson } from './canonical';
 import type { Ctx } from './context';
 import type { Reader } from './queries';
-import type { JsonValue, OutboxEntry } from './records';
+import type { OutboxEntry } from './records';
 import { toOutbox } from './rows';
 
 /** Stores a notification durably and returns it with its id (ids increase, never reused). */
-export function enqueueNotification(ctx: Ctx, method: string, params: JsonValue): OutboxEntry {
-  if (!method) throw new AkkError('invalid_params', 'a notification needs a method');
+export function enqueueNotification<K extends NotificationName>(ctx: Ctx, name: K, params: NotificationParamsMap[K]): OutboxEntry {
+  const method = NOTIFICATIONS[name];
+  if (!method) throw new AkkError('invalid_params', `no notification ${String(name)}`);
   const now = ctx.now();
   const body = canonicalJson(params);
   return ctx.engine.write(true, (tx) => {

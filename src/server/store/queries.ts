@@ -1,9 +1,9 @@
 /** Read helpers shared by the store modules; each returns domain types. */
 import type { Row } from './database';
 import type { Tx } from './engine';
-import type { AuthorityRecord, Interaction, RevisionSource, Session } from './records';
+import type { AuthorityRecord, Interaction, RevisionSource, SessionRecord } from './records';
 import { toAuthority, toInteraction, toOption, toSession } from './rows';
-import type { InteractionStatus } from './status-machine';
+import { isStatus, type InteractionStatus } from './status-machine';
 
 /** Either a transaction or the database: both can read. */
 export type Reader = Pick<Tx, 'get' | 'all'>;
@@ -23,7 +23,7 @@ export function loadAuthority(r: Reader, interactionId: string): AuthorityRecord
   return row ? toAuthority(row) : undefined;
 }
 
-export function loadSession(r: Reader, id: string): Session | undefined {
+export function loadSession(r: Reader, id: string): SessionRecord | undefined {
   const row = r.get('SELECT * FROM sessions WHERE id = ?', [id]);
   return row ? toSession(row) : undefined;
 }
@@ -40,11 +40,21 @@ export function slotHolder(r: Reader, sessionId: string): { id: string; status: 
     `SELECT id, status FROM interactions WHERE session_id = ? AND blocking = 1 AND status IN ('active', 'resolving')`,
     [sessionId],
   );
-  return row && typeof row.id === 'string' ? { id: row.id, status: row.status as InteractionStatus } : undefined;
+  return row && typeof row.id === 'string' && isStatus(row.status) ? { id: row.id, status: row.status } : undefined;
 }
 
 export function isFenced(r: Reader, sessionId: string, fingerprint: string): boolean {
   return r.get('SELECT 1 AS hit FROM fences WHERE session_id = ? AND fingerprint = ?', [sessionId, fingerprint]) !== undefined;
+}
+
+/** The dismissed step whose fence holds this exact prompt of the session, if the fence is a dismissal's. */
+export function dismissedPrompt(r: Reader, sessionId: string, fingerprint: string): Interaction | undefined {
+  const row = r.get(
+    `SELECT i.* FROM fences f JOIN interactions i ON i.id = f.interaction_id
+     WHERE f.session_id = ? AND f.fingerprint = ? AND i.status = 'dismissed'`,
+    [sessionId, fingerprint],
+  );
+  return row ? withOptions(r, row) : undefined;
 }
 
 export interface InteractionFilter {

@@ -5,8 +5,10 @@
  */
 import type { ErrorCode } from '../../shared/errors';
 import type { InteractionStatus } from './status-machine';
+import type { AttachedEndpoint, StoredContent, StoredKeyPlan } from './stored-shapes';
 
 export type { InteractionStatus } from './status-machine';
+export type { StoredContent, StoredKeyPlan } from './stored-shapes';
 
 /**
  * The account that owns the sessions and interactions of one workspace store. Rows belong to the
@@ -15,16 +17,6 @@ export type { InteractionStatus } from './status-machine';
 export const WORKSPACE_OWNER = 'workspace';
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
-
-/** What shape the decision has; tells the client how to render it. */
-export type InteractionKind = 'permission' | 'questionnaire' | 'free_text' | 'confirmation' | 'async_question';
-export const INTERACTION_KINDS: readonly InteractionKind[] = [
-  'permission',
-  'questionnaire',
-  'free_text',
-  'confirmation',
-  'async_question',
-];
 
 /** Risk of the step the interaction authorizes. The last three are high risk. */
 export type RiskClass = 'low' | 'elevated' | 'destructive' | 'irreversible' | 'external_regulated';
@@ -59,7 +51,7 @@ export interface InteractionOption {
 }
 
 /** The session's current revision: bumped whenever binding generation or prompt fingerprint change. */
-export interface Session {
+export interface SessionRecord {
   id: string;
   owner: string;
   agent: string;
@@ -102,15 +94,21 @@ export interface InteractionOutcome {
   receipt: Receipt | null;
 }
 
-/** The public interaction record (safe to project after the caller's own filtering). */
-export interface Interaction {
+/**
+ * The public interaction record (safe to project after the caller's own filtering): its kind and
+ * payload (`StoredContent`) and the rest. `payloadHash` is over the canonical payload, which is
+ * what the person was shown; the listing `title` is kept beside it, outside the hash.
+ */
+export type Interaction = InteractionRecord & StoredContent;
+
+interface InteractionRecord {
   id: string;
   owner: string;
   sessionId: string;
   turnId: string;
-  kind: InteractionKind;
-  payload: JsonValue;
   payloadHash: string;
+  /** One-line summary for history lists; never part of the public projection. */
+  title: string;
   status: InteractionStatus;
   blocking: boolean;
   boundRevision: number;
@@ -118,7 +116,6 @@ export interface Interaction {
   textPolicy: TextResolutionPolicy;
   riskClass: RiskClass;
   createdAt: number;
-  expiresAt: number | null;
   resolvedAt: number | null;
   outcome: InteractionOutcome | null;
   options: InteractionOption[];
@@ -153,7 +150,7 @@ export interface AuthorityRecord {
   promptFingerprint: string;
   nativeStep: string;
   /** Adapter-owned semantic-id-to-input plan; `null` means the step is manual only. */
-  keyPlan: JsonValue | null;
+  keyPlan: StoredKeyPlan | null;
   offer: Offer | null;
   reservation: Reservation | null;
   lastProvenStage: ProvenStage;
@@ -200,15 +197,26 @@ export interface AuditEntry {
 
 export interface AttachedSession {
   sessionId: string;
-  endpoint: JsonValue;
+  endpoint: AttachedEndpoint;
+  /** The last binding generation, when it was kept. */
+  generation: number | null;
   agent: string;
   version: string;
   attachedAt: number;
   updatedAt: number;
 }
 
+export interface NewAttachedSession {
+  sessionId: string;
+  endpoint: AttachedEndpoint;
+  generation?: number;
+  agent: string;
+  version: string;
+}
+
 export interface OutboxEntry {
   id: number;
+  /** A notification method of the protocol table. */
   method: string;
   params: JsonValue;
   createdAt: number;
@@ -239,15 +247,17 @@ export interface NewAuthority {
   transcriptIdentity?: string | null;
   promptFingerprint: string;
   nativeStep: string;
-  keyPlan: JsonValue | null;
+  keyPlan: StoredKeyPlan | null;
 }
 
-export interface NewInteraction {
+export type NewInteraction = NewInteractionRecord & StoredContent;
+
+interface NewInteractionRecord {
   owner: string;
   sessionId: string;
   turnId: string;
-  kind: InteractionKind;
-  payload: JsonValue;
+  /** One-line summary for history lists (kept outside the payload and its hash). */
+  title: string;
   blocking: boolean;
   riskClass: RiskClass;
   options: NewOption[];
@@ -255,12 +265,12 @@ export interface NewInteraction {
   revisionIndependent?: boolean;
   /** Defaults to `never`. High-risk interactions keep `never` unless a policy is stated here. */
   textPolicy?: TextResolutionPolicy;
-  expiresAt?: number | null;
   /** Invalidate the session's current active blocking interaction instead of failing. */
   supersede?: boolean;
 }
 
-export interface Answer {
+/** One chosen option of a response, as the store checks it (the contract's `Answer` is typed by the client). */
+export interface StoredAnswer {
   questionId: string;
   optionId: string;
   /** Free-form text; only its digest and length are ever stored. */
@@ -274,7 +284,7 @@ export interface ResponseRequest {
   /** The connection that holds the offer and answers; defaults to `owner`. */
   holder?: string;
   expectedRevision: number;
-  answers: Answer[];
+  answers: StoredAnswer[];
   /** `text` when the answer was inferred from typed text rather than a structured choice. */
   source?: 'structured' | 'text';
 }

@@ -3,8 +3,8 @@
  * input, and the outcomes that follow it (input sent, proven, failed, uncertain).
  *
  * `reserve` checks, in this order: not_found, foreign_owner, receipt of a finished interaction
- * (returned, nothing executed), status (resolving / invalidated / expired / uncertain), elapsed
- * expiry, stale_revision (echo vs binding, binding vs session, consumed prompt), manual_required,
+ * (returned, nothing executed), status (resolving / invalidated / expired / uncertain),
+ * stale_revision (echo vs binding, binding vs session, consumed prompt), manual_required,
  * text policy, offer_required / offer_expired, then each answer: question_not_stored,
  * option_not_stored, freeform_not_allowed, text_too_long.
  */
@@ -15,7 +15,7 @@ import { attempt, recordRejection, reject, type Ctx } from './context';
 import type { Tx } from './engine';
 import { transition } from './interactions';
 import { isFenced, loadAuthority, loadInteraction, loadSession } from './queries';
-import type { Answer, Interaction, Offer, Receipt, Reservation, ReserveResult, ResponseRequest } from './records';
+import type { Interaction, Offer, Receipt, Reservation, ReserveResult, ResponseRequest, StoredAnswer } from './records';
 
 function statusRejection(ix: Interaction, uncertain: boolean): [ErrorCode, string] | null {
   switch (ix.status) {
@@ -45,20 +45,12 @@ function loadOwned(tx: Tx, interactionId: string, owner: string): Interaction {
   return ix;
 }
 
-function expireNow(tx: Tx, at: number, ix: Interaction): void {
-  transition(tx, at, ix, 'expired', { event: 'expired', code: 'expired' });
-}
-
 /**
  * Records a short-lived offer bound to `holder` (the connection that was just shown this exact
  * interaction); the interaction itself must belong to `owner`.
  */
 export function createOffer(ctx: Ctx, interactionId: string, owner: string, ttlMs: number, holder: string = owner): Offer {
   const now = ctx.now();
-  const found = loadInteraction(ctx.engine.db, interactionId);
-  if (found && found.owner === owner && found.status === 'active' && found.expiresAt !== null && found.expiresAt <= now) {
-    attempt(ctx, true, (tx) => expireNow(tx, now, found));
-  }
   return attempt(ctx, false, (tx) => {
     if (!(ttlMs > 0)) throw new AkkError('invalid_params', 'an offer needs a positive lifetime', { interactionId });
     const ix = loadOwned(tx, interactionId, owner);
@@ -66,7 +58,7 @@ export function createOffer(ctx: Ctx, interactionId: string, owner: string, ttlM
     const blocked = statusRejection(ix, loadAuthority(tx, interactionId)?.uncertain ?? false);
     if (blocked) reject(blocked[0], blocked[1], where);
     if (ix.status !== 'active') reject('invalidated', 'the interaction is finished', where);
-    const expiresAt = ix.expiresAt === null ? now + ttlMs : Math.min(now + ttlMs, ix.expiresAt);
+    const expiresAt = now + ttlMs;
     tx.run('UPDATE authority SET offer_owner = ?, offer_expires_at = ? WHERE interaction_id = ?', [holder, expiresAt, interactionId]);
     writeAudit(tx, now, { event: 'offered', interactionId, sessionId: ix.sessionId });
     return { interactionId, owner: holder, expiresAt };
@@ -112,16 +104,12 @@ export function reserve(ctx: Ctx, req: ResponseRequest): ReserveResult {
     });
     return { kind: 'receipt', receipt };
   }
-  // An elapsed expiry is a durable transition of its own, then a rejection.
-  if (found && found.owner === req.owner && found.status === 'active' && found.expiresAt !== null && found.expiresAt <= now) {
-    attempt(ctx, true, (tx) => expireNow(tx, now, found));
-  }
   // Everything below runs synchronously: nothing can change the interaction in between.
   return attempt(ctx, true, (tx): ReserveResult => {
     const where = { interactionId: req.interactionId, sessionId: found?.sessionId };
     if (!found) reject('not_found', `no interaction ${req.interactionId}`, { interactionId: req.interactionId });
     if (found.owner !== req.owner) reject('foreign_owner', 'the interaction belongs to another owner', where);
-    const ix = found.status === 'active' && found.expiresAt !== null && found.expiresAt <= now ? { ...found, status: 'expired' as const } : found;
+    const ix = found;
     const authority = loadAuthority(tx, ix.id);
     if (!authority) throw new AkkError('store_corrupt', 'interaction without authority record');
     const blocked = statusRejection(ix, authority.uncertain);
@@ -146,7 +134,7 @@ export function reserve(ctx: Ctx, req: ResponseRequest): ReserveResult {
     const questions = new Set(ix.options.map((o) => o.questionId));
     const answered = new Set<string>();
     let answerLength = 0;
-    const chosen = req.answers.map((a: Answer) => {
+    const chosen = req.answers.map((a: StoredAnswer) => {
       if (!questions.has(a.questionId)) reject('question_not_stored', 'no such question on this interaction', where);
       // A multi-select answer names several options of one question; no option twice.
       const key = `${a.questionId}\u0000${a.optionId}`;

@@ -3,27 +3,29 @@
  * with zod and every enum column against its closed list. A row that fails is `store_corrupt`.
  */
 import { z } from 'zod';
+import { PermissionProjection, TerminalInteraction } from '../../shared/contract';
 import { AkkError, isErrorCode, type ErrorCode } from '../../shared/errors';
+import { NOTIFICATIONS } from '../../shared/protocol';
 import type { Row } from './database';
 import {
-  INTERACTION_KINDS,
   RISK_CLASSES,
   type AttachedSession,
   type AuditEntry,
   type AuditEvent,
   type AuthorityRecord,
   type Interaction,
-  type InteractionKind,
   type InteractionOption,
   type JsonValue,
   type OutboxEntry,
   type ProvenStage,
   type RiskClass,
   type Send,
-  type Session,
+  type SessionRecord,
+  type Turn,
   SEND_STATUSES,
 } from './records';
 import { INTERACTION_STATUSES, isStatus, type InteractionStatus } from './status-machine';
+import { STORED_KINDS, keyPlanSchema, storedEndpointSchema, type StoredContent, type StoredKind } from './stored-shapes';
 
 function isJson(value: unknown, depth = 0): value is JsonValue {
   if (depth > 64) return false;
@@ -54,7 +56,7 @@ export const actionSchema = z.object({
   params: json.optional(),
 });
 
-const errorCode = z.string().refine(isErrorCode) as unknown as z.ZodType<ErrorCode>;
+const errorCode = z.custom<ErrorCode>((v) => isErrorCode(v));
 
 const receiptSchema = z.object({
   interactionId: z.string(),
@@ -134,8 +136,9 @@ function optNum(row: Row, col: string): number | null {
 }
 function oneOf<T extends string>(row: Row, col: string, values: readonly T[]): T {
   const v = str(row, col);
-  if (!(values as readonly string[]).includes(v)) throw bad(col);
-  return v as T;
+  const known = values.find((x) => x === v);
+  if (known === undefined) throw bad(col);
+  return known;
 }
 function parsed<T>(schema: z.ZodType<T>, text: string, what: string): T {
   let value: unknown;
@@ -164,6 +167,13 @@ export function toOption(row: Row): InteractionOption {
   };
 }
 
+/** The kind and the payload of that kind: the payload is the public projection as first shown. */
+function contentOf(kind: StoredKind, text: string): StoredContent {
+  return kind === 'permission'
+    ? { kind, payload: parsed(PermissionProjection, text, 'payload') }
+    : { kind, payload: parsed(TerminalInteraction, text, 'payload') };
+}
+
 export function toInteraction(row: Row, options: InteractionOption[]): Interaction {
   const outcome = optStr(row, 'outcome');
   return {
@@ -171,9 +181,9 @@ export function toInteraction(row: Row, options: InteractionOption[]): Interacti
     owner: str(row, 'owner'),
     sessionId: str(row, 'session_id'),
     turnId: str(row, 'turn_id'),
-    kind: oneOf<InteractionKind>(row, 'kind', INTERACTION_KINDS),
-    payload: parsed(json, str(row, 'payload'), 'payload'),
+    ...contentOf(oneOf<StoredKind>(row, 'kind', STORED_KINDS), str(row, 'payload')),
     payloadHash: str(row, 'payload_hash'),
+    title: str(row, 'title'),
     status: status(row, 'status'),
     blocking: num(row, 'blocking') === 1,
     boundRevision: num(row, 'bound_revision'),
@@ -181,7 +191,6 @@ export function toInteraction(row: Row, options: InteractionOption[]): Interacti
     textPolicy: parsed(textPolicySchema, str(row, 'text_policy'), 'text policy'),
     riskClass: oneOf<RiskClass>(row, 'risk_class', RISK_CLASSES),
     createdAt: num(row, 'created_at'),
-    expiresAt: optNum(row, 'expires_at'),
     resolvedAt: optNum(row, 'resolved_at'),
     outcome: outcome === null ? null : parsed(outcomeSchema, outcome, 'outcome'),
     options,
@@ -203,7 +212,7 @@ export function toAuthority(row: Row): AuthorityRecord {
     transcriptIdentity: optStr(row, 'transcript_identity'),
     promptFingerprint: str(row, 'prompt_fingerprint'),
     nativeStep: str(row, 'native_step'),
-    keyPlan: keyPlan === null ? null : parsed(json, keyPlan, 'key plan'),
+    keyPlan: keyPlan === null ? null : parsed(keyPlanSchema, keyPlan, 'key plan'),
     offer: offerOwner !== null && offerExpires !== null ? { interactionId, owner: offerOwner, expiresAt: offerExpires } : null,
     reservation: reservation === null ? null : parsed(reservationSchema, reservation, 'reservation'),
     lastProvenStage: oneOf<ProvenStage>(row, 'last_proven_stage', PROVEN_STAGES),
@@ -212,7 +221,7 @@ export function toAuthority(row: Row): AuthorityRecord {
   };
 }
 
-export function toSession(row: Row): Session {
+export function toSession(row: Row): SessionRecord {
   return {
     id: str(row, 'id'),
     owner: str(row, 'owner'),
@@ -222,6 +231,10 @@ export function toSession(row: Row): Session {
     updatedAt: num(row, 'updated_at'),
     closedAt: optNum(row, 'closed_at'),
   };
+}
+
+export function toTurn(row: Row): Turn {
+  return { id: str(row, 'id'), sessionId: str(row, 'session_id'), startedAt: num(row, 'started_at'), endedAt: optNum(row, 'ended_at') };
 }
 
 function optStatus(row: Row, col: string): InteractionStatus | null {
@@ -253,9 +266,11 @@ export function toAudit(row: Row): AuditEntry {
 }
 
 export function toAttached(row: Row): AttachedSession {
+  const { generation, ...endpoint } = parsed(storedEndpointSchema, str(row, 'endpoint'), 'endpoint');
   return {
     sessionId: str(row, 'session_id'),
-    endpoint: parsed(json, str(row, 'endpoint'), 'endpoint'),
+    endpoint,
+    generation: generation ?? null,
     agent: str(row, 'agent'),
     version: str(row, 'version'),
     attachedAt: num(row, 'attached_at'),
@@ -263,10 +278,12 @@ export function toAttached(row: Row): AttachedSession {
   };
 }
 
+const NOTIFICATION_METHODS: readonly string[] = Object.values(NOTIFICATIONS);
+
 export function toOutbox(row: Row): OutboxEntry {
   return {
     id: num(row, 'id'),
-    method: str(row, 'method'),
+    method: oneOf(row, 'method', NOTIFICATION_METHODS),
     params: parsed(json, str(row, 'params'), 'outbox params'),
     createdAt: num(row, 'created_at'),
     deliveredAt: optNum(row, 'delivered_at'),

@@ -3,6 +3,7 @@
  * database from version N-1 to N. Add new entries at the end; never edit a shipped one.
  */
 import { AkkError } from '../../shared/errors';
+import { canonicalJson, sha256 } from './canonical';
 import type { SqlDatabase } from './database';
 import { WORKSPACE_OWNER } from './records';
 
@@ -10,6 +11,8 @@ export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /** Rewrites rows where SQL alone cannot (runs after `sql`, in the same transaction). */
+  transform?: (db: SqlDatabase) => void;
 }
 
 const STATUS_LIST = "'active','resolving','resolved','declined','dismissed','invalidated','expired','failed'";
@@ -173,7 +176,52 @@ UPDATE authority SET offer_owner = NULL, offer_expires_at = NULL;
 ALTER TABLE authority ADD COLUMN uncertain_settled_at INTEGER;
 `,
   },
+  {
+    version: 4,
+    name: 'the listing title leaves the payload for its own column; interactions have no expiry',
+    sql: `
+ALTER TABLE interactions ADD COLUMN title TEXT NOT NULL DEFAULT '';
+DROP INDEX interactions_expiry;
+ALTER TABLE interactions DROP COLUMN expires_at;
+`,
+    transform: moveListingTitles,
+  },
 ];
+
+/** Where schema 3 kept an interaction's listing title: a key inside its payload. */
+const LEGACY_TITLE_KEY = 'akk_listing_title';
+
+/**
+ * Schema 4: each payload's listing title moves to the `title` column (the kind where there was
+ * none, as listings showed it). The payload hash is taken again over the payload without the
+ * title, so that it names exactly what the person was shown (the projection never carried the
+ * title) and equals the hash a new interaction of the same card gets. The title is derived from
+ * the payload, so the old hash held nothing more; the ledger never cites payload hashes.
+ */
+function moveListingTitles(db: SqlDatabase): void {
+  for (const row of db.all('SELECT id, kind, payload FROM interactions')) {
+    let payload: unknown;
+    try {
+      payload = JSON.parse(String(row.payload));
+    } catch {
+      payload = undefined; // left as it is: reading it back reports store_corrupt, as before
+    }
+    const fields: Record<string, unknown> = typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? { ...payload } : {};
+    const title = fields[LEGACY_TITLE_KEY];
+    if (!(LEGACY_TITLE_KEY in fields)) {
+      db.run('UPDATE interactions SET title = ? WHERE id = ?', [String(row.kind), row.id ?? null]);
+      continue;
+    }
+    delete fields[LEGACY_TITLE_KEY];
+    const text = canonicalJson(fields);
+    db.run('UPDATE interactions SET title = ?, payload = ?, payload_hash = ? WHERE id = ?', [
+      typeof title === 'string' ? title : String(row.kind),
+      text,
+      sha256(text),
+      row.id ?? null,
+    ]);
+  }
+}
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;
 
@@ -200,7 +248,9 @@ export function migrate(db: SqlDatabase): boolean {
   for (const migration of MIGRATIONS) {
     if (migration.version <= current) continue;
     try {
-      db.exec(`BEGIN; ${migration.sql}; PRAGMA user_version = ${migration.version}; COMMIT;`);
+      db.exec(`BEGIN; ${migration.sql};`);
+      migration.transform?.(db);
+      db.exec(`PRAGMA user_version = ${migration.version}; COMMIT;`);
     } catch (error) {
       try {
         db.exec('ROLLBACK');

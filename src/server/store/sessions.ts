@@ -7,14 +7,14 @@ import { canonicalJson } from './canonical';
 import { attempt, reject, type Ctx } from './context';
 import { invalidateRevision, transition } from './interactions';
 import { loadSession, type Reader } from './queries';
-import type { AttachedSession, JsonValue, NewSession, Session, Turn } from './records';
-import { toAttached, toSession } from './rows';
+import type { AttachedSession, NewAttachedSession, NewSession, SessionRecord, Turn } from './records';
+import { toAttached, toSession, toTurn } from './rows';
 
 /**
  * Creates the session at revision 1, or returns it. For an existing session a different
  * revision source moves it to a new revision (invalidating what was bound to the old one).
  */
-export function openSession(ctx: Ctx, input: NewSession): Session {
+export function openSession(ctx: Ctx, input: NewSession): SessionRecord {
   const now = ctx.now();
   const valid = Boolean(input.id && input.owner && input.agent && input.revision.fingerprint);
   const existing = valid ? loadSession(ctx.engine.db, input.id) : undefined;
@@ -56,7 +56,7 @@ export function closeSession(ctx: Ctx, sessionId: string): string[] {
   });
 }
 
-export function listSessions(r: Reader, includeClosed = false): Session[] {
+export function listSessions(r: Reader, includeClosed = false): SessionRecord[] {
   const sql = includeClosed
     ? 'SELECT * FROM sessions ORDER BY created_at, id'
     : 'SELECT * FROM sessions WHERE closed_at IS NULL ORDER BY created_at, id';
@@ -70,8 +70,9 @@ export function startTurn(ctx: Ctx, sessionId: string, turnId: string): Turn {
     if (!session || session.closedAt !== null) reject('unknown_session', `no open session ${sessionId}`, { sessionId });
     tx.run('INSERT OR IGNORE INTO turns (id, session_id, started_at) VALUES (?, ?, ?)', [turnId, sessionId, now]);
     const row = tx.get('SELECT * FROM turns WHERE id = ?', [turnId]);
-    if (!row || row.session_id !== sessionId) reject('invalid_params', 'the turn belongs to another session', { sessionId });
-    return { id: turnId, sessionId, startedAt: Number(row.started_at), endedAt: row.ended_at === null ? null : Number(row.ended_at) };
+    const turn = row ? toTurn(row) : undefined;
+    if (!turn || turn.sessionId !== sessionId) reject('invalid_params', 'the turn belongs to another session', { sessionId });
+    return turn;
   });
 }
 
@@ -80,12 +81,10 @@ export function endTurn(ctx: Ctx, turnId: string): void {
   ctx.engine.write(true, (tx) => tx.run('UPDATE turns SET ended_at = ? WHERE id = ? AND ended_at IS NULL', [now, turnId]));
 }
 
-export function saveAttachedSession(
-  ctx: Ctx,
-  input: { sessionId: string; endpoint: JsonValue; agent: string; version: string },
-): AttachedSession {
+/** Keeps an attached terminal; its last binding generation is stored beside the endpoint. */
+export function saveAttachedSession(ctx: Ctx, input: NewAttachedSession): AttachedSession {
   const now = ctx.now();
-  const endpoint = canonicalJson(input.endpoint);
+  const endpoint = canonicalJson({ ...input.endpoint, ...(input.generation !== undefined ? { generation: input.generation } : {}) });
   return ctx.engine.write(true, (tx) => {
     tx.run(
       `INSERT INTO attached_sessions (session_id, endpoint, agent, version, attached_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)

@@ -16,13 +16,16 @@ export const SLOT_STATUSES: readonly InteractionStatus[] = ['active', 'resolving
 /**
  * Legal transitions. Terminal statuses have no outgoing edge, so they never come back.
  *  - active -> resolving: a valid response was reserved (before any terminal input);
- *  - active -> declined/dismissed/invalidated/expired: closed without a response;
- *  - resolving -> resolved/declined: the native step was proven done;
+ *  - active -> dismissed: the person chose to answer the step in the terminal;
+ *  - active -> invalidated: the prompt changed or went away, the session was detached, the agent exited;
+ *  - resolving -> resolved/declined: the native step was proven done (declined: a proven native reject);
  *  - resolving -> failed: the step failed, or its outcome is uncertain;
  *  - resolving -> active: rejected before any input, and policy allows another try.
+ * `expired` stays in the shared vocabulary but no edge leads to it: a terminal prompt has no
+ * deadline of its own (an offer's short lifetime is not the interaction's).
  */
 export const TRANSITIONS: Readonly<Record<InteractionStatus, readonly InteractionStatus[]>> = {
-  active: ['resolving', 'declined', 'dismissed', 'invalidated', 'expired'],
+  active: ['resolving', 'dismissed', 'invalidated'],
   resolving: ['resolved', 'declined', 'failed', 'active'],
   resolved: [],
   declined: [],

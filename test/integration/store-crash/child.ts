@@ -16,6 +16,8 @@ if (!dir) throw new Error('usage: child <dir> <seed> <round> <compactBytes>');
 let seed = Number(seedArg ?? 1) >>> 0 || 1;
 const round = Number(roundArg ?? 0);
 const OWNER = 'crash-owner';
+const press = (key: string) => [{ action: { keys: [key] }, expect: { kind: 'prompt_changed' as const } }];
+const PLAN = { kind: 'permission' as const, permission: { approve_once: press('1'), reject: press('2') } };
 
 /** xorshift32: reproducible from the seed the parent prints on failure. */
 function rand(n: number): number {
@@ -53,7 +55,16 @@ async function main(): Promise<void> {
             sessionId: s.id,
             turnId: `${s.id}-t`,
             kind: 'permission',
-            payload: { prompt: `step ${rand(1000)}`, pad: 'x'.repeat(rand(400)) },
+            payload: {
+              interaction_id: 'assigned',
+              turn_id: `${s.id}-t`,
+              agent: 'claude',
+              tool: 'bash',
+              title: `step ${rand(1000)}`,
+              subject: 'x'.repeat(rand(400)),
+              decisions: ['approve_once', 'reject'],
+            },
+            title: `step ${s.n}`,
             blocking: rand(3) === 0,
             supersede: true,
             riskClass: 'low',
@@ -61,7 +72,7 @@ async function main(): Promise<void> {
               { questionId: 'q', optionId: 'yes', label: 'Yes', action: { effect: 'accept', semanticId: 'y' } },
               { questionId: 'q', optionId: 'no', label: 'No', action: { effect: 'decline', semanticId: 'n' } },
             ],
-            authority: { endpoint: 'tmux:%1', processIncarnation: 'p', promptFingerprint: `${s.id}:${s.n}`, nativeStep: 'perm', keyPlan: { yes: ['1'], no: ['2'] } },
+            authority: { endpoint: 'tmux:%1', processIncarnation: 'p', promptFingerprint: `${s.id}:${s.n}`, nativeStep: 'perm', keyPlan: PLAN },
           });
           live.push(ix.id);
           ack(store, ix.id, 'active');
@@ -106,7 +117,7 @@ async function main(): Promise<void> {
           break;
         }
         case 6: {
-          const n = await store.enqueueNotification('akk/interactionRequired', { round, k: rand(1e6) });
+          const n = await store.enqueueNotification('interactionUpdated', { session_id: s.id, interaction_id: `ix_${round}_${rand(1e6)}`, status: 'active', outcome: null });
           ack(store);
           if (rand(2)) await store.markDelivered([n.id]);
           break;
@@ -119,9 +130,11 @@ async function main(): Promise<void> {
           ack(store, id, 'dismissed');
           break;
         }
-        default:
-          await store.saveAttachedSession({ sessionId: s.id, endpoint: { pane: `%${rand(9)}` }, agent: 'claude', version: '2.1.263' });
+        default: {
+          const pane = `%${rand(9)}`;
+          await store.saveAttachedSession({ sessionId: s.id, endpoint: { kind: 'tmux', target: pane, pane_id: pane }, generation: rand(9), agent: 'claude', version: '2.1.263' });
           ack(store);
+        }
       }
     } catch (error) {
       if (!(error instanceof AkkError) || error.code.startsWith('store_')) throw error;

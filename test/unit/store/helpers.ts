@@ -12,7 +12,9 @@ import {
   type InteractionStatus,
   type NewInteraction,
   type Store,
+  type StoredKeyPlan,
 } from '../../../src/server/store';
+import type { TerminalInteraction } from '../../../src/shared/contract';
 
 export const OWNER = 'owner-a';
 export const OTHER_OWNER = 'owner-b';
@@ -61,12 +63,48 @@ export interface InteractionShape {
   supersede?: boolean;
   revisionIndependent?: boolean;
   manual?: boolean;
-  expiresAt?: number | null;
   textPolicy?: NewInteraction['textPolicy'];
   riskClass?: NewInteraction['riskClass'];
   declineOption?: boolean;
   owner?: string;
 }
+
+/** The public projection stored with the test interactions (its ids are placeholders). */
+export function questionnairePayload(turnId: string): TerminalInteraction {
+  return {
+    schema: 'agent-knock-knock/terminal-interaction',
+    version: 1,
+    interaction_id: 'assigned',
+    turn_id: turnId,
+    agent: 'claude',
+    kind: 'questionnaire',
+    state: 'pending',
+    step: { index: 1, total: 2 },
+    questions: [
+      {
+        question_id: 'q1',
+        prompt: 'Proceed?',
+        required: true,
+        response_kind: 'single_select',
+        options: [
+          { option_id: 'yes', label: 'Yes' },
+          { option_id: 'no', label: 'No', description: 'stop here' },
+          { option_id: 'other', label: 'Type something' },
+        ],
+      },
+    ],
+    capabilities: { batch_response: false, free_text: true, multi_select: false },
+  };
+}
+
+const press = (key: string) => [{ action: { keys: [key] }, expect: { kind: 'prompt_changed' as const } }];
+
+/** A key plan of the stored shape (the store never reads its keys; the responder does). */
+export const TEST_KEY_PLAN: StoredKeyPlan = {
+  kind: 'questionnaire',
+  responseKind: 'single_select',
+  question: { choose: { yes: press('1'), no: press('2'), other: press('3'), a: press('1'), b: press('2') } },
+};
 
 /** Two questions: q1 (yes / no / other with free text up to 20), q2 (a / b). */
 export function newInteraction(sessionId: string, promptFingerprint: string, shape: InteractionShape = {}): NewInteraction {
@@ -75,7 +113,8 @@ export function newInteraction(sessionId: string, promptFingerprint: string, sha
     sessionId,
     turnId: `${sessionId}-turn`,
     kind: 'questionnaire',
-    payload: { prompt: 'Proceed?', n: 1, nested: { z: [1, 2], a: 'x' } },
+    payload: questionnairePayload(`${sessionId}-turn`),
+    title: 'Proceed?',
     blocking: shape.blocking ?? true,
     riskClass: shape.riskClass ?? 'low',
     options: [
@@ -103,11 +142,10 @@ export function newInteraction(sessionId: string, promptFingerprint: string, sha
       transcriptIdentity: null,
       promptFingerprint,
       nativeStep: 'questionnaire:1',
-      keyPlan: shape.manual ? null : { yes: ['1'], no: ['2'], other: ['3'], a: ['1'], b: ['2'] },
+      keyPlan: shape.manual ? null : TEST_KEY_PLAN,
     },
     ...(shape.revisionIndependent !== undefined ? { revisionIndependent: shape.revisionIndependent } : {}),
     ...(shape.supersede !== undefined ? { supersede: shape.supersede } : {}),
-    ...(shape.expiresAt !== undefined ? { expiresAt: shape.expiresAt } : {}),
     ...(shape.textPolicy !== undefined ? { textPolicy: shape.textPolicy } : {}),
   };
 }

@@ -2,6 +2,8 @@
 import { strict as assert } from 'node:assert';
 import initSqlJs from 'sql.js';
 import { INTERACTION_STATUSES, TERMINAL_STATUSES, TRANSITIONS, type Store } from '../../../src/server/store';
+import { canonicalJson, sha256 } from '../../../src/server/store/canonical';
+import type { TerminalInteraction } from '../../../src/shared/contract';
 import {
   Clock,
   OTHER_OWNER,
@@ -12,6 +14,7 @@ import {
   memoryStore,
   newInteraction,
   openTestSession,
+  questionnairePayload,
   rejects,
   removeDir,
   tempDir,
@@ -32,6 +35,8 @@ describe('store: status machine table', () => {
     assert.deepEqual([...INTERACTION_STATUSES].sort(), ['active', 'declined', 'dismissed', 'expired', 'failed', 'invalidated', 'resolved', 'resolving']);
     for (const t of TERMINAL_STATUSES) assert.deepEqual(TRANSITIONS[t], []);
     assert.deepEqual([...TRANSITIONS.resolving].sort(), ['active', 'declined', 'failed', 'resolved']);
+    // Declined only through a proven native reject; nothing sets an expiry, so no edge leads there.
+    assert.deepEqual([...TRANSITIONS.active].sort(), ['dismissed', 'invalidated', 'resolving']);
   });
 });
 
@@ -50,10 +55,14 @@ describe('store: interaction lifecycle', () => {
 
   it('creates with an opaque id, canonical payload hash, bound revision and no authority in public', async () => {
     const a = await store.createInteraction(newInteraction(S, fingerprint(S, 1), { blocking: false }));
-    const b = await store.createInteraction({ ...newInteraction(S, fingerprint(S, 1), { blocking: false }), payload: { nested: { a: 'x', z: [1, 2] }, n: 1, prompt: 'Proceed?' } });
+    const reordered = Object.fromEntries(Object.entries(questionnairePayload(`${S}-turn`)).reverse()) as TerminalInteraction;
+    const b = await store.createInteraction({ ...newInteraction(S, fingerprint(S, 1), { blocking: false }), kind: 'questionnaire', payload: reordered });
     assert.match(a.id, /^ix_[A-Za-z0-9_-]{22}$/);
     assert.notEqual(a.id, b.id);
     assert.equal(a.payloadHash, b.payloadHash, 'hash is over the canonical encoding');
+    assert.equal(a.payloadHash, sha256(canonicalJson(questionnairePayload(`${S}-turn`))), 'the title is outside the hash');
+    assert.equal(a.title, 'Proceed?');
+    assert.deepEqual(store.getInteraction(a.id)?.payload, questionnairePayload(`${S}-turn`));
     assert.equal(a.status, 'active');
     assert.equal(a.boundRevision, 1);
     assert.deepEqual(a.textPolicy, { mode: 'never' });
@@ -120,22 +129,18 @@ describe('store: interaction lifecycle', () => {
     assert.ok(rejected.every((e) => e.answerDigest === null));
   });
 
-  it('manual-only steps, expiry, invalidation and uncertain outcomes reject with their codes', async () => {
+  it('manual-only steps, dismissal, invalidation and uncertain outcomes reject with their codes', async () => {
     const manual = await store.createInteraction(newInteraction(S, fingerprint(S, 1), { manual: true, blocking: false }));
     await ready(store, manual.id);
     await rejects(() => store.reserve(yes(manual.id)), 'manual_required');
     assert.equal(store.counters().manual, 1);
 
-    const expiring = await store.createInteraction(newInteraction(S, fingerprint(S, 1), { blocking: false, expiresAt: clock.t + 500 }));
-    await ready(store, expiring.id);
-    assert.equal(store.getAuthority(expiring.id)?.offer?.expiresAt, clock.t + 500, 'offer never outlives the interaction');
-    clock.advance(500);
-    await rejects(() => store.reserve(yes(expiring.id)), 'expired');
-    assert.equal(store.getInteraction(expiring.id)?.status, 'expired');
-
     const gone = await store.createInteraction(newInteraction(S, fingerprint(S, 1), { blocking: false }));
-    await store.dismiss(gone.id, 'answered in the terminal');
+    await ready(store, gone.id);
+    await store.invalidate(gone.id, 'the agent exited');
     await rejects(() => store.reserve(yes(gone.id)), 'invalidated');
+    assert.equal(store.getAuthority(gone.id)?.offer, null, 'closing a step withdraws its offer');
+    const left = await store.createInteraction(newInteraction(S, fingerprint(S, 1), { blocking: false, manual: true }));
 
     const risky = await store.createInteraction(newInteraction(S, fingerprint(S, 1), { blocking: false }));
     await ready(store, risky.id);
@@ -146,6 +151,43 @@ describe('store: interaction lifecycle', () => {
     assert.equal(store.getAuthority(risky.id)?.uncertain, true);
     await rejects(() => store.reserve(yes(risky.id)), 'response_uncertain');
     assert.equal(store.counters().uncertain, 1);
+
+    await store.dismiss(left.id, 'answered in the terminal');
+    await rejects(() => store.reserve(yes(left.id)), 'invalidated');
+    assert.equal(store.getInteraction(left.id)?.outcome?.reason, 'answered in the terminal');
+  });
+
+  it('a dismissed prompt is fenced while it stays on screen; the next prompt lifts that fence, never an answer\'s', async () => {
+    const ix = await store.createInteraction(newInteraction(S, fingerprint(S, 1)));
+    await ready(store, ix.id);
+    const dismissed = await store.dismiss(ix.id, 'answered in the terminal');
+    assert.equal(dismissed.status, 'dismissed');
+    assert.equal(store.getAuthority(ix.id)?.offer, null);
+    assert.equal(store.isFenced(S, fingerprint(S, 1)), true);
+    assert.equal(store.dismissedPrompt(S, fingerprint(S, 1))?.id, ix.id);
+    await rejects(() => store.createInteraction(newInteraction(S, fingerprint(S, 1))), 'stale_revision');
+    await rejects(() => store.dismiss(ix.id, 'again'), 'illegal_transition');
+    // The same exact prompt redrawn under a new binding generation is still the dismissed one.
+    await store.invalidateRevision(S, { generation: 2, fingerprint: fingerprint(S, 1) });
+    assert.equal(store.isFenced(S, fingerprint(S, 1)), true);
+    // The screen moves on: the fence goes, and the same question asked again later is offered.
+    await store.invalidateRevision(S, { generation: 2, fingerprint: fingerprint(S, 2) });
+    assert.equal(store.isFenced(S, fingerprint(S, 1)), false);
+    assert.equal(store.dismissedPrompt(S, fingerprint(S, 1)), undefined);
+    await store.invalidateRevision(S, { generation: 2, fingerprint: fingerprint(S, 1) });
+    const again = await store.createInteraction(newInteraction(S, fingerprint(S, 1)));
+    await ready(store, again.id);
+    const r = await store.reserve(yes(again.id, 4));
+    assert.ok(r.kind === 'reserved');
+    await rejects(() => store.dismiss(again.id, 'in flight'), 'illegal_transition');
+    await store.markResolved(again.id, r.reservation.id, 'answered');
+    assert.equal(store.dismissedPrompt(S, fingerprint(S, 1)), undefined, 'an answered prompt is not a dismissed one');
+    await store.invalidateRevision(S, { generation: 2, fingerprint: fingerprint(S, 3) });
+    assert.equal(store.isFenced(S, fingerprint(S, 1)), true, 'an answered prompt stays fenced');
+    assert.deepEqual(
+      store.audit({ interactionId: ix.id }).map((e) => e.event),
+      ['created', 'offered', 'dismissed', 'rejected'],
+    );
   });
 
   it('holds one blocking slot per session, also while resolving; supersede invalidates the active one', async () => {
@@ -206,7 +248,7 @@ describe('store: interaction lifecycle', () => {
       const fs = await import('node:fs');
       const db = new SQL.Database(fs.readFileSync(`${dir}/akk-store.sqlite`));
       const copy = `INSERT INTO interactions SELECT 'ix_copy', owner, session_id, turn_id, kind, payload, payload_hash, status, blocking,
-        bound_revision, revision_independent, text_policy, risk_class, created_at, expires_at, resolved_at, outcome FROM interactions WHERE id = ?`;
+        bound_revision, revision_independent, text_policy, risk_class, created_at, resolved_at, outcome, title FROM interactions WHERE id = ?`;
       assert.throws(() => db.run(copy, [ix.id]), /UNIQUE constraint failed/);
       db.run(`UPDATE interactions SET status = 'resolving' WHERE id = ?`, [ix.id]);
       assert.throws(() => db.run(copy, [ix.id]), /UNIQUE constraint failed/);
@@ -264,14 +306,16 @@ describe('store: interaction lifecycle', () => {
   });
 
   it('keeps the outbox until delivery and the attached sessions until removed', async () => {
-    const a = await store.enqueueNotification('akk/interactionRequired', { interactionId: 'ix_1' });
-    const b = await store.enqueueNotification('akk/interactionRequired', { interactionId: 'ix_2' });
+    const a = await store.enqueueNotification('interactionUpdated', { session_id: S, interaction_id: 'ix_1', status: 'dismissed', outcome: null });
+    const b = await store.enqueueNotification('sessionsChanged', { sessions: [] });
     assert.ok(b.id > a.id);
+    assert.equal(a.method, 'akk/interactionUpdated');
     await store.markDelivered([a.id]);
-    assert.deepEqual(store.pendingNotifications().map((n) => n.id), [b.id]);
-    await store.saveAttachedSession({ sessionId: S, endpoint: { kind: 'tmux', pane: '%1' }, agent: 'claude', version: '2.1.263' });
-    await store.saveAttachedSession({ sessionId: S, endpoint: { kind: 'tmux', pane: '%2' }, agent: 'claude', version: '2.1.266' });
-    assert.deepEqual(store.listAttachedSessions().map((s) => [s.endpoint, s.version]), [[{ kind: 'tmux', pane: '%2' }, '2.1.266']]);
+    assert.deepEqual(store.pendingNotifications().map((n) => [n.id, n.method, n.params]), [[b.id, 'akk/sessionsChanged', { sessions: [] }]]);
+    const pane = (id: string) => ({ kind: 'tmux' as const, socket: 'akk', target: id, pane_id: id, identity: { panePid: 7, paneStartTime: 9 } });
+    await store.saveAttachedSession({ sessionId: S, endpoint: pane('%1'), agent: 'claude', version: '2.1.263' });
+    await store.saveAttachedSession({ sessionId: S, endpoint: pane('%2'), generation: 3, agent: 'claude', version: '2.1.266' });
+    assert.deepEqual(store.listAttachedSessions().map((s) => [s.endpoint, s.generation, s.version]), [[pane('%2'), 3, '2.1.266']]);
     assert.equal(await store.removeAttachedSession(S), true);
     assert.deepEqual(store.listAttachedSessions(), []);
   });
@@ -288,12 +332,14 @@ describe('store: interaction lifecycle', () => {
     assert.equal(store.audit({ interactionId: done.id }).length, 0);
   });
 
-  it('expireDue expires only active interactions whose time has come', async () => {
-    const soon = await store.createInteraction(newInteraction(S, fingerprint(S, 1), { blocking: false, expiresAt: clock.t + 10 }));
-    const later = await store.createInteraction(newInteraction(S, fingerprint(S, 1), { blocking: false, expiresAt: clock.t + 1000 }));
-    clock.advance(10);
-    assert.deepEqual(await store.expireDue(), [soon.id]);
-    assert.equal(store.getInteraction(later.id)?.status, 'active');
-    assert.equal(store.counters().expired, 1);
+  it('a step has no deadline of its own: only its offer lapses', async () => {
+    const ix = await store.createInteraction(newInteraction(S, fingerprint(S, 1)));
+    await store.createOffer(ix.id, OWNER, 1000);
+    clock.advance(store.retentionMs());
+    store.maintain();
+    assert.equal(store.getInteraction(ix.id)?.status, 'active');
+    await rejects(() => store.reserve(yes(ix.id)), 'offer_expired');
+    await ready(store, ix.id);
+    assert.equal((await store.reserve(yes(ix.id))).kind, 'reserved');
   });
 });

@@ -1,8 +1,8 @@
 /**
  * A random-operation driver for the property tests: generates sequences of create, display
  * (offer), respond, duplicate respond, concurrent respond, input sent, proven step, failure,
- * uncertainty, revision change, time passing / expiry, dismiss and restart, runs them against a
- * store, and checks each step's outcome against what the lifecycle says it must be.
+ * uncertainty, revision change, time passing (offers lapse), dismiss and restart, runs them
+ * against a store, and checks each step's outcome against what the lifecycle says it must be.
  */
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
@@ -14,7 +14,7 @@ import { OTHER_OWNER, OWNER, checkInvariants, fingerprint, newInteraction, openT
 export type Variant = 'ok' | 'noOffer' | 'stale' | 'foreign' | 'badOption' | 'badQuestion' | 'tooLong' | 'freeform';
 
 export type Op =
-  | { t: 'create'; s: number; blocking: boolean; supersede: boolean; independent: boolean; manual: boolean; expires: number | null }
+  | { t: 'create'; s: number; blocking: boolean; supersede: boolean; independent: boolean; manual: boolean }
   | { t: 'offer'; i: number; foreign: boolean; ttl: number }
   | { t: 'respond'; i: number; variant: Variant; option: 'yes' | 'no' | 'other' }
   | { t: 'duplicate'; i: number }
@@ -25,7 +25,7 @@ export type Op =
   | { t: 'uncertain'; i: number }
   | { t: 'dismiss'; i: number }
   | { t: 'revision'; s: number; generation: boolean }
-  | { t: 'tick'; ms: number; expire: boolean }
+  | { t: 'tick'; ms: number }
   | { t: 'restart'; compact: boolean };
 
 const idx = fc.nat({ max: 15 });
@@ -39,7 +39,6 @@ export function opArbitrary(withRestart: boolean): fc.Arbitrary<Op> {
       supersede: fc.boolean(),
       independent: fc.boolean(),
       manual: fc.integer({ min: 0, max: 9 }).map((n) => n < 2),
-      expires: fc.option(fc.integer({ min: 1, max: 5000 }), { nil: null }),
     }),
     fc.record({ t: fc.constant('offer' as const), i: idx, foreign: fc.integer({ min: 0, max: 9 }).map((n) => n === 0), ttl: fc.integer({ min: 1, max: 4000 }) }),
     fc.record({
@@ -56,7 +55,7 @@ export function opArbitrary(withRestart: boolean): fc.Arbitrary<Op> {
     fc.record({ t: fc.constant('uncertain' as const), i: idx }),
     fc.record({ t: fc.constant('dismiss' as const), i: idx }),
     fc.record({ t: fc.constant('revision' as const), s: fc.nat({ max: 1 }), generation: fc.boolean() }),
-    fc.record({ t: fc.constant('tick' as const), ms: fc.integer({ min: 1, max: 3000 }), expire: fc.boolean() }),
+    fc.record({ t: fc.constant('tick' as const), ms: fc.integer({ min: 1, max: 3000 }) }),
   ];
   if (withRestart) ops.push(fc.record({ t: fc.constant('restart' as const), compact: fc.boolean() }));
   // create, respond and resolve come more often so that sequences reach deep states
@@ -119,7 +118,6 @@ export class World {
     return (
       ix.status === 'active' &&
       a.keyPlan !== null &&
-      (ix.expiresAt === null || ix.expiresAt > now) &&
       (ix.revisionIndependent || session.revision === ix.boundRevision) &&
       !this.store.isFenced(ix.sessionId, a.promptFingerprint) &&
       a.offer !== null &&
@@ -170,6 +168,8 @@ export class World {
     switch (op.t) {
       case 'create': {
         const s = this.sessions[op.s] as { id: string; n: number };
+        // An answered or dismissed prompt still on screen is never offered again.
+        const fenced = store.isFenced(s.id, fingerprint(s.id, s.n));
         const r = await this.call(() =>
           store.createInteraction(
             newInteraction(s.id, fingerprint(s.id, s.n), {
@@ -177,10 +177,10 @@ export class World {
               supersede: op.supersede,
               revisionIndependent: op.independent,
               manual: op.manual,
-              expiresAt: op.expires === null ? null : this.clock.now() + op.expires,
             }),
           ),
         );
+        if (fenced) assert.ok(r instanceof AkkError && r.code === 'stale_revision', 'a fenced prompt became an interaction');
         if (!(r instanceof AkkError)) this.ids.push(r.id);
         return;
       }
@@ -241,19 +241,32 @@ export class World {
       }
       case 'dismiss': {
         const id = this.pick(op.i);
-        if (id) await this.call(() => store.dismiss(id, 'prompt went away'));
+        if (!id) return;
+        const before = store.getInteraction(id)?.status;
+        const r = await this.call(() => store.dismiss(id, 'answered in the terminal'));
+        if (before === 'active') {
+          assert.ok(!(r instanceof AkkError) && r.status === 'dismissed', 'an active step was not dismissed');
+          const fp = store.getAuthority(id)?.promptFingerprint ?? '';
+          assert.equal(store.isFenced(r.sessionId, fp), true, 'a dismissed prompt is fenced');
+        } else {
+          assert.ok(r instanceof AkkError && r.code === 'illegal_transition', `a ${String(before)} step was dismissed`);
+        }
         return;
       }
       case 'revision': {
         const s = this.sessions[op.s] as { id: string; n: number; generation: number };
+        const old = fingerprint(s.id, s.n);
+        const dismissal = store.dismissedPrompt(s.id, old) !== undefined;
+        const fenced = store.isFenced(s.id, old);
         s.n++;
         if (op.generation) s.generation++;
         await this.call(() => store.invalidateRevision(s.id, { generation: s.generation, fingerprint: fingerprint(s.id, s.n) }));
+        // The screen moved on: a dismissal's fence goes with it, an answer's stays.
+        assert.equal(store.isFenced(s.id, old), fenced && !dismissal, 'fence after the prompt changed');
         return;
       }
       case 'tick':
         this.clock.advance(op.ms);
-        if (op.expire) await this.call(() => store.expireDue());
         return;
       case 'restart':
         this.store = await this.restart(store, op.compact);

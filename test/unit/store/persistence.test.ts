@@ -28,7 +28,7 @@ async function populated(dir: string, clock = new Clock()): Promise<Store> {
   const ix = await store.createInteraction(newInteraction('s1', fingerprint('s1', 1)));
   await store.createOffer(ix.id, OWNER, 60_000);
   await store.reserve({ interactionId: ix.id, owner: OWNER, expectedRevision: 1, answers: [{ questionId: 'q1', optionId: 'yes' }] });
-  await store.enqueueNotification('akk/interactionRequired', { id: ix.id });
+  await store.enqueueNotification('interactionUpdated', { session_id: 's1', interaction_id: ix.id, status: 'resolving', outcome: null });
   return store;
 }
 
