@@ -173,6 +173,18 @@ export interface AcknowledgeUncertainResult {
   state: SessionState;
 }
 
+/**
+ * The person will answer a waiting step in the terminal ("Answer in the Terminal"): the step is
+ * dismissed and, while the same exact prompt stays on screen, neither announced nor offered again.
+ * Nothing is typed. A repeated request answers with the same result.
+ */
+export const DismissInteractionParams = z.object({ interaction_id: Id, turn_id: Id }).strict();
+export interface DismissInteractionResult {
+  interaction_id: string;
+  session_id: string;
+  status: 'dismissed';
+}
+
 export const ListInteractionsParams = z
   .object({
     session_id: Id.optional(),
@@ -218,6 +230,7 @@ export const REQUESTS = {
   respond: { method: 'akk/respond', params: RespondParams },
   listInteractions: { method: 'akk/listInteractions', params: ListInteractionsParams },
   acknowledgeUncertain: { method: 'akk/acknowledgeUncertain', params: AcknowledgeUncertainParams },
+  dismissInteraction: { method: 'akk/dismissInteraction', params: DismissInteractionParams },
 } as const;
 
 /** The result type of each request, by table key. */
@@ -231,6 +244,7 @@ export interface RequestResults {
   respond: RespondResult;
   listInteractions: ListInteractionsResult;
   acknowledgeUncertain: AcknowledgeUncertainResult;
+  dismissInteraction: DismissInteractionResult;
 }
 
 export type RequestName = keyof typeof REQUESTS;

@@ -99,6 +99,7 @@ describe('server over stdio', () => {
       respond: { request: 'hello' },
       listInteractions: {},
       acknowledgeUncertain: { session_id: 'nope' },
+      dismissInteraction: { interaction_id: 'i', turn_id: 't' },
     };
     for (const [name, { method }] of Object.entries(REQUESTS)) {
       const r = await server.call(method, valid[name]);

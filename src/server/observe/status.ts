@@ -6,6 +6,7 @@
 import { recognize } from '../../adapters/recognize';
 import type { ScreenCapture, Session } from '../sessions';
 import { WORKSPACE_OWNER, type Interaction, type Offer, type Store } from '../store';
+import { DISMISSED_REASON } from './dismissal';
 import { QUIET_BEFORE_OFFER_MS, type InteractionTracker } from './interaction-tracker';
 import { snapshotOf } from './screen-snapshot';
 
@@ -35,6 +36,7 @@ export async function statusOf(deps: StatusDeps, session: Session, holder: strin
     if (capture) {
       const seen = await deps.tracker.observe(session, capture);
       if (seen.recognition.kind === 'manual_required') manualReason = seen.recognition.reason;
+      else if (seen.dismissed) manualReason = DISMISSED_REASON;
     }
   } else {
     const last = session.lastCapture;

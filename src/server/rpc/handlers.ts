@@ -3,6 +3,7 @@
  * params; the domain rooms (sessions, observe, respond, store) decide; to-proto shapes the result.
  */
 import type { Logger } from '../logging';
+import { dismissStep } from '../observe/dismissal';
 import type { InteractionTracker } from '../observe/interaction-tracker';
 import { acknowledgeUncertain, detachSession, findSession } from '../observe/session-lifecycle';
 import { statusOf } from '../observe/status';
@@ -50,6 +51,7 @@ export function createHandlers(deps: HandlerDeps): RequestHandlers {
       const { session, settled } = await acknowledgeUncertain(deps, params.session_id);
       return { session_id: session.id, settled, state: session.state };
     },
+    dismissInteraction: (params) => dismissStep(deps, params.interaction_id, params.turn_id),
     respond: (params) => deps.responder.sendMessage(findSession(deps, params.session_id, params.turn_id), params.request, params.request_id),
     listInteractions: (params) => {
       const list = deps.store

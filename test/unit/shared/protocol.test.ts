@@ -18,6 +18,7 @@ const FIXED_REQUESTS = [
   'akk/respond',
   'akk/listInteractions',
   'akk/acknowledgeUncertain',
+  'akk/dismissInteraction',
 ];
 const FIXED_NOTIFICATIONS = ['akk/interactionRequired', 'akk/interactionUpdated', 'akk/sessionsChanged'];
 
