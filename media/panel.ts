@@ -103,7 +103,16 @@ function renderPermission(view: PanelView): void {
     row.appendChild(b);
   });
   root.appendChild(row);
+  appendDismiss(p.interaction_id, p.turn_id);
   root.appendChild(el('p', { class: 'hint' }, 'Keys: 1 approves once, 2 rejects. Persistent approvals are never offered here.'));
+}
+
+/** "Answer in the Terminal": leaves the step to the terminal (nothing is typed) and shows it. */
+function appendDismiss(interactionId: string, turnId: string): void {
+  const b = el('button', { type: 'button', id: 'dismiss', class: 'secondary', title: 'Nothing is typed; the terminal is shown' }, 'Answer in the Terminal');
+  b.disabled = pending !== null;
+  b.addEventListener('click', () => dismiss(interactionId, turnId));
+  root.appendChild(b);
 }
 
 function renderQuestion(view: PanelView): void {
@@ -138,6 +147,7 @@ function renderQuestion(view: PanelView): void {
     const submit = el('button', { type: 'button', id: 'submit', class: 'primary' }, 'Send answer');
     submit.addEventListener('click', send);
     root.appendChild(submit);
+    appendDismiss(i.interaction_id, i.turn_id);
     update();
     input.disabled = !canAnswer();
     setTimeout(() => input.focus(), 0);
@@ -171,6 +181,7 @@ function renderQuestion(view: PanelView): void {
   submit.disabled = !canAnswer() || (!multi && state.selected.length !== 1);
   submit.addEventListener('click', send);
   root.appendChild(submit);
+  appendDismiss(i.interaction_id, i.turn_id);
   root.appendChild(el('p', { class: 'hint' }, multi ? 'Keys: digits or Space toggle, Enter sends.' : 'Keys: digits or arrows choose, Enter sends.'));
   (list.children[focusIndex] as HTMLElement | undefined)?.focus();
 }
@@ -202,6 +213,14 @@ function send(): void {
   pending = nextRequestId++;
   post({ type: 'respond', requestId: pending, interaction_id: i.interaction_id, turn_id: i.turn_id, answers: [answer] });
   state.banner = { kind: 'pending', message: 'Sending…' };
+  render();
+}
+
+function dismiss(interactionId: string, turnId: string): void {
+  if (pending !== null) return;
+  pending = nextRequestId++;
+  post({ type: 'dismiss', requestId: pending, interaction_id: interactionId, turn_id: turnId });
+  state.banner = { kind: 'pending', message: 'Leaving it to the terminal…' };
   render();
 }
 
@@ -265,7 +284,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
       state.text = '';
       focusIndex = 0;
       // "Answered." belongs to the step before; a warning about a changed step stays beside the new one.
-      if (state.banner?.kind === 'answered' && pending === null) state.banner = null;
+      if ((state.banner?.kind === 'answered' || state.banner?.kind === 'dismissed') && pending === null) state.banner = null;
     }
     state.view = m.view;
   } else {

@@ -128,6 +128,24 @@ export const INTERACTION_COMMANDS: Readonly<Record<string, (deps: CommandDeps, .
     const request = { interaction_id: i.interaction_id, turn_id: i.turn_id, answers: [chosen], expected_revision: revision };
     return report(deps, step.session.session_id, i.interaction_id, () => deps.client.request('respondInteraction', request), 'Answered.');
   },
+  'akk.dismissPendingStep': async (deps) => {
+    // Nothing is typed, so this needs no trust: the step is left to the terminal, which is shown.
+    const step = await pickStep(deps, 'Answer Pending Step in the Terminal', (s) => !!(s.status.interaction ?? s.status.permission));
+    const shown = step?.status.interaction ?? step?.status.permission;
+    if (!step || !shown) return undefined;
+    const sessionId = step.session.session_id;
+    try {
+      const r = await deps.client.request('dismissInteraction', { interaction_id: shown.interaction_id, turn_id: shown.turn_id });
+      await deps.pending.refresh(sessionId);
+      await vscode.commands.executeCommand('akk.focusSession', deps.pending.session(sessionId) ?? step.session);
+      return r;
+    } catch (error) {
+      deps.log.warn(`Leaving the step to the terminal failed (${errorCodeOf(error) ?? 'error'}): ${errorMessageOf(error)}`);
+      await deps.pending.refresh(sessionId);
+      await showFailure(deps, sessionId, outcomeFor(error));
+      return undefined;
+    }
+  },
   'akk.acknowledgeUncertain': async (deps, arg?: unknown) => {
     const id = typeof arg === 'string' ? arg : (arg as { session_id?: unknown } | undefined)?.session_id;
     const uncertain = deps.sessions.all().filter((s) => s.state === 'response_uncertain');

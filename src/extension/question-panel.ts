@@ -157,6 +157,9 @@ export class QuestionPanel implements vscode.Disposable {
       case 'rejected':
         this.log.warn(`The question panel rejected a message from the extension: ${m.reason}`);
         return;
+      case 'dismiss':
+        await this.dismiss(sessionId, m.requestId, m.interaction_id, m.turn_id);
+        return;
       case 'respond':
       case 'approve': {
         if (!this.inputAllowed()) {
@@ -185,6 +188,25 @@ export class QuestionPanel implements vscode.Disposable {
         return;
       }
     }
+  }
+
+  /**
+   * "Answer in the Terminal": the step is left to the terminal (nothing is typed, and it is not
+   * offered again while it stays there); then the terminal is shown. Allowed in an untrusted
+   * workspace too: it sends nothing to the agent.
+   */
+  private async dismiss(sessionId: string | undefined, requestId: number, interactionId: string, turnId: string): Promise<void> {
+    let failure: unknown;
+    try {
+      await this.client.request('dismissInteraction', { interaction_id: interactionId, turn_id: turnId });
+    } catch (error) {
+      failure = error;
+      this.log.warn(`Leaving the step to the terminal failed (${errorCodeOf(error) ?? 'error'}): ${errorMessageOf(error)}`);
+    }
+    if (sessionId) await this.pending.refresh(sessionId);
+    const outcome = failure === undefined ? { kind: 'dismissed' as const, message: 'Left to the terminal: answer it there.' } : outcomeFor(failure);
+    this.post({ type: 'outcome', requestId, ...outcome });
+    if (failure === undefined && sessionId) this.focusTerminal(sessionId);
   }
 
   /** Sends the decision for the permission the panel showed (see approval.ts for a redrawn prompt). */

@@ -34,6 +34,8 @@ export const PanelToHost = z.discriminatedUnion('type', [
       decision: PermissionDecisionKind,
     })
     .strict(),
+  /** "Answer in the Terminal": the step is left to the terminal; nothing is typed. */
+  z.object({ type: z.literal('dismiss'), requestId: RequestId, interaction_id: Id, turn_id: Id }).strict(),
 ]);
 export type PanelToHost = z.infer<typeof PanelToHost>;
 
@@ -57,8 +59,11 @@ export const PanelView = z.object({
 });
 export type PanelView = z.infer<typeof PanelView>;
 
-/** `lapsed`: the offer ran out but the same step is still waiting and is shown again. */
-export const OutcomeKind = z.enum(['answered', 'changed', 'lapsed', 'uncertain', 'manual', 'error']);
+/**
+ * `lapsed`: the offer ran out but the same step is still waiting and is shown again.
+ * `dismissed`: the person left the step to the terminal.
+ */
+export const OutcomeKind = z.enum(['answered', 'dismissed', 'changed', 'lapsed', 'uncertain', 'manual', 'error']);
 export type OutcomeKind = z.infer<typeof OutcomeKind>;
 
 /** Host to webview. */

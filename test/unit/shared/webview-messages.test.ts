@@ -5,13 +5,14 @@ import { HostToPanel, PanelToHost } from '../../../src/shared/webview-messages';
 describe('messages from the question panel', () => {
   const answer = { question_id: 'q_1', response_kind: 'single_select', selected_option_ids: ['o_1'] };
 
-  it('accepts the handshake, a refresh, a focus request, an answer and a decision', () => {
+  it('accepts the handshake, a refresh, a focus request, an answer, a decision and a dismissal', () => {
     for (const m of [
       { type: 'ready' },
       { type: 'refresh' },
       { type: 'focusTerminal' },
       { type: 'respond', requestId: 1, interaction_id: 'ix_1', turn_id: 'turn_1', answers: [answer] },
       { type: 'approve', requestId: 2, interaction_id: 'ix_1', turn_id: 'turn_1', decision: 'reject' },
+      { type: 'dismiss', requestId: 3, interaction_id: 'ix_1', turn_id: 'turn_1' },
     ]) {
       assert.ok(PanelToHost.safeParse(m).success, JSON.stringify(m));
     }
@@ -23,6 +24,7 @@ describe('messages from the question panel', () => {
     ['an unknown type', { type: 'eval', code: 'alert(1)' }],
     ['keys smuggled into an answer', { type: 'respond', requestId: 1, interaction_id: 'ix_1', turn_id: 't', answers: [{ ...answer, keys: ['Enter'] }] }],
     ['an extra field', { type: 'approve', requestId: 1, interaction_id: 'ix_1', turn_id: 't', decision: 'approve_once', command: 'rm -rf /' }],
+    ['keys smuggled into a dismissal', { type: 'dismiss', requestId: 1, interaction_id: 'ix_1', turn_id: 't', keys: ['Escape'] }],
     ['a persistent approval', { type: 'approve', requestId: 1, interaction_id: 'ix_1', turn_id: 't', decision: 'approve_always' }],
     ['an id with markup', { type: 'respond', requestId: 1, interaction_id: '<img src=x>', turn_id: 't', answers: [answer] }],
     ['a negative request id', { type: 'refresh', requestId: -1 }],
