@@ -14,7 +14,7 @@ import type { ScreenSnapshot } from '../../src/adapters/types';
 import { SessionRegistry, type ScreenCapture } from '../../src/server/sessions';
 import type { AskQuestion } from '../harness/fake-model/types';
 import { startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
-import { median, p99, sleep } from './stats';
+import { median, p99, removeTmuxSocket, sleep } from './stats';
 
 const print = (line: string): void => console.log(`[recognition] ${line}`);
 
@@ -81,6 +81,7 @@ async function recognitionVersusCapture(): Promise<void> {
     } catch {
       // already gone
     }
+    removeTmuxSocket(socket);
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

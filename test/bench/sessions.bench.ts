@@ -22,7 +22,7 @@ import { DEFAULT_QUIET_MS } from '../../src/server/sessions';
 import { TmuxLab, waitFor } from '../integration/sessions/support/tmux-lab';
 import { StdioServer, type RpcMessage } from '../support/rpc-client';
 import { PROMPT_AGENT_SIZE, SCREENS, installPromptAgent, lastPaint } from './prompt-agent';
-import { median, p99, sleep, summary } from './stats';
+import { median, p99, removeTmuxSocket, sleep, summary } from './stats';
 
 const PANES = 50;
 /** Quiet time before a step is announced or offered (the server's QUIET_BEFORE_OFFER_MS). */
@@ -257,6 +257,7 @@ export async function benchSessions(): Promise<void> {
   } finally {
     await server.server.stop();
     await lab.kill();
+    removeTmuxSocket(lab.socket);
     agent.dispose();
     fs.rmSync(logs, { recursive: true, force: true });
     fs.rmSync(storageDir, { recursive: true, force: true });

@@ -1,4 +1,11 @@
-/** Order statistics the benches print: medians, high quantiles and maxima, never assertions. */
+/** What the benches share: order statistics they print (never assertions), timing and tmux clean-up. */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/** Removes the socket file of a private tmux server once it is killed (tmux 3.3 leaves it behind). */
+export function removeTmuxSocket(name: string): void {
+  fs.rmSync(path.join(process.env.TMUX_TMPDIR || '/tmp', `tmux-${process.getuid?.() ?? 0}`, name), { force: true });
+}
 
 /** The q-quantile (nearest rank) of `values`; NaN when there are none. */
 export function quantile(values: readonly number[], q: number): number {
