@@ -15,7 +15,7 @@ export type AgentKind = AgentName | 'unknown';
  * How the server tells an agent's executable by the npm package it lies in (read from disk by
  * src/server/sessions/agent-identity.ts; these are only the facts).
  */
-export interface AgentIdentification {
+interface AgentIdentification {
   /** The package users install, and the one the test harness installs. */
   npmPackage: string;
   /** Every package name whose files are this agent: the package and its native platform packages. */
@@ -34,7 +34,7 @@ export interface AgentIdentification {
   platformDirPrefix?: string;
 }
 
-export interface AgentDescriptor {
+interface AgentDescriptor {
   name: AgentName;
   /** How the editor names the agent to the user. */
   displayName: string;

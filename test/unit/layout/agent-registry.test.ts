@@ -6,6 +6,7 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { supportedVersions } from '../../../src/adapters/recognize';
 import { ADAPTERS } from '../../../src/adapters/registry';
 import { AGENTS, AGENT_DESCRIPTORS } from '../../../src/shared/agents';
 import { HARNESS_AGENTS } from '../../harness/agents';
@@ -29,7 +30,7 @@ describe('agent registry', () => {
       assert.equal(d.name, agent);
       assert.equal(ADAPTERS[agent].agent, agent);
       const harness = HARNESS_AGENTS[agent];
-      assert.deepEqual([...harness.versions], ADAPTERS[agent].supportedVersions());
+      assert.deepEqual([...harness.versions], supportedVersions(agent));
       assert.equal(harness.versions[harness.versions.length - 1], harness.newest);
       assert.ok(harness.scenarios.length > 0 && harness.scenarios.every((s) => s.agent === agent));
     });
