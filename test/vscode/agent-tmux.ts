@@ -4,6 +4,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
+import type { AgentName } from '../../src/shared/agents';
 import { descendants } from '../harness/launch';
 
 const run = promisify(execFile);
@@ -36,7 +37,7 @@ export class AgentTmux {
 
   constructor(
     readonly socket: string,
-    readonly agent?: 'claude' | 'codex',
+    readonly agent?: AgentName,
   ) {}
 
   async tmux(args: string[]): Promise<string> {

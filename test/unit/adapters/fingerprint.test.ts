@@ -2,9 +2,10 @@
 import { strict as assert } from 'node:assert';
 import { recognize } from '../../../src/adapters/recognize';
 import type { ScreenSnapshot } from '../../../src/adapters/types';
+import type { AgentName } from '../../../src/shared/agents';
 import { loadCorpus } from '../../support/fixture-corpus';
 
-function source(agent: 'claude' | 'codex', version: string, s: ScreenSnapshot): string {
+function source(agent: AgentName, version: string, s: ScreenSnapshot): string {
   const r = recognize(agent, version, s);
   assert.ok(r.kind === 'questionnaire' || r.kind === 'permission', `not a prompt: ${JSON.stringify(r)}`);
   return r.fingerprintSource;
