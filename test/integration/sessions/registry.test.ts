@@ -119,7 +119,7 @@ setInterval(() => undefined, 1000);\n`,
     const s1 = await r.attach({ socket: lab.socket, target: pane });
     const same = await r.attach({ socket: lab.socket, target: 'main:0.0' });
     assert.equal(same, s1);
-    assert.match(s1.id, /^ses_[0-9a-f]{32}$/);
+    assert.match(s1.id, /^ses_[A-Za-z0-9_-]{22}$/);
     const g1 = s1.endpoint!.generation;
     await r.detach(s1.id);
     const s2 = await r.attach({ socket: lab.socket, target: pane });
