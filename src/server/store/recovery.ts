@@ -8,7 +8,6 @@ import * as path from 'node:path';
 import type { SqlJsStatic } from 'sql.js';
 import { AkkError } from '../../shared/errors';
 import { SqlDatabase } from './database';
-import type { EngineOptions } from './engine';
 import { listJournals, scanJournal } from './journal';
 import type { StoreWarning } from './records';
 import { LATEST_SCHEMA_VERSION, migrate, userVersion } from './schema';
@@ -43,7 +42,7 @@ export function emptyImage(SQL: SqlJsStatic): Uint8Array {
 }
 
 /** Loads the snapshot and replays the journals over it; damaged files are moved aside. */
-export function recover(SQL: SqlJsStatic, dir: string, options: EngineOptions, warnings: StoreWarning[]): Recovered {
+export function recover(SQL: SqlJsStatic, dir: string, options: { now: () => number }, warnings: StoreWarning[]): Recovered {
   const snapshotFile = path.join(dir, SNAPSHOT_FILE);
   let journals = listJournals(dir);
   const maxGeneration = journals.reduce((m, j) => Math.max(m, j.generation), 0);
