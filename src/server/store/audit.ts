@@ -9,7 +9,7 @@ import type { AuditEntry, AuditEvent } from './records';
 import { toAudit } from './rows';
 import type { InteractionStatus } from './status-machine';
 
-export interface AuditLine {
+interface AuditLine {
   event: AuditEvent;
   interactionId?: string | null;
   sessionId?: string | null;
@@ -50,7 +50,7 @@ export function bump(tx: Tx, name: string, by = 1): void {
 }
 
 /** Counter names. Every rejection also counts as `rejected.<code>`. */
-export const COUNTER = {
+const COUNTER = {
   created: 'created',
   reserved: 'reserved',
   resolved: 'resolved',

@@ -1,7 +1,6 @@
 /** Canonical JSON encoding, digests and opaque ids. */
 import { createHash, randomBytes } from 'node:crypto';
 import { AkkError } from '../../shared/errors';
-import type { JsonValue } from './records';
 
 /**
  * Canonical encoding: object keys sorted by code unit, no whitespace, only finite numbers,
@@ -31,11 +30,6 @@ export function canonicalJson(value: unknown): string {
     default:
       throw new AkkError('invalid_params', `value of type ${typeof value} is not JSON`);
   }
-}
-
-/** Parses JSON and returns it re-encoded canonically (used for stored JSON columns). */
-export function toJsonValue(value: unknown): JsonValue {
-  return JSON.parse(canonicalJson(value)) as JsonValue;
 }
 
 export function sha256(text: string): string {

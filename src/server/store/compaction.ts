@@ -26,7 +26,7 @@ export interface CompactionJob {
   wasmPath?: string;
 }
 
-export interface CompactionResult {
+interface CompactionResult {
   snapshotBytes: number;
 }
 

@@ -58,15 +58,12 @@ import {
 } from './sessions';
 
 export type * from './records';
-export type { AuditQuery } from './audit';
-export type { InteractionFilter } from './queries';
-export type { PruneReport } from './retention';
 export type { EngineStats as StoreStats } from './engine';
-export { INTERACTION_STATUSES, TERMINAL_STATUSES, TRANSITIONS, canTransition, isTerminal } from './status-machine';
+export { INTERACTION_STATUSES, TERMINAL_STATUSES, TRANSITIONS, canTransition } from './status-machine';
 export { LATEST_SCHEMA_VERSION } from './schema';
 export { WORKSPACE_OWNER } from './records';
 
-export interface OpenStoreOptions {
+interface OpenStoreOptions {
   /** The store folder (the extension's workspace storage), or `null` for a memory-only store. */
   dir: string | null;
   /** Milliseconds since the epoch; defaults to `Date.now`. */

@@ -23,7 +23,7 @@ import { freeformSchema, textPolicySchema } from './rows';
 import { assertTransition, isTerminal, type InteractionStatus } from './status-machine';
 import { STORED_KINDS, payloadSchema } from './stored-shapes';
 
-export interface TransitionNote {
+interface TransitionNote {
   event: AuditEvent;
   code?: ErrorCode | null;
   reason?: string | null;

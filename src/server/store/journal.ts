@@ -24,7 +24,7 @@ const MAGIC = Buffer.from('AKKJRNL1', 'latin1');
 export const HEADER_BYTES = 20;
 const RECORD_HEAD = 8;
 /** Preallocation step: zeros are written ahead of the records this many bytes at a time. */
-export const PREALLOCATE_BYTES = 1024 * 1024;
+const PREALLOCATE_BYTES = 1024 * 1024;
 /** A record longer than this is treated as damage, not as a real record. */
 const MAX_RECORD = 64 * 1024 * 1024;
 const JOURNAL_NAME = /^journal-(\d{8})\.log$/;
@@ -50,11 +50,11 @@ function crc32Fallback(data: Uint8Array): number {
 }
 
 const nativeCrc = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
-export function crc32(data: Uint8Array): number {
+function crc32(data: Uint8Array): number {
   return nativeCrc ? nativeCrc(data) >>> 0 : crc32Fallback(data);
 }
 
-export function journalName(generation: number): string {
+function journalName(generation: number): string {
   return `journal-${String(generation).padStart(8, '0')}.log`;
 }
 
@@ -105,7 +105,7 @@ function encodeHeader(schemaVersion: number, generation: number): Buffer {
 }
 
 /** Encodes one record against the file's statement dictionary; returns the statements it adds. */
-export function encodeEntry(entry: JournalEntry, dictionary: ReadonlyMap<string, number>): { record: Buffer; added: string[] } {
+function encodeEntry(entry: JournalEntry, dictionary: ReadonlyMap<string, number>): { record: Buffer; added: string[] } {
   const added: string[] = [];
   const ops = entry.ops.map(([sql, params]) => {
     const known = dictionary.get(sql);
@@ -123,7 +123,7 @@ export function encodeEntry(entry: JournalEntry, dictionary: ReadonlyMap<string,
   return { record, added };
 }
 
-export interface JournalScan {
+interface JournalScan {
   /** `null` when the header itself is missing or torn (the file holds no records). */
   schemaVersion: number | null;
   entries: JournalEntry[];

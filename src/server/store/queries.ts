@@ -13,7 +13,7 @@ export function loadInteraction(r: Reader, id: string): Interaction | undefined 
   return row ? withOptions(r, row) : undefined;
 }
 
-export function withOptions(r: Reader, row: Row): Interaction {
+function withOptions(r: Reader, row: Row): Interaction {
   const options = r.all('SELECT * FROM options WHERE interaction_id = ? ORDER BY position', [row.id ?? null]).map(toOption);
   return toInteraction(row, options);
 }

@@ -21,7 +21,6 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
 /** Risk of the step the interaction authorizes. The last three are high risk. */
 export type RiskClass = 'low' | 'elevated' | 'destructive' | 'irreversible' | 'external_regulated';
 export const RISK_CLASSES: readonly RiskClass[] = ['low', 'elevated', 'destructive', 'irreversible', 'external_regulated'];
-export const HIGH_RISK: readonly RiskClass[] = ['destructive', 'irreversible', 'external_regulated'];
 
 /** Whether typed text (rather than a structured answer) may resolve the interaction. */
 export type TextResolutionPolicy =
@@ -36,7 +35,7 @@ export type FreeformPolicy = { allowed: false } | { allowed: true; maxLength: nu
  * The server-owned meaning of an option. `semanticId` names the adapter's input-plan entry;
  * `effect: 'decline'` makes a proven step land on `declined` instead of `resolved`.
  */
-export interface StoredAction {
+interface StoredAction {
   effect: 'accept' | 'decline' | 'answer';
   semanticId: string;
   params?: JsonValue;
@@ -87,7 +86,7 @@ export interface Receipt {
 }
 
 /** Why an interaction left `active`/`resolving`; `receipt` only for resolved/declined. */
-export interface InteractionOutcome {
+interface InteractionOutcome {
   status: InteractionStatus;
   code: ErrorCode | null;
   reason: string | null;
@@ -232,7 +231,7 @@ export interface StoreWarning {
 
 // ---- inputs ----
 
-export interface NewOption {
+interface NewOption {
   questionId: string;
   optionId: string;
   label: string;
@@ -240,7 +239,7 @@ export interface NewOption {
   freeform?: FreeformPolicy;
 }
 
-export interface NewAuthority {
+interface NewAuthority {
   endpoint: string;
   processIncarnation: string;
   nativeThread?: string | null;

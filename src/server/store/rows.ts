@@ -50,7 +50,7 @@ export const freeformSchema = z.union([
   z.object({ allowed: z.literal(true), maxLength: z.number().int().nonnegative() }),
 ]);
 
-export const actionSchema = z.object({
+const actionSchema = z.object({
   effect: z.enum(['accept', 'decline', 'answer']),
   semanticId: z.string(),
   params: json.optional(),

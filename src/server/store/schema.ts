@@ -7,7 +7,7 @@ import { canonicalJson, sha256 } from './canonical';
 import type { SqlDatabase } from './database';
 import { WORKSPACE_OWNER } from './records';
 
-export interface Migration {
+interface Migration {
   version: number;
   name: string;
   sql: string;

@@ -36,7 +36,7 @@ export function writeSnapshotSync(file: string, bytes: Uint8Array, fsyncEnabled:
  * never holds more than this much of it unflushed, so a journal commit's fdatasync, which
  * waits for the device, never queues behind the whole snapshot.
  */
-export const SNAPSHOT_FLUSH_BYTES = 2 * 1024 * 1024;
+const SNAPSHOT_FLUSH_BYTES = 2 * 1024 * 1024;
 
 /** Writes a snapshot without blocking the event loop for the I/O (compaction), flushing as it goes. */
 export async function writeSnapshot(file: string, bytes: Uint8Array, fsyncEnabled: boolean): Promise<void> {

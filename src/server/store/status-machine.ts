@@ -10,9 +10,6 @@ import { INTERACTION_STATUSES, TERMINAL_INTERACTION_STATUSES as TERMINAL_STATUSE
 export { INTERACTION_STATUSES, TERMINAL_STATUSES };
 export type { InteractionStatus };
 
-/** Statuses that occupy the session's single blocking slot. */
-export const SLOT_STATUSES: readonly InteractionStatus[] = ['active', 'resolving'];
-
 /**
  * Legal transitions. Terminal statuses have no outgoing edge, so they never come back.
  *  - active -> resolving: a valid response was reserved (before any terminal input);
