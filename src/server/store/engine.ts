@@ -69,6 +69,8 @@ export interface CompactionStats {
 
 export class Engine {
   private journal: JournalWriter | null = null;
+  /** A sealed journal whose last flush is still running (see runCompaction). */
+  private sealed: JournalWriter | null = null;
   /** The next journal generation, being prepared off the event loop (null when preparing failed). */
   private next: Promise<JournalWriter | null> | null = null;
   private seq = 0;
@@ -210,6 +212,7 @@ export class Engine {
 
   /** Makes every record written so far durable (lazy writes included). */
   sync(): void {
+    this.sealed?.sync();
     this.journal?.sync();
   }
 
@@ -288,10 +291,18 @@ export class Engine {
       this.broken = new AkkError('store_io', `cannot start a new journal: ${(error as Error).message}`);
       throw this.broken;
     }
-    old.close();
+    if (exported) old.close();
+    else this.sealed = old; // its last flush runs in the background; sync() covers it meanwhile
     this.obsolete.push(old.file);
     const retiring = [...this.obsolete];
     const blockingMs = performance.now() - t0;
+    if (!exported) {
+      try {
+        await old.closeInBackground();
+      } finally {
+        this.sealed = null;
+      }
+    }
     let snapshotBytes: number;
     if (exported) {
       await writeSnapshot(this.snapshotFile, exported, this.options.fsync);

@@ -327,8 +327,26 @@ export class JournalWriter {
   }
 
   sync(): void {
-    if (this.dirty && this.fsyncEnabled) fs.fdatasyncSync(this.fd);
+    if (this.dirty && this.fsyncEnabled && this.fd >= 0) fs.fdatasyncSync(this.fd);
     this.dirty = false;
+  }
+
+  /**
+   * `close` with its flush off the event loop, for a sealed journal that takes no more records.
+   * `sync` still works meanwhile (the descriptor stays open until the flush is done).
+   */
+  async closeInBackground(): Promise<void> {
+    if (this.fd < 0) return;
+    const fd = this.fd;
+    try {
+      if (this.dirty && this.fsyncEnabled) {
+        await new Promise<void>((resolve, reject) => fs.fdatasync(fd, (error) => (error ? reject(error) : resolve())));
+      }
+      this.dirty = false;
+    } finally {
+      this.fd = -1;
+      fs.closeSync(fd);
+    }
   }
 
   /** Closes and removes a journal that was never appended to (a prepared generation left unused). */
