@@ -4,10 +4,27 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 const noVscode = { name: 'vscode', message: 'vscode may be imported only in src/extension.' };
-const nodePatterns = { group: ['node:*', 'fs', 'path', 'child_process', 'os', 'crypto', 'net', 'process'], message: 'src/adapters and src/shared are pure: no Node.js modules.' };
+const nodePatterns = {
+  group: ['node:*', 'fs', 'path', 'child_process', 'os', 'crypto', 'net', 'process'],
+  message: 'src/adapters and src/shared are pure: no Node.js modules.',
+};
 
 export default tseslint.config(
-  { ignores: ['src/forbidden-imports/**', '.akk-scratch/**', 'dist/**', 'out/**', 'node_modules/**', 'tools/**', 'dist-vsix/**', 'test-artifacts/**', 'fixtures/**', '**/*.cjs', '**/*.mjs'] },
+  {
+    ignores: [
+      'src/forbidden-imports/**',
+      '.akk-scratch/**',
+      'dist/**',
+      'out/**',
+      'node_modules/**',
+      'tools/**',
+      'dist-vsix/**',
+      'test-artifacts/**',
+      'fixtures/**',
+      '**/*.cjs',
+      '**/*.mjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -24,19 +41,47 @@ export default tseslint.config(
   {
     files: ['src/adapters/**/*.ts', 'src/shared/**/*.ts', 'media/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [noVscode], patterns: [nodePatterns, { group: ['**/server/**', '**/extension/**'], message: 'Imports flow extension -> shared <- server -> adapters.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noVscode],
+          patterns: [
+            nodePatterns,
+            {
+              group: ['**/server/**', '**/extension/**'],
+              message: 'Imports flow extension -> shared <- server -> adapters.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['src/server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [noVscode], patterns: [{ group: ['**/extension/**'], message: 'The server never imports the extension.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noVscode],
+          patterns: [{ group: ['**/extension/**'], message: 'The server never imports the extension.' }],
+        },
+      ],
     },
   },
   {
     files: ['src/extension/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/adapters/**'], message: 'The extension speaks to the server only through src/shared/protocol.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/adapters/**'],
+              message: 'The extension speaks to the server only through src/shared/protocol.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

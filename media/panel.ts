@@ -35,7 +35,11 @@ let focusIndex = 0;
 
 const root = document.getElementById('root') as HTMLElement;
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> = {},
+  text?: string,
+): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
   if (text !== undefined) e.textContent = text;
@@ -62,13 +66,23 @@ function render(): void {
   root.textContent = '';
   const view = state.view;
   if (state.banner) {
-    const b = el('div', { class: `banner banner-${state.banner.kind}`, role: 'status', 'aria-live': 'polite' }, state.banner.message);
+    const b = el(
+      'div',
+      { class: `banner banner-${state.banner.kind}`, role: 'status', 'aria-live': 'polite' },
+      state.banner.message,
+    );
     root.appendChild(b);
   }
   if (!view || (!view.interaction && !view.permission && !view.manual_reason)) {
     // Before the first view, and while the host reads the terminal, say so: never a blank panel.
     const reading = !view || view.reading;
-    root.appendChild(el('p', { class: reading ? 'reading' : 'empty' }, reading ? 'Reading the agent\'s terminal…' : 'No question is waiting.'));
+    root.appendChild(
+      el(
+        'p',
+        { class: reading ? 'reading' : 'empty' },
+        reading ? "Reading the agent's terminal…" : 'No question is waiting.',
+      ),
+    );
     return;
   }
   if (view.session) {
@@ -76,7 +90,9 @@ function render(): void {
     root.appendChild(el('div', { class: 'session' }, `${s.agent_label} ${s.version ?? ''} · ${s.state}`));
   }
   if (!view.input_allowed) {
-    root.appendChild(el('p', { class: 'blocked', role: 'note' }, view.input_blocked_reason ?? 'Answers cannot be sent from here.'));
+    root.appendChild(
+      el('p', { class: 'blocked', role: 'note' }, view.input_blocked_reason ?? 'Answers cannot be sent from here.'),
+    );
   }
   if (view.manual_reason && !view.interaction && !view.permission) {
     root.appendChild(el('p', { class: 'manual' }, `Answer this one in the terminal: ${view.manual_reason}`));
@@ -97,19 +113,29 @@ function renderPermission(view: PanelView): void {
   const row = el('div', { class: 'actions' });
   const labels: Record<string, string> = { approve_once: 'Approve once', reject: 'Reject' };
   p.decisions.forEach((d, i) => {
-    const b = el('button', { type: 'button', 'data-decision': d, class: d === 'reject' ? 'secondary' : 'primary' }, `${i + 1}. ${labels[d] ?? d}`);
+    const b = el(
+      'button',
+      { type: 'button', 'data-decision': d, class: d === 'reject' ? 'secondary' : 'primary' },
+      `${i + 1}. ${labels[d] ?? d}`,
+    );
     b.disabled = !canAnswer();
     b.addEventListener('click', () => approve(d));
     row.appendChild(b);
   });
   root.appendChild(row);
   appendDismiss(p.interaction_id, p.turn_id);
-  root.appendChild(el('p', { class: 'hint' }, 'Keys: 1 approves once, 2 rejects. Persistent approvals are never offered here.'));
+  root.appendChild(
+    el('p', { class: 'hint' }, 'Keys: 1 approves once, 2 rejects. Persistent approvals are never offered here.'),
+  );
 }
 
 /** "Answer in the Terminal": leaves the step to the terminal (nothing is typed) and shows it. */
 function appendDismiss(interactionId: string, turnId: string): void {
-  const b = el('button', { type: 'button', id: 'dismiss', class: 'secondary', title: 'Nothing is typed; the terminal is shown' }, 'Answer in the Terminal');
+  const b = el(
+    'button',
+    { type: 'button', id: 'dismiss', class: 'secondary', title: 'Nothing is typed; the terminal is shown' },
+    'Answer in the Terminal',
+  );
   b.disabled = pending !== null;
   b.addEventListener('click', () => dismiss(interactionId, turnId));
   root.appendChild(b);
@@ -119,13 +145,23 @@ function renderQuestion(view: PanelView): void {
   const i = view.interaction;
   const q = question();
   if (!i || !q) return;
-  const head = el('div', { class: 'step' }, `Step ${i.step.index} of ${i.step.total}${q.header ? ` · ${q.header}` : ''}`);
+  const head = el(
+    'div',
+    { class: 'step' },
+    `Step ${i.step.index} of ${i.step.total}${q.header ? ` · ${q.header}` : ''}`,
+  );
   root.appendChild(head);
   const promptId = 'prompt';
   root.appendChild(el('h2', { id: promptId }, q.prompt));
   if (q.response_kind === 'free_text') {
     const max = q.max_length ?? MAX_FREE_TEXT_LENGTH;
-    const input = el('input', { type: 'text', id: 'free-text', 'aria-labelledby': promptId, maxlength: String(max + 1), autocomplete: 'off' });
+    const input = el('input', {
+      type: 'text',
+      id: 'free-text',
+      'aria-labelledby': promptId,
+      maxlength: String(max + 1),
+      autocomplete: 'off',
+    });
     input.value = state.text;
     const count = el('div', { class: 'count', id: 'count', 'aria-live': 'polite' });
     const update = (): void => {
@@ -165,7 +201,9 @@ function renderQuestion(view: PanelView): void {
       'data-option-id': o.option_id,
     });
     item.appendChild(el('span', { class: 'number', 'aria-hidden': 'true' }, `${n + 1}.`));
-    item.appendChild(el('span', { class: 'mark', 'aria-hidden': 'true' }, multi ? (checked ? '☑' : '☐') : checked ? '●' : '○'));
+    item.appendChild(
+      el('span', { class: 'mark', 'aria-hidden': 'true' }, multi ? (checked ? '☑' : '☐') : checked ? '●' : '○'),
+    );
     const text = el('span', { class: 'text' });
     text.appendChild(el('span', { class: 'label' }, o.label));
     if (o.description) text.appendChild(el('span', { class: 'description' }, o.description));
@@ -177,18 +215,31 @@ function renderQuestion(view: PanelView): void {
     list.appendChild(item);
   });
   root.appendChild(list);
-  const submit = el('button', { type: 'button', id: 'submit', class: 'primary' }, q.response_kind === 'confirm' ? 'Confirm' : 'Send answer');
+  const submit = el(
+    'button',
+    { type: 'button', id: 'submit', class: 'primary' },
+    q.response_kind === 'confirm' ? 'Confirm' : 'Send answer',
+  );
   submit.disabled = !canAnswer() || (!multi && state.selected.length !== 1);
   submit.addEventListener('click', send);
   root.appendChild(submit);
   appendDismiss(i.interaction_id, i.turn_id);
-  root.appendChild(el('p', { class: 'hint' }, multi ? 'Keys: digits or Space toggle, Enter sends.' : 'Keys: digits or arrows choose, Enter sends.'));
+  root.appendChild(
+    el(
+      'p',
+      { class: 'hint' },
+      multi ? 'Keys: digits or Space toggle, Enter sends.' : 'Keys: digits or arrows choose, Enter sends.',
+    ),
+  );
   (list.children[focusIndex] as HTMLElement | undefined)?.focus();
 }
 
 function choose(optionId: string, multi: boolean): void {
   if (!canAnswer()) return;
-  if (multi) state.selected = state.selected.includes(optionId) ? state.selected.filter((s) => s !== optionId) : [...state.selected, optionId];
+  if (multi)
+    state.selected = state.selected.includes(optionId)
+      ? state.selected.filter((s) => s !== optionId)
+      : [...state.selected, optionId];
   else state.selected = [optionId];
   save();
   render();
@@ -208,10 +259,20 @@ function send(): void {
     answer = { question_id: q.question_id, response_kind: 'multi_select', selected_option_ids: state.selected };
   } else {
     if (state.selected.length !== 1) return;
-    answer = { question_id: q.question_id, response_kind: q.response_kind, selected_option_ids: [state.selected[0] as string] };
+    answer = {
+      question_id: q.question_id,
+      response_kind: q.response_kind,
+      selected_option_ids: [state.selected[0] as string],
+    };
   }
   pending = nextRequestId++;
-  post({ type: 'respond', requestId: pending, interaction_id: i.interaction_id, turn_id: i.turn_id, answers: [answer] });
+  post({
+    type: 'respond',
+    requestId: pending,
+    interaction_id: i.interaction_id,
+    turn_id: i.turn_id,
+    answers: [answer],
+  });
   state.banner = { kind: 'pending', message: 'Sending…' };
   render();
 }
@@ -284,7 +345,8 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
       state.text = '';
       focusIndex = 0;
       // "Answered." belongs to the step before; a warning about a changed step stays beside the new one.
-      if ((state.banner?.kind === 'answered' || state.banner?.kind === 'dismissed') && pending === null) state.banner = null;
+      if ((state.banner?.kind === 'answered' || state.banner?.kind === 'dismissed') && pending === null)
+        state.banner = null;
     }
     state.view = m.view;
   } else {

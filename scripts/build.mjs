@@ -22,14 +22,33 @@ const common = {
 };
 
 const entries = [
-  { ...common, entryPoints: [join(root, 'src/extension/extension.ts')], outfile: join(root, 'dist/extension.js'),
-    platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] },
-  { ...common, entryPoints: [join(root, 'src/server/main.ts')], outfile: join(root, 'dist/server.js'),
-    platform: 'node', format: 'cjs', target: 'node20',
+  {
+    ...common,
+    entryPoints: [join(root, 'src/extension/extension.ts')],
+    outfile: join(root, 'dist/extension.js'),
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+  },
+  {
+    ...common,
+    entryPoints: [join(root, 'src/server/main.ts')],
+    outfile: join(root, 'dist/server.js'),
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
     // The store looks for the wasm beside the bundle first; node_modules is only its fallback in tests.
-    logOverride: { 'require-resolve-not-external': 'silent' } },
-  { ...common, entryPoints: [join(root, 'media/panel.ts')], outfile: join(root, 'dist/webview/panel.js'),
-    platform: 'browser', format: 'iife', target: 'es2022' },
+    logOverride: { 'require-resolve-not-external': 'silent' },
+  },
+  {
+    ...common,
+    entryPoints: [join(root, 'media/panel.ts')],
+    outfile: join(root, 'dist/webview/panel.js'),
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+  },
 ];
 
 function copyAssets() {
@@ -50,7 +69,8 @@ if (watch) {
     setup(b) {
       b.onStart(() => console.log('[watch] build started'));
       b.onEnd((r) => {
-        for (const e of r.errors) console.error(`✘ [ERROR] ${e.text} ${e.location ? `${e.location.file}:${e.location.line}` : ''}`);
+        for (const e of r.errors)
+          console.error(`✘ [ERROR] ${e.text} ${e.location ? `${e.location.file}:${e.location.line}` : ''}`);
         console.log('[watch] build finished');
       });
     },

@@ -20,7 +20,12 @@ export const DEMO_REQUEST = 'Plan a small web service with me, then create a fil
 
 const TURNS: ModelTurn[] = [
   { kind: 'ask', text: 'Before I start, a few questions.', questions: [Q_DATABASE, Q_FEATURES, Q_NAME] },
-  { kind: 'bash', text: 'Thanks. Now a command that needs your permission.', command: 'touch hello-from-claude.txt', description: 'Create hello-from-claude.txt' },
+  {
+    kind: 'bash',
+    text: 'Thanks. Now a command that needs your permission.',
+    command: 'touch hello-from-claude.txt',
+    description: 'Create hello-from-claude.txt',
+  },
   { kind: 'text', text: 'Done: hello-from-claude.txt is in the workspace. That is the whole scripted demo.' },
 ];
 
@@ -48,11 +53,16 @@ async function main(): Promise<void> {
   fs.rmSync(readyFile, { force: true });
 
   const version = NEWEST.claude;
-  if (!fs.existsSync(agentDir('claude', version))) say(`installing Claude Code ${version} into ${agentDir('claude', version)} (npm, about 370 MB, once) ...`);
+  if (!fs.existsSync(agentDir('claude', version)))
+    say(`installing Claude Code ${version} into ${agentDir('claude', version)} (npm, about 370 MB, once) ...`);
   const bin = await agentBinary('claude', version);
   say(`Claude Code ${version}: ${bin}`);
 
-  const model = await startFakeModel({ name: 'demo', turns: TURNS, fallbackText: 'The scripted demo has no more steps. Stop it with: npm run demo -- --stop' });
+  const model = await startFakeModel({
+    name: 'demo',
+    turns: TURNS,
+    fallbackText: 'The scripted demo has no more steps. Stop it with: npm run demo -- --stop',
+  });
   say(`scripted model listening at ${model.url}`);
 
   fs.mkdirSync(home, { recursive: true });

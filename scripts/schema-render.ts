@@ -6,7 +6,7 @@ export function renderSchemas(): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [file, schema] of Object.entries(PUBLIC_SCHEMAS)) {
     const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input' });
-    const doc = { $id: `urn:agent-knock-knock:schema:${file.replace(/\.json$/, "")}`, ...json };
+    const doc = { $id: `urn:agent-knock-knock:schema:${file.replace(/\.json$/, '')}`, ...json };
     out[file] = `${JSON.stringify(doc, null, 2)}\n`;
   }
   return out;

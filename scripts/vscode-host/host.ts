@@ -88,11 +88,17 @@ export function scratchEnv(root: string, extra: NodeJS.ProcessEnv = {}): NodeJS.
     // Drop what would leak the caller's npm run, VS Code session or code-server settings, and the
     // CI runner's markers: this host stands for a person's editor, and the agents started from it
     // must draw what they draw for a person (Claude Code renders differently when CI is set).
-    if (/^(npm_|VSCODE_|ELECTRON_)/.test(k) || k === 'PASSWORD' || k === 'HASHED_PASSWORD' || k === 'NODE_OPTIONS') continue;
+    if (/^(npm_|VSCODE_|ELECTRON_)/.test(k) || k === 'PASSWORD' || k === 'HASHED_PASSWORD' || k === 'NODE_OPTIONS')
+      continue;
     if (/^(CI|CONTINUOUS_INTEGRATION|GITHUB_ACTIONS|GITLAB_CI|BUILDKITE|TF_BUILD)$/.test(k)) continue;
     env[k] = v;
   }
-  return { ...env, ...dirs, CODE_SERVER_CONFIG: path.join(dirs.XDG_CONFIG_HOME, 'code-server', 'config.yaml'), ...extra };
+  return {
+    ...env,
+    ...dirs,
+    CODE_SERVER_CONFIG: path.join(dirs.XDG_CONFIG_HOME, 'code-server', 'config.yaml'),
+    ...extra,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -237,10 +243,14 @@ export async function startCodeServer(opts: StartOptions): Promise<CodeServer> {
     const port = opts.port ?? (await freePort());
     const args = [
       CODE_SERVER_ENTRY,
-      '--auth', 'none',
-      '--bind-addr', `127.0.0.1:${port}`,
-      '--user-data-dir', userDataDir,
-      '--extensions-dir', extensionsDir,
+      '--auth',
+      'none',
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--user-data-dir',
+      userDataDir,
+      '--extensions-dir',
+      extensionsDir,
       '--disable-telemetry',
       '--disable-update-check',
       '--disable-workspace-trust',
@@ -286,7 +296,9 @@ export async function startCodeServer(opts: StartOptions): Promise<CodeServer> {
       return server;
     }
     if (pid > 0) await stopGroup(pid);
-    lastError = new Error(`code-server did not become healthy on port ${port} (${ready}).\n--- code-server log (tail) ---\n${tail(logFile, 40)}`);
+    lastError = new Error(
+      `code-server did not become healthy on port ${port} (${ready}).\n--- code-server log (tail) ---\n${tail(logFile, 40)}`,
+    );
     const portTaken = /EADDRINUSE/.test(tail(logFile, 40));
     if (!portTaken || opts.port !== undefined) break;
   }
@@ -344,7 +356,11 @@ async function waitHealthy(url: string, timeoutMs: number, exited: () => string 
 }
 
 /** Installs a .vsix into extensionsDir with code-server's own CLI. */
-export async function installVsix(vsixPath: string, extensionsDir: string, opts: { scratchDir?: string } = {}): Promise<string> {
+export async function installVsix(
+  vsixPath: string,
+  extensionsDir: string,
+  opts: { scratchDir?: string } = {},
+): Promise<string> {
   const problems = hostProblems({ browser: false });
   if (problems.length) throw new Error(problems.join('\n'));
   if (!fs.existsSync(vsixPath)) throw new Error(`no .vsix at ${vsixPath}`);
@@ -352,12 +368,20 @@ export async function installVsix(vsixPath: string, extensionsDir: string, opts:
   const scratch = opts.scratchDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'akk-vsix-'));
   const args = [
     CODE_SERVER_ENTRY,
-    '--user-data-dir', path.join(scratch, 'user-data'),
-    '--extensions-dir', extensionsDir,
-    '--install-extension', path.resolve(vsixPath),
+    '--user-data-dir',
+    path.join(scratch, 'user-data'),
+    '--extensions-dir',
+    extensionsDir,
+    '--install-extension',
+    path.resolve(vsixPath),
     '--force',
   ];
-  const child = spawn(NODE24, args, { cwd: scratch, env: scratchEnv(scratch), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(NODE24, args, {
+    cwd: scratch,
+    env: scratchEnv(scratch),
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   track(child);
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
@@ -374,7 +398,8 @@ export async function installVsix(vsixPath: string, extensionsDir: string, opts:
 
 /** Headless Debian Chromium through playwright-core, with the flags this machine needs. */
 export async function launchChromium(opts: { headless?: boolean } = {}): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium is missing at ${CHROMIUM}: run \`apt-get install -y chromium\``);
+  if (!fs.existsSync(CHROMIUM))
+    throw new Error(`Chromium is missing at ${CHROMIUM}: run \`apt-get install -y chromium\``);
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: opts.headless ?? true,
@@ -454,7 +479,9 @@ async function cli(argv: string[]): Promise<number> {
       }
     }
   }
-  process.stderr.write('usage: host.ts install-vsix --vsix X --extensions-dir E | serve --folder F [--extensions-dir E] [--scratch S] [--port P] [--url-file FILE]\n');
+  process.stderr.write(
+    'usage: host.ts install-vsix --vsix X --extensions-dir E | serve --folder F [--extensions-dir E] [--scratch S] [--port P] [--url-file FILE]\n',
+  );
   return 2;
 }
 

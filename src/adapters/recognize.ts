@@ -24,7 +24,11 @@ export function recognize(agent: AgentKind, version: string | null, screen: Scre
  * terminal waiting at a hidden-input prompt (`Password:`) under no proven dialog.
  */
 function withoutSecrets(r: Recognition, screen: ScreenSnapshot): Recognition {
-  if (r.kind === 'questionnaire' && r.question.responseKind === 'free_text' && asksForSecret(r.question.prompt, r.question.header)) {
+  if (
+    r.kind === 'questionnaire' &&
+    r.question.responseKind === 'free_text' &&
+    asksForSecret(r.question.prompt, r.question.header)
+  ) {
     return { kind: 'manual_required', reason: SECRET_REASON };
   }
   if ((r.kind === 'activity' || r.kind === 'manual_required') && waitsForHiddenInput(screen.plain)) {

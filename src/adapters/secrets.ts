@@ -17,7 +17,8 @@ export function asksForSecret(...texts: Array<string | undefined>): boolean {
 }
 
 /** A terminal line that waits for hidden input, as `sudo`, `ssh` and `git` draw it. */
-const HIDDEN_INPUT_PROMPT = /(?:^|\s|\[sudo\]\s)(?:[\w@.\- ']*\s)?(?:password|passphrase|pin|token|passcode)(?: for [^:]{1,120})?:\s*$/i;
+const HIDDEN_INPUT_PROMPT =
+  /(?:^|\s|\[sudo\]\s)(?:[\w@.\- ']*\s)?(?:password|passphrase|pin|token|passcode)(?: for [^:]{1,120})?:\s*$/i;
 
 /** Whether the last line with text on screen is a hidden-input prompt. */
 export function waitsForHiddenInput(lines: readonly string[]): boolean {
@@ -29,7 +30,8 @@ export function waitsForHiddenInput(lines: readonly string[]): boolean {
   return false;
 }
 
-export const SECRET_REASON = 'it asks for a secret (a password, token, passphrase or code): answer it in the terminal; secrets are never relayed';
+export const SECRET_REASON =
+  'it asks for a secret (a password, token, passphrase or code): answer it in the terminal; secrets are never relayed';
 
 const MASK = '••••••';
 
@@ -38,7 +40,10 @@ const MASKS: ReadonlyArray<[RegExp, (m: string, ...groups: string[]) => string]>
   // user:password@host in URLs
   [/\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]+):([^\s@/]+)@/gi, (_m, user: string) => `${user}:${MASK}@`],
   // Authorization headers and bearer tokens
-  [/\b(authorization\s*[:=]\s*(?:bearer|basic|token)?\s*)("[^"]*"|'[^']*'|[^\s"']+)/gi, (_m, key: string) => `${key}${MASK}`],
+  [
+    /\b(authorization\s*[:=]\s*(?:bearer|basic|token)?\s*)("[^"]*"|'[^']*'|[^\s"']+)/gi,
+    (_m, key: string) => `${key}${MASK}`,
+  ],
   [/\b(bearer\s+)([A-Za-z0-9._~+/=-]{8,})/gi, (_m, key: string) => `${key}${MASK}`],
   // NAME=value where the name says it is secret (env assignments, flags, config lines)
   [
@@ -56,7 +61,10 @@ const MASKS: ReadonlyArray<[RegExp, (m: string, ...groups: string[]) => string]>
   [/\bxox[abprs]-[A-Za-z0-9-]{10,}\b/g, () => MASK],
   [/\bAKIA[0-9A-Z]{16}\b/g, () => MASK],
   [/\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/g, () => MASK],
-  [/-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g, () => `-----BEGIN PRIVATE KEY----- ${MASK}`],
+  [
+    /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g,
+    () => `-----BEGIN PRIVATE KEY----- ${MASK}`,
+  ],
 ];
 
 /** `text` with credentials masked, for display only. */

@@ -52,12 +52,32 @@ function shellQuote(s: string): string {
 }
 
 /** Starts the agent in a new detached tmux session and returns the pane to attach. */
-export async function startAgentPane(agent: AgentName, cwd: string, s: AgentLaunchSettings): Promise<TmuxTarget & { session: string }> {
+export async function startAgentPane(
+  agent: AgentName,
+  cwd: string,
+  s: AgentLaunchSettings,
+): Promise<TmuxTarget & { session: string }> {
   const session = `akk-${agent}-${randomBytes(3).toString('hex')}`;
   const envArgs = Object.entries(s.env).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
   const commandLine = [s.command, ...s.args].map(shellQuote).join(' ');
   const out = await run(s.tmuxPath, [
-    '-L', s.socket, 'new-session', '-d', '-P', '-F', '#{pane_id}', '-s', session, '-c', cwd, '-x', '200', '-y', '50', ...envArgs, commandLine,
+    '-L',
+    s.socket,
+    'new-session',
+    '-d',
+    '-P',
+    '-F',
+    '#{pane_id}',
+    '-s',
+    session,
+    '-c',
+    cwd,
+    '-x',
+    '200',
+    '-y',
+    '50',
+    ...envArgs,
+    commandLine,
   ]);
   const paneId = out.trim();
   if (!/^%\d+$/.test(paneId)) throw new Error(`tmux did not report the new pane (got "${paneId}")`);

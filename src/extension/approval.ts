@@ -7,6 +7,16 @@
 import type { PermissionDecisionKind, PermissionProjection, ResponseReceipt } from '../shared/contract';
 import type { ServerClient } from './server-client';
 
-export function sendDecision(client: ServerClient, seen: PermissionProjection, revision: string, decision: PermissionDecisionKind): Promise<ResponseReceipt> {
-  return client.request('approve', { interaction_id: seen.interaction_id, turn_id: seen.turn_id, decision, expected_revision: revision });
+export function sendDecision(
+  client: ServerClient,
+  seen: PermissionProjection,
+  revision: string,
+  decision: PermissionDecisionKind,
+): Promise<ResponseReceipt> {
+  return client.request('approve', {
+    interaction_id: seen.interaction_id,
+    turn_id: seen.turn_id,
+    decision,
+    expected_revision: revision,
+  });
 }

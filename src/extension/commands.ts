@@ -10,7 +10,6 @@ import type { CommandDeps } from './command-deps';
 import { INTERACTION_COMMANDS } from './interaction-commands';
 import type { QuestionPanel } from './question-panel';
 
-
 export interface ServerStatusReport {
   running: boolean;
   version: string;
@@ -21,7 +20,10 @@ type CommandHandler = (deps: CommandDeps, ...args: unknown[]) => unknown;
 
 /** "New <agent> Session", one command per agent of the registry. */
 const NEW_SESSION_COMMANDS: Readonly<Record<string, CommandHandler>> = Object.fromEntries(
-  AGENTS.map((agent) => [AGENT_DESCRIPTORS[agent].newSessionCommand, (deps: CommandDeps) => newAgentSession(deps, agent)]),
+  AGENTS.map((agent) => [
+    AGENT_DESCRIPTORS[agent].newSessionCommand,
+    (deps: CommandDeps) => newAgentSession(deps, agent),
+  ]),
 );
 
 export const COMMANDS: Readonly<Record<string, CommandHandler>> = {
@@ -55,7 +57,9 @@ export const COMMANDS: Readonly<Record<string, CommandHandler>> = {
     sessions.update(found.sessions);
     const candidates = (found.candidates ?? []).filter((c) => c.attached_session_id === null);
     if (candidates.length === 0) {
-      void vscode.window.showInformationMessage(`No unattached ${agentLabelList()} pane was found on the default tmux server or on the extension's own socket.`);
+      void vscode.window.showInformationMessage(
+        `No unattached ${agentLabelList()} pane was found on the default tmux server or on the extension's own socket.`,
+      );
       return undefined;
     }
     const pick = await vscode.window.showQuickPick(
@@ -65,7 +69,11 @@ export const COMMANDS: Readonly<Record<string, CommandHandler>> = {
     if (!pick) return undefined;
     const e = pick.candidate.endpoint;
     const attached = await client.request('attachSession', {
-      tmux: { ...(e.socket ? { socket: e.socket } : {}), ...(e.socketPath ? { socketPath: e.socketPath } : {}), target: e.pane_id },
+      tmux: {
+        ...(e.socket ? { socket: e.socket } : {}),
+        ...(e.socketPath ? { socketPath: e.socketPath } : {}),
+        target: e.pane_id,
+      },
     });
     const terminal = terminals.show({ session_id: attached.session_id, agent: attached.agent, endpoint: e });
     await besideTerminal(terminal, panel, attached.session_id);
@@ -95,7 +103,11 @@ async function newAgentSession({ client, sessions, terminals, log, pending, pane
   const pane = await startAgentPane(agent, folder, settings);
   log.info(`Started ${agent} in tmux -L ${settings.socket} pane ${pane.target} (session ${pane.session}).`);
   const attached = await client.request('attachSession', { tmux: { socket: pane.socket, target: pane.target } });
-  const terminal = terminals.show({ session_id: attached.session_id, agent, endpoint: { kind: 'tmux', socket: pane.socket, target: pane.target, pane_id: pane.target } });
+  const terminal = terminals.show({
+    session_id: attached.session_id,
+    agent,
+    endpoint: { kind: 'tmux', socket: pane.socket, target: pane.target, pane_id: pane.target },
+  });
   await besideTerminal(terminal, panel, attached.session_id);
   const all = (await client.request('listSessions', {})).sessions;
   sessions.update(all);
@@ -114,7 +126,12 @@ async function besideTerminal(terminal: vscode.Terminal, panel: QuestionPanel, s
 }
 
 function isSession(x: unknown): x is SessionSummary {
-  return typeof x === 'object' && x !== null && typeof (x as SessionSummary).session_id === 'string' && typeof (x as SessionSummary).endpoint === 'object';
+  return (
+    typeof x === 'object' &&
+    x !== null &&
+    typeof (x as SessionSummary).session_id === 'string' &&
+    typeof (x as SessionSummary).endpoint === 'object'
+  );
 }
 
 function paneLabel(c: CandidatePane): string {
@@ -132,7 +149,12 @@ async function pickSession(all: SessionSummary[], title: string): Promise<Sessio
     return undefined;
   }
   const pick = await vscode.window.showQuickPick(
-    all.map((s) => ({ label: `${agentLabel(s.agent)} ${s.version ?? ''}`, description: s.state, detail: s.endpoint.target, session: s })),
+    all.map((s) => ({
+      label: `${agentLabel(s.agent)} ${s.version ?? ''}`,
+      description: s.state,
+      detail: s.endpoint.target,
+      session: s,
+    })),
     { title },
   );
   return pick?.session;

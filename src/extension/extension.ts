@@ -20,13 +20,22 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     const client = new ServerClient(context, log, () => initializationOptions(context, ownerId));
     const statusBar = new StatusBar();
     const sessions = new SessionsTree();
-    const terminals = new AgentTerminals(() => vscode.workspace.getConfiguration('akk').get<string>('tmux.path', 'tmux'));
+    const terminals = new AgentTerminals(() =>
+      vscode.workspace.getConfiguration('akk').get<string>('tmux.path', 'tmux'),
+    );
     const pending = new PendingInteractions(client, log, (step) => announceStep(step, context));
     const focusTerminal = (id: string): void => {
       const s = pending.session(id);
       if (s) terminals.show(s);
     };
-    const panel = new QuestionPanel(context.extensionUri, client, pending, log, () => vscode.workspace.isTrusted, focusTerminal);
+    const panel = new QuestionPanel(
+      context.extensionUri,
+      client,
+      pending,
+      log,
+      () => vscode.workspace.isTrusted,
+      focusTerminal,
+    );
     const refreshSessions = async (): Promise<void> => {
       const all = (await client.request('listSessions', {})).sessions;
       sessions.update(all);

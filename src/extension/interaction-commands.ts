@@ -13,11 +13,17 @@ import { errorCodeOf, errorMessageOf, lapsedOutcome, outcomeFor } from './rpc-er
 
 function requireTrust(): boolean {
   if (vscode.workspace.isTrusted) return true;
-  void vscode.window.showWarningMessage('This workspace is not trusted: Agent Knock Knock shows pending prompts but answers only in the terminal.');
+  void vscode.window.showWarningMessage(
+    'This workspace is not trusted: Agent Knock Knock shows pending prompts but answers only in the terminal.',
+  );
   return false;
 }
 
-async function pickStep(deps: CommandDeps, title: string, filter: (s: PendingStep) => boolean): Promise<PendingStep | undefined> {
+async function pickStep(
+  deps: CommandDeps,
+  title: string,
+  filter: (s: PendingStep) => boolean,
+): Promise<PendingStep | undefined> {
   const steps = deps.pending.list().filter(filter);
   if (steps.length === 0) {
     void vscode.window.showInformationMessage('Nothing of that kind is waiting.');
@@ -25,13 +31,24 @@ async function pickStep(deps: CommandDeps, title: string, filter: (s: PendingSte
   }
   if (steps.length === 1) return steps[0];
   const pick = await vscode.window.showQuickPick(
-    steps.map((s) => ({ label: describeStep(s), description: `${agentLabel(s.session.agent)} ${s.session.version ?? ''}`, detail: s.session.endpoint.target, step: s })),
+    steps.map((s) => ({
+      label: describeStep(s),
+      description: `${agentLabel(s.session.agent)} ${s.session.version ?? ''}`,
+      detail: s.session.endpoint.target,
+      step: s,
+    })),
     { title },
   );
   return pick?.step;
 }
 
-async function report<T>(deps: CommandDeps, sessionId: string, interactionId: string, work: () => Promise<T>, done: string): Promise<T | undefined> {
+async function report<T>(
+  deps: CommandDeps,
+  sessionId: string,
+  interactionId: string,
+  work: () => Promise<T>,
+  done: string,
+): Promise<T | undefined> {
   let result: T;
   try {
     result = await work();
@@ -39,7 +56,10 @@ async function report<T>(deps: CommandDeps, sessionId: string, interactionId: st
     const code = errorCodeOf(error);
     deps.log.warn(`${done.replace(/\.$/, '')} failed (${code ?? 'error'}): ${errorMessageOf(error)}`);
     const fresh = await deps.pending.refresh(sessionId);
-    const o = code === 'offer_expired' || code === 'offer_required' ? lapsedOutcome(fresh?.id === interactionId) : outcomeFor(error);
+    const o =
+      code === 'offer_expired' || code === 'offer_required'
+        ? lapsedOutcome(fresh?.id === interactionId)
+        : outcomeFor(error);
     await showFailure(deps, sessionId, o);
     return undefined;
   }
@@ -49,19 +69,29 @@ async function report<T>(deps: CommandDeps, sessionId: string, interactionId: st
 }
 
 /** A failed answer, with the way out that fits it: the terminal, or marking an uncertain answer checked. */
-async function showFailure(deps: CommandDeps, sessionId: string, o: { kind: OutcomeKind; message: string }): Promise<void> {
-  const actions = o.kind === 'manual' ? ['Show Terminal'] : o.kind === 'uncertain' ? ['Show Terminal', 'I Checked the Terminal'] : [];
+async function showFailure(
+  deps: CommandDeps,
+  sessionId: string,
+  o: { kind: OutcomeKind; message: string },
+): Promise<void> {
+  const actions =
+    o.kind === 'manual' ? ['Show Terminal'] : o.kind === 'uncertain' ? ['Show Terminal', 'I Checked the Terminal'] : [];
   const picked = await (o.kind === 'error' || o.kind === 'uncertain'
     ? vscode.window.showErrorMessage(o.message, ...actions)
     : vscode.window.showWarningMessage(o.message, ...actions));
-  if (picked === 'Show Terminal') await vscode.commands.executeCommand('akk.focusSession', deps.pending.session(sessionId));
+  if (picked === 'Show Terminal')
+    await vscode.commands.executeCommand('akk.focusSession', deps.pending.session(sessionId));
   if (picked === 'I Checked the Terminal') await vscode.commands.executeCommand('akk.acknowledgeUncertain', sessionId);
 }
 
 async function decide(deps: CommandDeps, decision: 'approve_once' | 'reject') {
   if (!requireTrust()) return undefined;
   const verb = decision === 'approve_once' ? 'Approve' : 'Reject';
-  const step = await pickStep(deps, `${verb} Pending Permission`, (s) => !!s.status.permission?.decisions.includes(decision));
+  const step = await pickStep(
+    deps,
+    `${verb} Pending Permission`,
+    (s) => !!s.status.permission?.decisions.includes(decision),
+  );
   if (!step) return undefined;
   const fresh = await deps.pending.refresh(step.session.session_id);
   const p = fresh?.status.permission;
@@ -75,13 +105,23 @@ async function decide(deps: CommandDeps, decision: 'approve_once' | 'reject') {
       { label: '$(close) Cancel', description: 'Send nothing', go: false },
     ],
     // A notification arriving meanwhile must not close the confirmation: it waits for a choice or Esc.
-    { title: `${verb}: ${agentLabel(fresh.session.agent)} in ${fresh.session.endpoint.target}`, placeHolder: p.subject.split('\n')[0], ignoreFocusOut: true },
+    {
+      title: `${verb}: ${agentLabel(fresh.session.agent)} in ${fresh.session.endpoint.target}`,
+      placeHolder: p.subject.split('\n')[0],
+      ignoreFocusOut: true,
+    },
   );
   if (!confirm?.go) return undefined;
   const sessionId = step.session.session_id;
   const revision = fresh.status.revision;
   if (revision === null) return undefined;
-  return report(deps, sessionId, p.interaction_id, () => sendDecision(deps.client, p, revision, decision), decision === 'reject' ? 'Rejected.' : 'Approved once.');
+  return report(
+    deps,
+    sessionId,
+    p.interaction_id,
+    () => sendDecision(deps.client, p, revision, decision),
+    decision === 'reject' ? 'Rejected.' : 'Approved once.',
+  );
 }
 
 export const INTERACTION_COMMANDS: Readonly<Record<string, (deps: CommandDeps, ...args: unknown[]) => unknown>> = {
@@ -106,16 +146,30 @@ export const INTERACTION_COMMANDS: Readonly<Record<string, (deps: CommandDeps, .
         ignoreFocusOut: true,
         prompt: q.prompt,
         // Spaces at either end cannot be proven on the terminal: the answer is sent trimmed.
-        validateInput: (v) => (v.trim() === '' ? undefined : answerTextProblem(v.trim(), q.max_length ?? MAX_FREE_TEXT_LENGTH)?.message),
+        validateInput: (v) =>
+          v.trim() === '' ? undefined : answerTextProblem(v.trim(), q.max_length ?? MAX_FREE_TEXT_LENGTH)?.message,
       });
       if (text === undefined || text.trim() === '') return undefined;
       answer = { question_id: q.question_id, response_kind: 'free_text', text: text.trim() };
     } else {
-      const items = q.options.map((o, n) => ({ label: `${n + 1}. ${o.label}`, ...(o.description ? { detail: o.description } : {}), id: o.option_id }));
+      const items = q.options.map((o, n) => ({
+        label: `${n + 1}. ${o.label}`,
+        ...(o.description ? { detail: o.description } : {}),
+        id: o.option_id,
+      }));
       if (q.response_kind === 'multi_select') {
-        const picked = await vscode.window.showQuickPick(items, { title, placeHolder: q.prompt, canPickMany: true, ignoreFocusOut: true });
+        const picked = await vscode.window.showQuickPick(items, {
+          title,
+          placeHolder: q.prompt,
+          canPickMany: true,
+          ignoreFocusOut: true,
+        });
         if (!picked) return undefined;
-        answer = { question_id: q.question_id, response_kind: 'multi_select', selected_option_ids: picked.map((p) => p.id) };
+        answer = {
+          question_id: q.question_id,
+          response_kind: 'multi_select',
+          selected_option_ids: picked.map((p) => p.id),
+        };
       } else {
         const picked = await vscode.window.showQuickPick(items, { title, placeHolder: q.prompt, ignoreFocusOut: true });
         if (!picked) return undefined;
@@ -125,22 +179,42 @@ export const INTERACTION_COMMANDS: Readonly<Record<string, (deps: CommandDeps, .
     const chosen = answer;
     const revision = fresh.status.revision;
     if (revision === null) return undefined;
-    const request = { interaction_id: i.interaction_id, turn_id: i.turn_id, answers: [chosen], expected_revision: revision };
-    return report(deps, step.session.session_id, i.interaction_id, () => deps.client.request('respondInteraction', request), 'Answered.');
+    const request = {
+      interaction_id: i.interaction_id,
+      turn_id: i.turn_id,
+      answers: [chosen],
+      expected_revision: revision,
+    };
+    return report(
+      deps,
+      step.session.session_id,
+      i.interaction_id,
+      () => deps.client.request('respondInteraction', request),
+      'Answered.',
+    );
   },
   'akk.dismissPendingStep': async (deps) => {
     // Nothing is typed, so this needs no trust: the step is left to the terminal, which is shown.
-    const step = await pickStep(deps, 'Answer Pending Step in the Terminal', (s) => !!(s.status.interaction ?? s.status.permission));
+    const step = await pickStep(
+      deps,
+      'Answer Pending Step in the Terminal',
+      (s) => !!(s.status.interaction ?? s.status.permission),
+    );
     const shown = step?.status.interaction ?? step?.status.permission;
     if (!step || !shown) return undefined;
     const sessionId = step.session.session_id;
     try {
-      const r = await deps.client.request('dismissInteraction', { interaction_id: shown.interaction_id, turn_id: shown.turn_id });
+      const r = await deps.client.request('dismissInteraction', {
+        interaction_id: shown.interaction_id,
+        turn_id: shown.turn_id,
+      });
       await deps.pending.refresh(sessionId);
       await vscode.commands.executeCommand('akk.focusSession', deps.pending.session(sessionId) ?? step.session);
       return r;
     } catch (error) {
-      deps.log.warn(`Leaving the step to the terminal failed (${errorCodeOf(error) ?? 'error'}): ${errorMessageOf(error)}`);
+      deps.log.warn(
+        `Leaving the step to the terminal failed (${errorCodeOf(error) ?? 'error'}): ${errorMessageOf(error)}`,
+      );
       await deps.pending.refresh(sessionId);
       await showFailure(deps, sessionId, outcomeFor(error));
       return undefined;
@@ -149,16 +223,30 @@ export const INTERACTION_COMMANDS: Readonly<Record<string, (deps: CommandDeps, .
   'akk.acknowledgeUncertain': async (deps, arg?: unknown) => {
     const id = typeof arg === 'string' ? arg : (arg as { session_id?: unknown } | undefined)?.session_id;
     const uncertain = deps.sessions.all().filter((s) => s.state === 'response_uncertain');
-    const sessionId = typeof id === 'string' ? id : uncertain.length === 1 ? uncertain[0]?.session_id : (await vscode.window.showQuickPick(
-      uncertain.map((s) => ({ label: `${agentLabel(s.agent)} ${s.version ?? ''}`, description: s.endpoint.target, id: s.session_id })),
-      { title: 'Which terminal did you check?' },
-    ))?.id;
+    const sessionId =
+      typeof id === 'string'
+        ? id
+        : uncertain.length === 1
+          ? uncertain[0]?.session_id
+          : (
+              await vscode.window.showQuickPick(
+                uncertain.map((s) => ({
+                  label: `${agentLabel(s.agent)} ${s.version ?? ''}`,
+                  description: s.endpoint.target,
+                  id: s.session_id,
+                })),
+                { title: 'Which terminal did you check?' },
+              )
+            )?.id;
     if (!sessionId) {
-      if (uncertain.length === 0) void vscode.window.showInformationMessage('No session is waiting for an uncertain answer to be checked.');
+      if (uncertain.length === 0)
+        void vscode.window.showInformationMessage('No session is waiting for an uncertain answer to be checked.');
       return undefined;
     }
     const r = await deps.client.request('acknowledgeUncertain', { session_id: sessionId });
-    void vscode.window.showInformationMessage('Marked as checked. Agent Knock Knock follows this terminal again; the uncertain answer stays in the history as failed.');
+    void vscode.window.showInformationMessage(
+      'Marked as checked. Agent Knock Knock follows this terminal again; the uncertain answer stays in the history as failed.',
+    );
     return r;
   },
   'akk.showPendingInteractions': async (deps) => {
@@ -171,7 +259,10 @@ export const INTERACTION_COMMANDS: Readonly<Record<string, (deps: CommandDeps, .
     if (oldest) await deps.panel.show(oldest.session.session_id);
   },
   'akk.openQuestionPanel': async (deps, sessionId?: unknown) => {
-    const id = typeof sessionId === 'string' ? sessionId : deps.pending.list()[0]?.session.session_id ?? deps.sessions.all()[0]?.session_id;
+    const id =
+      typeof sessionId === 'string'
+        ? sessionId
+        : (deps.pending.list()[0]?.session.session_id ?? deps.sessions.all()[0]?.session_id);
     if (!id) {
       void vscode.window.showInformationMessage('No agent session is attached.');
       return;
@@ -180,16 +271,30 @@ export const INTERACTION_COMMANDS: Readonly<Record<string, (deps: CommandDeps, .
   },
   'akk.showHistory': async (deps) => {
     const all = deps.sessions.all();
-    const session = all.length === 1 ? all[0] : (await vscode.window.showQuickPick(all.map((s) => ({ label: `${agentLabel(s.agent)} ${s.version ?? ''}`, description: s.state, s })), { title: 'Interaction History' }))?.s;
+    const session =
+      all.length === 1
+        ? all[0]
+        : (
+            await vscode.window.showQuickPick(
+              all.map((s) => ({ label: `${agentLabel(s.agent)} ${s.version ?? ''}`, description: s.state, s })),
+              { title: 'Interaction History' },
+            )
+          )?.s;
     if (!session) return undefined;
-    const { interactions } = await deps.client.request('listInteractions', { session_id: session.session_id, limit: 200 });
+    const { interactions } = await deps.client.request('listInteractions', {
+      session_id: session.session_id,
+      limit: 200,
+    });
     await vscode.window.showQuickPick(
       interactions.map((i) => ({
         label: i.title,
         description: `${i.status}${i.outcome ? ` · ${i.outcome}` : ''}`,
         detail: `${i.kind} · ${new Date(i.created_at).toLocaleString()}${i.resolved_at ? ` → ${new Date(i.resolved_at).toLocaleTimeString()}` : ''}`,
       })),
-      { title: `History: ${agentLabel(session.agent)} ${session.endpoint.target}`, placeHolder: interactions.length === 0 ? 'No interactions yet' : 'Interactions, newest first' },
+      {
+        title: `History: ${agentLabel(session.agent)} ${session.endpoint.target}`,
+        placeHolder: interactions.length === 0 ? 'No interactions yet' : 'Interactions, newest first',
+      },
     );
     return interactions.length;
   },

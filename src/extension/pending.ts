@@ -61,7 +61,11 @@ export class PendingInteractions implements vscode.Disposable {
     this.sessions = sessions;
     const live = new Set(sessions.map((s) => s.session_id));
     for (const id of [...this.steps.keys()]) if (!live.has(id)) this.steps.delete(id);
-    await Promise.all(sessions.map((s) => (s.pending || this.steps.has(s.session_id) ? this.refresh(s.session_id) : Promise.resolve(undefined))));
+    await Promise.all(
+      sessions.map((s) =>
+        s.pending || this.steps.has(s.session_id) ? this.refresh(s.session_id) : Promise.resolve(undefined),
+      ),
+    );
     this.changed.fire();
   }
 

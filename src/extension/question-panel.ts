@@ -60,11 +60,16 @@ export class QuestionPanel implements vscode.Disposable {
     const roots = [vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview')];
     // Always the second column: the agent's terminal sits in the first, and the layout is set up
     // when the session starts, so showing a question never resizes the terminal.
-    const panel = vscode.window.createWebviewPanel('akk.questionPanel', 'Agent Question', { viewColumn: vscode.ViewColumn.Two, preserveFocus }, {
-      enableScripts: true,
-      localResourceRoots: roots,
-      retainContextWhenHidden: false,
-    });
+    const panel = vscode.window.createWebviewPanel(
+      'akk.questionPanel',
+      'Agent Question',
+      { viewColumn: vscode.ViewColumn.Two, preserveFocus },
+      {
+        enableScripts: true,
+        localResourceRoots: roots,
+        retainContextWhenHidden: false,
+      },
+    );
     panel.webview.html = this.html(panel.webview);
     const subs: vscode.Disposable[] = [
       panel.webview.onDidReceiveMessage((m: unknown) => void this.onMessage(m)),
@@ -80,7 +85,12 @@ export class QuestionPanel implements vscode.Disposable {
     const nonce = randomBytes(18).toString('base64');
     const script = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview', 'panel.js'));
     const style = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview', 'panel.css'));
-    const csp = [`default-src 'none'`, `style-src ${webview.cspSource}`, `script-src 'nonce-${nonce}'`, `font-src ${webview.cspSource}`].join('; ');
+    const csp = [
+      `default-src 'none'`,
+      `style-src ${webview.cspSource}`,
+      `script-src 'nonce-${nonce}'`,
+      `font-src ${webview.cspSource}`,
+    ].join('; ');
     return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -104,14 +114,21 @@ export class QuestionPanel implements vscode.Disposable {
     const s = step?.status;
     return {
       session: session
-        ? { session_id: session.session_id, agent_label: agentLabel(session.agent), version: session.version, state: s?.state ?? session.state }
+        ? {
+            session_id: session.session_id,
+            agent_label: agentLabel(session.agent),
+            version: session.version,
+            state: s?.state ?? session.state,
+          }
         : null,
       interaction: s?.interaction ?? null,
       permission: s?.permission ?? null,
       manual_reason: s?.manual_reason ?? null,
       input_allowed: allowed,
       reading: this.reading,
-      input_blocked_reason: allowed ? null : 'This workspace is not trusted: Agent Knock Knock shows what the agent asks, but answers only in the terminal.',
+      input_blocked_reason: allowed
+        ? null
+        : 'This workspace is not trusted: Agent Knock Knock shows what the agent asks, but answers only in the terminal.',
     };
   }
 
@@ -138,8 +155,15 @@ export class QuestionPanel implements vscode.Disposable {
   private async onMessage(raw: unknown): Promise<void> {
     const parsed = PanelToHost.safeParse(raw);
     if (!parsed.success) {
-      this.log.warn(`Ignored a malformed message from the question panel: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-      this.post({ type: 'outcome', requestId: null, kind: 'error', message: 'The panel sent a message that was not understood; nothing was sent to the terminal.' });
+      this.log.warn(
+        `Ignored a malformed message from the question panel: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+      );
+      this.post({
+        type: 'outcome',
+        requestId: null,
+        kind: 'error',
+        message: 'The panel sent a message that was not understood; nothing was sent to the terminal.',
+      });
       return;
     }
     const m = parsed.data;
@@ -163,26 +187,47 @@ export class QuestionPanel implements vscode.Disposable {
       case 'respond':
       case 'approve': {
         if (!this.inputAllowed()) {
-          this.post({ type: 'outcome', requestId: m.requestId, kind: 'error', message: 'This workspace is not trusted, so answers are not sent from the editor.' });
+          this.post({
+            type: 'outcome',
+            requestId: m.requestId,
+            kind: 'error',
+            message: 'This workspace is not trusted, so answers are not sent from the editor.',
+          });
           return;
         }
         let failure: unknown;
         try {
           const revision = this.shownRevisions.get(m.interaction_id);
-          if (revision === undefined) throw Object.assign(new Error('the step is no longer shown'), { data: { code: 'invalidated' } });
+          if (revision === undefined)
+            throw Object.assign(new Error('the step is no longer shown'), { data: { code: 'invalidated' } });
           const receipt =
             m.type === 'respond'
-              ? await this.client.request('respondInteraction', { interaction_id: m.interaction_id, turn_id: m.turn_id, answers: m.answers, expected_revision: revision })
+              ? await this.client.request('respondInteraction', {
+                  interaction_id: m.interaction_id,
+                  turn_id: m.turn_id,
+                  answers: m.answers,
+                  expected_revision: revision,
+                })
               : await this.approve(sessionId, m.interaction_id, revision, m.decision);
-          this.post({ type: 'outcome', requestId: m.requestId, kind: 'answered', message: receipt.outcome === 'declined' ? 'Rejected.' : 'Answered.' });
+          this.post({
+            type: 'outcome',
+            requestId: m.requestId,
+            kind: 'answered',
+            message: receipt.outcome === 'declined' ? 'Rejected.' : 'Answered.',
+          });
         } catch (error) {
           failure = error;
-          this.log.warn(`Answer from the question panel failed (${errorCodeOf(error) ?? 'error'}): ${errorMessageOf(error)}`);
+          this.log.warn(
+            `Answer from the question panel failed (${errorCodeOf(error) ?? 'error'}): ${errorMessageOf(error)}`,
+          );
         }
         const fresh = sessionId ? await this.pending.refresh(sessionId) : undefined;
         if (failure !== undefined) {
           const code = errorCodeOf(failure);
-          const outcome = code === 'offer_expired' || code === 'offer_required' ? lapsedOutcome(fresh?.id === m.interaction_id) : outcomeFor(failure);
+          const outcome =
+            code === 'offer_expired' || code === 'offer_required'
+              ? lapsedOutcome(fresh?.id === m.interaction_id)
+              : outcomeFor(failure);
           this.post({ type: 'outcome', requestId: m.requestId, ...outcome });
         }
         return;
@@ -195,22 +240,37 @@ export class QuestionPanel implements vscode.Disposable {
    * offered again while it stays there); then the terminal is shown. Allowed in an untrusted
    * workspace too: it sends nothing to the agent.
    */
-  private async dismiss(sessionId: string | undefined, requestId: number, interactionId: string, turnId: string): Promise<void> {
+  private async dismiss(
+    sessionId: string | undefined,
+    requestId: number,
+    interactionId: string,
+    turnId: string,
+  ): Promise<void> {
     let failure: unknown;
     try {
       await this.client.request('dismissInteraction', { interaction_id: interactionId, turn_id: turnId });
     } catch (error) {
       failure = error;
-      this.log.warn(`Leaving the step to the terminal failed (${errorCodeOf(error) ?? 'error'}): ${errorMessageOf(error)}`);
+      this.log.warn(
+        `Leaving the step to the terminal failed (${errorCodeOf(error) ?? 'error'}): ${errorMessageOf(error)}`,
+      );
     }
     if (sessionId) await this.pending.refresh(sessionId);
-    const outcome = failure === undefined ? { kind: 'dismissed' as const, message: 'Left to the terminal: answer it there.' } : outcomeFor(failure);
+    const outcome =
+      failure === undefined
+        ? { kind: 'dismissed' as const, message: 'Left to the terminal: answer it there.' }
+        : outcomeFor(failure);
     this.post({ type: 'outcome', requestId, ...outcome });
     if (failure === undefined && sessionId) this.focusTerminal(sessionId);
   }
 
   /** Sends the decision for the permission the panel showed (see approval.ts for a redrawn prompt). */
-  private async approve(sessionId: string | undefined, interactionId: string, revision: string, decision: PermissionDecisionKind): Promise<ResponseReceipt> {
+  private async approve(
+    sessionId: string | undefined,
+    interactionId: string,
+    revision: string,
+    decision: PermissionDecisionKind,
+  ): Promise<ResponseReceipt> {
     const seen = this.shownPermissions.find((p) => p.interaction_id === interactionId);
     if (!sessionId || !seen) {
       throw Object.assign(new Error('the permission prompt is no longer waiting'), { data: { code: 'invalidated' } });

@@ -20,8 +20,14 @@ export const LAPSED_MESSAGE =
  */
 export function lapsedOutcome(stillWaiting: boolean): { kind: OutcomeKind; message: string } {
   return stillWaiting
-    ? { kind: 'lapsed', message: `${LAPSED_MESSAGE} It is still waiting in the terminal and is shown again: answer again.` }
-    : { kind: 'changed', message: `${LAPSED_MESSAGE} Meanwhile it changed in the terminal; the current step is shown.` };
+    ? {
+        kind: 'lapsed',
+        message: `${LAPSED_MESSAGE} It is still waiting in the terminal and is shown again: answer again.`,
+      }
+    : {
+        kind: 'changed',
+        message: `${LAPSED_MESSAGE} Meanwhile it changed in the terminal; the current step is shown.`,
+      };
 }
 
 /** How a failed answer is shown: plainly, with what to do next. */
@@ -35,9 +41,16 @@ export function outcomeFor(error: unknown): { kind: OutcomeKind; message: string
     case 'invalidated':
     case 'not_found':
     case 'expired':
-      return { kind: 'changed', message: 'This question changed in the terminal. The current one is shown; nothing was sent.' };
+      return {
+        kind: 'changed',
+        message: 'This question changed in the terminal. The current one is shown; nothing was sent.',
+      };
     case 'response_uncertain':
-      return { kind: 'uncertain', message: 'Check the terminal: the answer may have been typed, but its effect could not be proven. Nothing will be retried.' };
+      return {
+        kind: 'uncertain',
+        message:
+          'Check the terminal: the answer may have been typed, but its effect could not be proven. Nothing will be retried.',
+      };
     case 'manual_required':
       return { kind: 'manual', message: `Answer in the terminal: ${errorMessageOf(error)}` };
     case 'untrusted_workspace':

@@ -96,7 +96,10 @@ export class ServerClient implements vscode.Disposable {
     return client.sendRequest(REQUESTS[name].method, params);
   }
 
-  onNotification<K extends NotificationName>(name: K, handler: (params: NotificationParamsMap[K]) => void): vscode.Disposable {
+  onNotification<K extends NotificationName>(
+    name: K,
+    handler: (params: NotificationParamsMap[K]) => void,
+  ): vscode.Disposable {
     const method = NOTIFICATIONS[name];
     let set = this.handlers.get(method);
     if (!set) {
@@ -115,7 +118,11 @@ export class ServerClient implements vscode.Disposable {
     if (this.restarts.length >= MAX_RESTARTS) {
       this.setHealth('stopped');
       void vscode.window
-        .showErrorMessage('The Agent Knock Knock server stopped repeatedly and was not restarted.', 'Restart Server', 'Open Output')
+        .showErrorMessage(
+          'The Agent Knock Knock server stopped repeatedly and was not restarted.',
+          'Restart Server',
+          'Open Output',
+        )
         .then((pick) => {
           if (pick === 'Restart Server') void vscode.commands.executeCommand('akk.restartServer');
           if (pick === 'Open Output') this.log.show();
@@ -125,10 +132,16 @@ export class ServerClient implements vscode.Disposable {
     this.restarts.push(now);
     this.setHealth('restarting');
     this.log.warn('The server stopped unexpectedly; restarting it.');
-    void vscode.window.showWarningMessage('The Agent Knock Knock server stopped unexpectedly and was restarted.', 'Open Output').then((pick) => {
-      if (pick === 'Open Output') this.log.show();
-    });
-    return { action: CloseAction.Restart, message: 'The Agent Knock Knock server stopped unexpectedly and was restarted.', handled: true };
+    void vscode.window
+      .showWarningMessage('The Agent Knock Knock server stopped unexpectedly and was restarted.', 'Open Output')
+      .then((pick) => {
+        if (pick === 'Open Output') this.log.show();
+      });
+    return {
+      action: CloseAction.Restart,
+      message: 'The Agent Knock Knock server stopped unexpectedly and was restarted.',
+      handled: true,
+    };
   }
 
   private setHealth(health: ServerHealth): void {

@@ -33,7 +33,9 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionSummary>, vs
     item.tooltip = `${agent} ${session.version ?? ''}\nstate: ${session.state}\ntmux ${session.endpoint.socket ?? session.endpoint.socketPath ?? 'default'} ${session.endpoint.target}`;
     item.contextValue = `akkSession.${session.state}`;
     item.command = { command: 'akk.focusSession', title: 'Show Terminal', arguments: [session] };
-    item.iconPath = new vscode.ThemeIcon(session.pending ? 'bell-dot' : session.state === 'exited' ? 'debug-stop' : 'terminal');
+    item.iconPath = new vscode.ThemeIcon(
+      session.pending ? 'bell-dot' : session.state === 'exited' ? 'debug-stop' : 'terminal',
+    );
     return item;
   }
 

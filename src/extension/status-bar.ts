@@ -39,7 +39,8 @@ export class StatusBar implements vscode.Disposable {
       this.item.text = `${icon} AKK`;
       this.item.tooltip = `Agent Knock Knock: ${text}`;
       this.item.accessibilityInformation = { label: `Agent Knock Knock: ${text}`, role: 'button' };
-      this.item.backgroundColor = this.health === 'stopped' ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
+      this.item.backgroundColor =
+        this.health === 'stopped' ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
       this.item.command = 'akk.showServerStatus';
       return;
     }
@@ -52,7 +53,10 @@ export class StatusBar implements vscode.Disposable {
     for (const s of this.pending) tip.appendText(`• ${agentLabel(s.session.agent)}: ${describeStep(s)}\n`);
     tip.appendText('\nClick to answer the oldest.');
     this.item.tooltip = tip;
-    this.item.accessibilityInformation = { label: `Agent Knock Knock: ${label}. Activate to answer the oldest.`, role: 'button' };
+    this.item.accessibilityInformation = {
+      label: `Agent Knock Knock: ${label}. Activate to answer the oldest.`,
+      role: 'button',
+    };
     this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
     this.item.command = 'akk.openOldestPending';
   }

@@ -21,7 +21,10 @@ export function configFrom(raw: unknown): ServerConfig {
   const parsed = InitializationOptions.safeParse(raw ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new AkkError('invalid_params', `invalid initializationOptions: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`);
+    throw new AkkError(
+      'invalid_params',
+      `invalid initializationOptions: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`,
+    );
   }
   const o = parsed.data;
   return {

@@ -21,7 +21,9 @@ export function serve(connection: Connection, log: Logger): void {
       log.error('initialize failed', error);
       throw toResponseError(error);
     }
-    log.info(`${SERVER_NAME} ${SERVER_VERSION} storage ${config.storageDir}${config.inputAllowed ? '' : ' (observe only)'}`);
+    log.info(
+      `${SERVER_NAME} ${SERVER_VERSION} storage ${config.storageDir}${config.inputAllowed ? '' : ' (observe only)'}`,
+    );
     return {
       capabilities: { textDocumentSync: TextDocumentSyncKind.None },
       serverInfo: { name: SERVER_NAME, version: SERVER_VERSION },
@@ -31,7 +33,14 @@ export function serve(connection: Connection, log: Logger): void {
     void services?.flushOutbox();
   });
 
-  registerRequests(connection, () => (config && services ? { ctx: { ownerId: config.ownerId, echoesRevision: config.echoesRevision }, handlers: services.handlers } : undefined), log);
+  registerRequests(
+    connection,
+    () =>
+      config && services
+        ? { ctx: { ownerId: config.ownerId, echoesRevision: config.echoesRevision }, handlers: services.handlers }
+        : undefined,
+    log,
+  );
 
   connection.onShutdown(async () => {
     log.info('shutting down');

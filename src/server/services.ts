@@ -31,7 +31,10 @@ export interface Services {
 }
 
 export async function startServices(connection: Connection, config: ServerConfig, log: Logger): Promise<Services> {
-  const store = await openStore({ dir: config.storageDir, onBackgroundError: (e) => log.error('store maintenance', e) });
+  const store = await openStore({
+    dir: config.storageDir,
+    onBackgroundError: (e) => log.error('store maintenance', e),
+  });
   for (const w of store.warnings) {
     log.warn(`store: ${w.message}`);
     void connection.window.showWarningMessage(`Agent Knock Knock: ${w.message}`);
@@ -68,7 +71,15 @@ export async function startServices(connection: Connection, config: ServerConfig
       failAfterInput: process.env.AKK_FAULT_FAIL_AFTER_INPUT === '1',
     },
   });
-  const handlers = createHandlers({ log, registry, store, tracker, responder, offerLifetimeMs: config.offerLifetimeSeconds * 1000, inputAllowed: config.inputAllowed });
+  const handlers = createHandlers({
+    log,
+    registry,
+    store,
+    tracker,
+    responder,
+    offerLifetimeMs: config.offerLifetimeSeconds * 1000,
+    inputAllowed: config.inputAllowed,
+  });
 
   registry.onSettled((session, capture) => {
     tracker.observe(session, capture).catch((e: unknown) => log.warn(`recognising session ${session.id}`, e));
@@ -96,7 +107,8 @@ export async function startServices(connection: Connection, config: ServerConfig
     registry,
     handlers,
     async flushOutbox() {
-      for (const e of store.pendingNotifications()) await deliver(e.id, e.method, e.params).catch((err: unknown) => log.warn(`re-sending ${e.method}`, err));
+      for (const e of store.pendingNotifications())
+        await deliver(e.id, e.method, e.params).catch((err: unknown) => log.warn(`re-sending ${e.method}`, err));
     },
     async dispose() {
       registry.dispose();

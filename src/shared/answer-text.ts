@@ -42,13 +42,22 @@ export function answerTextProblem(text: string, maxLength: number = MAX_FREE_TEX
   if (text.trim() === '') return { code: 'empty', message: 'the answer is empty' };
   const length = textLength(text);
   if (length > maxLength) {
-    return { code: 'too_long', message: `the answer has ${length} characters; at most ${maxLength} are accepted`, length, maxLength };
+    return {
+      code: 'too_long',
+      message: `the answer has ${length} characters; at most ${maxLength} are accepted`,
+      length,
+      maxLength,
+    };
   }
   // The recapture that proves the typed text before its Enter cannot show spaces at either end.
   if (text !== text.trim()) {
-    return { code: 'padded', message: 'the answer starts or ends with spaces, which the terminal cannot show for proof: remove them' };
+    return {
+      code: 'padded',
+      message: 'the answer starts or ends with spaces, which the terminal cannot show for proof: remove them',
+    };
   }
-  if (hasControl(text, NONE)) return { code: 'control', message: 'the answer must be a single line without control characters' };
+  if (hasControl(text, NONE))
+    return { code: 'control', message: 'the answer must be a single line without control characters' };
   return null;
 }
 
@@ -57,7 +66,12 @@ export function messageTextProblem(text: string): AnswerTextProblem | null {
   if (text.trim() === '') return { code: 'empty', message: 'the message is empty' };
   const length = textLength(text);
   if (length > MAX_MESSAGE_LENGTH) {
-    return { code: 'too_long', message: `the message has ${length} characters; at most ${MAX_MESSAGE_LENGTH} are accepted`, length, maxLength: MAX_MESSAGE_LENGTH };
+    return {
+      code: 'too_long',
+      message: `the message has ${length} characters; at most ${MAX_MESSAGE_LENGTH} are accepted`,
+      length,
+      maxLength: MAX_MESSAGE_LENGTH,
+    };
   }
   // Control characters other than newline and tab could leave the bracketed paste.
   if (hasControl(text, NEWLINE_AND_TAB)) {

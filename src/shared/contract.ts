@@ -8,8 +8,11 @@
 import { z } from 'zod';
 import { AGENTS } from './lifecycle';
 
-
-const OpaqueId = z.string().min(1).max(128).regex(/^[A-Za-z0-9_.:-]+$/, 'an opaque id');
+const OpaqueId = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'an opaque id');
 
 export const ResponseKind = z.enum(['single_select', 'multi_select', 'free_text', 'confirm']);
 export type ResponseKind = z.infer<typeof ResponseKind>;
@@ -59,27 +62,35 @@ export const TerminalInteraction = z.object({
 export type TerminalInteraction = z.infer<typeof TerminalInteraction>;
 
 export const Answer = z.discriminatedUnion('response_kind', [
-  z.object({
-    question_id: OpaqueId,
-    response_kind: z.literal('single_select'),
-    selected_option_ids: z.array(OpaqueId).length(1),
-  }).strict(),
-  z.object({
-    question_id: OpaqueId,
-    response_kind: z.literal('multi_select'),
-    selected_option_ids: z.array(OpaqueId).max(16),
-  }).strict(),
-  z.object({
-    question_id: OpaqueId,
-    response_kind: z.literal('free_text'),
-    /** Checked against MAX_FREE_TEXT_LENGTH by the server, which answers `text_too_long`. */
-    text: z.string().max(100_000),
-  }).strict(),
-  z.object({
-    question_id: OpaqueId,
-    response_kind: z.literal('confirm'),
-    selected_option_ids: z.array(OpaqueId).length(1),
-  }).strict(),
+  z
+    .object({
+      question_id: OpaqueId,
+      response_kind: z.literal('single_select'),
+      selected_option_ids: z.array(OpaqueId).length(1),
+    })
+    .strict(),
+  z
+    .object({
+      question_id: OpaqueId,
+      response_kind: z.literal('multi_select'),
+      selected_option_ids: z.array(OpaqueId).max(16),
+    })
+    .strict(),
+  z
+    .object({
+      question_id: OpaqueId,
+      response_kind: z.literal('free_text'),
+      /** Checked against MAX_FREE_TEXT_LENGTH by the server, which answers `text_too_long`. */
+      text: z.string().max(100_000),
+    })
+    .strict(),
+  z
+    .object({
+      question_id: OpaqueId,
+      response_kind: z.literal('confirm'),
+      selected_option_ids: z.array(OpaqueId).length(1),
+    })
+    .strict(),
 ]);
 export type Answer = z.infer<typeof Answer>;
 

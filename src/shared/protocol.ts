@@ -18,14 +18,23 @@ import {
 import { AGENTS, INTERACTION_STATUSES, SESSION_STATES } from './lifecycle';
 import type { AgentName, InteractionStatus, SessionState } from './lifecycle';
 
-const Id = z.string().min(1).max(128).regex(/^[A-Za-z0-9_.:-]+$/, 'an opaque id');
+const Id = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'an opaque id');
 
 // ---------------------------------------------------------------- shared shapes
 
 export const TmuxServerRef = z
   .object({
     /** The `-L` socket name. */
-    socket: z.string().min(1).max(200).regex(/^[A-Za-z0-9_.-]+$/, 'a tmux socket name').optional(),
+    socket: z
+      .string()
+      .min(1)
+      .max(200)
+      .regex(/^[A-Za-z0-9_.-]+$/, 'a tmux socket name')
+      .optional(),
     /** The `-S` socket path. */
     socketPath: z.string().min(1).max(4096).optional(),
   })
@@ -37,10 +46,19 @@ export type TmuxServerRef = z.infer<typeof TmuxServerRef>;
 
 export const TmuxTarget = z
   .object({
-    socket: z.string().min(1).max(200).regex(/^[A-Za-z0-9_.-]+$/, 'a tmux socket name').optional(),
+    socket: z
+      .string()
+      .min(1)
+      .max(200)
+      .regex(/^[A-Za-z0-9_.-]+$/, 'a tmux socket name')
+      .optional(),
     socketPath: z.string().min(1).max(4096).optional(),
     /** A pane id such as `%3`, or `session:window.pane`. */
-    target: z.string().min(1).max(400).regex(/^[^\s;]+$/, 'a tmux pane target'),
+    target: z
+      .string()
+      .min(1)
+      .max(400)
+      .regex(/^[^\s;]+$/, 'a tmux pane target'),
   })
   .strict()
   .refine((v) => !(v.socket !== undefined && v.socketPath !== undefined), {

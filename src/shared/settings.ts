@@ -8,7 +8,9 @@ import { AGENT_DESCRIPTORS, type AgentName } from './agents';
 
 export const AgentLaunchSettings = z.object({
   tmuxPath: z.string().min(1, 'akk.tmux.path is empty'),
-  socket: z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, 'akk.tmux.socket must be a plain socket name (letters, digits, _ . -)'),
+  socket: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,100}$/, 'akk.tmux.socket must be a plain socket name (letters, digits, _ . -)'),
   command: z.string().min(1, 'the agent command is empty'),
   args: z.array(z.string().max(10_000)).max(100),
   env: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name'), z.string().max(100_000)),
@@ -16,11 +18,21 @@ export const AgentLaunchSettings = z.object({
 export type AgentLaunchSettings = z.infer<typeof AgentLaunchSettings>;
 
 /** The settings, or one sentence naming the setting that is wrong. */
-export function checkLaunchSettings(raw: unknown, agent: AgentName): { ok: true; value: AgentLaunchSettings } | { ok: false; message: string } {
+export function checkLaunchSettings(
+  raw: unknown,
+  agent: AgentName,
+): { ok: true; value: AgentLaunchSettings } | { ok: false; message: string } {
   const parsed = AgentLaunchSettings.safeParse(raw);
   if (parsed.success) return { ok: true, value: parsed.data };
   const issue = parsed.error.issues[0];
   const key = issue?.path[0];
-  const setting = key === 'tmuxPath' ? 'akk.tmux.path' : key === 'socket' ? 'akk.tmux.socket' : typeof key === 'string' ? `${AGENT_DESCRIPTORS[agent].settingsPrefix}${key}` : 'the agent settings';
+  const setting =
+    key === 'tmuxPath'
+      ? 'akk.tmux.path'
+      : key === 'socket'
+        ? 'akk.tmux.socket'
+        : typeof key === 'string'
+          ? `${AGENT_DESCRIPTORS[agent].settingsPrefix}${key}`
+          : 'the agent settings';
   return { ok: false, message: `${setting} is not valid: ${issue?.message ?? 'wrong type'}` };
 }

@@ -7,7 +7,11 @@ import { z } from 'zod';
 import { Answer, PermissionDecisionKind, PermissionProjection, TerminalInteraction } from './contract';
 
 const RequestId = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
-const Id = z.string().min(1).max(128).regex(/^[A-Za-z0-9_.:-]+$/);
+const Id = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9_.:-]+$/);
 
 /** Webview to host. */
 export const PanelToHost = z.discriminatedUnion('type', [

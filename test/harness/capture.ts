@@ -12,7 +12,18 @@ import * as path from 'node:path';
 import { normalise, stripSgr } from './normalise';
 import { scenariosFor, type NamedScenario } from './scenarios';
 import { startSession, type Session } from './session';
-import { AGENTS, NEWEST, SIZES, VERSIONS, compareVersions, parseAgent, parseSize, sizeName, type AgentName, type TermSize } from './versions';
+import {
+  AGENTS,
+  NEWEST,
+  SIZES,
+  VERSIONS,
+  compareVersions,
+  parseAgent,
+  parseSize,
+  sizeName,
+  type AgentName,
+  type TermSize,
+} from './versions';
 
 export interface Target {
   agent: AgentName;
@@ -127,7 +138,12 @@ async function runScenario(
         const id = s.fm.issued[s.fm.issued.length - 1]?.id;
         if (!id || s.fm.issued.length < issuedBefore) throw new Error('no tool use issued before the answer');
         const r = await s.fm.waitForToolResult(id, 20_000);
-        groundTruth = { kind: 'tool_result', toolUseId: '<tool-use-id>', content: normalise(r.content), isError: r.isError };
+        groundTruth = {
+          kind: 'tool_result',
+          toolUseId: '<tool-use-id>',
+          content: normalise(r.content),
+          isError: r.isError,
+        };
       } else if (step.answer === 'user-message') {
         const want = step.answerMatch;
         const text = await s.fm.waitForUserMessage(
@@ -191,11 +207,18 @@ export async function captureTarget(t: Target, root: string, only: string[] = []
     await runScenario(t, sc, dir, index, counter, log);
   }
   fs.writeFileSync(path.join(dir, 'index.json'), JSON.stringify(index, null, 2) + '\n');
-  process.stdout.write(`${t.agent} ${t.version} ${sizeName(t.size)}: ${index.files.length} screens, ${index.unreached.length} unreached\n${lines.join('\n')}\n`);
+  process.stdout.write(
+    `${t.agent} ${t.version} ${sizeName(t.size)}: ${index.files.length} screens, ${index.unreached.length} unreached\n${lines.join('\n')}\n`,
+  );
   return index;
 }
 
-export async function captureAll(targets: Target[], root: string, jobs: number, only: string[] = []): Promise<TargetIndex[]> {
+export async function captureAll(
+  targets: Target[],
+  root: string,
+  jobs: number,
+  only: string[] = [],
+): Promise<TargetIndex[]> {
   const queue = [...targets];
   const out: TargetIndex[] = [];
   const worker = async (): Promise<void> => {
@@ -239,7 +262,9 @@ export function renormalise(root: string): number {
               : Array.isArray(v)
                 ? v.map(walk)
                 : v && typeof v === 'object'
-                  ? Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, k === 'captured' ? x : walk(x)]))
+                  ? Object.fromEntries(
+                      Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, k === 'captured' ? x : walk(x)]),
+                    )
                   : v;
           after = JSON.stringify(walk(JSON.parse(before)), null, 2) + '\n';
         }
@@ -270,7 +295,10 @@ async function main(): Promise<void> {
     if (args.has('version')) versions = args.get('version') ?? [];
     else if (args.has('newest')) versions = [NEWEST[agent]];
     else if (args.has('all')) versions = VERSIONS[agent];
-    else throw new Error(`usage: capture --agent ${AGENTS.join('|')} --version X [--size 120x40] | --newest | --all [--jobs N] [--scenario NAME] [--out DIR]`);
+    else
+      throw new Error(
+        `usage: capture --agent ${AGENTS.join('|')} --version X [--size 120x40] | --newest | --all [--jobs N] [--scenario NAME] [--out DIR]`,
+      );
     for (const version of versions) for (const size of sizes) targets.push({ agent, version, size });
   }
   if (args.has('scenario') && !args.has('out')) {
@@ -282,7 +310,9 @@ async function main(): Promise<void> {
   const res = await captureAll(targets, root, jobs, args.get('scenario') ?? []);
   const screens = res.reduce((a, r) => a + r.files.length, 0);
   const unreached = res.reduce((a, r) => a + r.unreached.length, 0);
-  process.stdout.write(`captured ${screens} screens in ${targets.length} targets, ${unreached} scenarios unreached, ${Math.round((Date.now() - started) / 1000)} s\n`);
+  process.stdout.write(
+    `captured ${screens} screens in ${targets.length} targets, ${unreached} scenarios unreached, ${Math.round((Date.now() - started) / 1000)} s\n`,
+  );
 }
 
 if (require.main === module) {

@@ -159,7 +159,8 @@ export function report(r: CompareResult): string {
       `${r.different.length} differ, ${r.missing.length} missing on one side`,
   ];
   const kinds = new Map<string, number>();
-  for (const v of r.volatileOnly) for (const l of v.lines) kinds.set(l.replace(/^\d+: /, ''), (kinds.get(l.replace(/^\d+: /, '')) ?? 0) + 1);
+  for (const v of r.volatileOnly)
+    for (const l of v.lines) kinds.set(l.replace(/^\d+: /, ''), (kinds.get(l.replace(/^\d+: /, '')) ?? 0) + 1);
   for (const [k, n] of kinds) lines.push(`  volatile: ${k} (${n})`);
   for (const d of r.different) lines.push(`  DIFF ${d.file}: ${d.detail}`);
   for (const m of r.missing) lines.push(`  MISSING ${m}`);
@@ -170,7 +171,8 @@ async function main(argv: string[]): Promise<void> {
   const fixtures = path.resolve(__dirname, '..', '..', 'fixtures');
   if (!argv.includes('--recapture')) {
     const [a, b] = argv.filter((x) => !x.startsWith('--'));
-    if (!a || !b) throw new Error('usage: compare-captures DIR_A DIR_B | --recapture [--agent A --version V --size S | --all]');
+    if (!a || !b)
+      throw new Error('usage: compare-captures DIR_A DIR_B | --recapture [--agent A --version V --size S | --all]');
     const r = compareTrees(path.resolve(a), path.resolve(b));
     process.stdout.write(report(r) + '\n');
     process.exitCode = r.different.length + r.missing.length > 0 ? 1 : 0;

@@ -30,7 +30,9 @@ export function corpusTable(root = FIXTURES): string {
           ...idx.unreached.map((u) => `${u.scenario} (at ${u.state})`),
           ...idx.skipped.map((s) => `${s.scenario}: ${s.reason}`),
         ];
-        out.push(`| ${version} | ${sizeName(size)} | ${idx.files.length} | ${counts.map((n) => (n === 0 ? '–' : String(n))).join(' | ')} | ${notes.join('; ')} |`);
+        out.push(
+          `| ${version} | ${sizeName(size)} | ${idx.files.length} | ${counts.map((n) => (n === 0 ? '–' : String(n))).join(' | ')} | ${notes.join('; ')} |`,
+        );
       }
     }
     out.push('');

@@ -92,7 +92,10 @@ export async function agentBinary(agent: AgentName, version: string): Promise<st
     const staging = `${dir}.staging-${process.pid}`;
     fs.rmSync(staging, { recursive: true, force: true });
     fs.mkdirSync(staging, { recursive: true });
-    fs.writeFileSync(path.join(staging, 'package.json'), JSON.stringify({ name: `akk-${agent}-${version}`, private: true }) + '\n');
+    fs.writeFileSync(
+      path.join(staging, 'package.json'),
+      JSON.stringify({ name: `akk-${agent}-${version}`, private: true }) + '\n',
+    );
     await run(
       'npm',
       ['install', '--prefix', staging, '--no-audit', '--no-fund', '--loglevel=error', `${PACKAGES[agent]}@${version}`],

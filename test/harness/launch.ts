@@ -168,15 +168,32 @@ export async function launchAgent(opts: LaunchOptions): Promise<Launched> {
   Object.assign(env, prepared.env);
   const argv = [bin, ...prepared.args, ...(opts.args ?? [])];
   const envArgs = Object.entries(env).map(([k, v]) => `${k}=${v}`);
-  const tmux = async (args: string[]): Promise<string> => (await run('tmux', [...base, ...args], { maxBuffer: 16 * 1024 * 1024 })).stdout;
+  const tmux = async (args: string[]): Promise<string> =>
+    (await run('tmux', [...base, ...args], { maxBuffer: 16 * 1024 * 1024 })).stdout;
 
   let target: string;
   try {
     target = (
-    await tmux([
-      'new-session', '-d', '-P', '-F', '#{pane_id}', '-x', String(opts.size.cols), '-y', String(opts.size.rows),
-      '-c', workDir, '-s', 'akk', '--', 'env', '-i', ...envArgs, ...argv,
-    ])
+      await tmux([
+        'new-session',
+        '-d',
+        '-P',
+        '-F',
+        '#{pane_id}',
+        '-x',
+        String(opts.size.cols),
+        '-y',
+        String(opts.size.rows),
+        '-c',
+        workDir,
+        '-s',
+        'akk',
+        '--',
+        'env',
+        '-i',
+        ...envArgs,
+        ...argv,
+      ])
     ).trim();
   } catch (e) {
     active.delete(socket);
@@ -195,7 +212,11 @@ export async function launchAgent(opts: LaunchOptions): Promise<Launched> {
     return tmux(a);
   };
 
-  const waitForScreen = async (predicate: (s: string) => boolean, timeoutMs = 15_000, what = 'screen'): Promise<string> => {
+  const waitForScreen = async (
+    predicate: (s: string) => boolean,
+    timeoutMs = 15_000,
+    what = 'screen',
+  ): Promise<string> => {
     const deadline = Date.now() + timeoutMs;
     let last = '';
     for (;;) {
@@ -225,7 +246,8 @@ export async function launchAgent(opts: LaunchOptions): Promise<Launched> {
         last = s;
         since = Date.now();
       } else if (Date.now() - since >= settleMs) return plain;
-      if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last screen:\n${plain}`);
+      if (Date.now() > deadline)
+        throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last screen:\n${plain}`);
       await sleep(50);
     }
   };

@@ -24,7 +24,9 @@ const WRAPPED_ROOT = new RegExp(
 function sameShapeRoot(match: string): string {
   let i = 0;
   // eslint-disable-next-line no-control-regex
-  return match.replace(/\x1b\[[0-9;:]*m|\n|./g, (tok) => (tok.length === 1 && tok !== '\n' && tok !== ' ' ? (RUN_ROOT_PLACEHOLDER[i++] ?? tok) : tok));
+  return match.replace(/\x1b\[[0-9;:]*m|\n|./g, (tok) =>
+    tok.length === 1 && tok !== '\n' && tok !== ' ' ? (RUN_ROOT_PLACEHOLDER[i++] ?? tok) : tok,
+  );
 }
 
 const G = SGR_RUN;
@@ -36,7 +38,11 @@ const RUN_ROOT_RULES: Rule[] = [
   { name: 'run root path', re: RUN_ROOT_RE, to: RUN_ROOT_PLACEHOLDER },
   { name: 'run root path (wrapped)', re: WRAPPED_ROOT, to: sameShapeRoot },
   // A wrapped root whose first line scrolled off the top: only "<8 hex>/home/…" is left on row 1.
-  { name: 'run root path (tail on the top row)', re: new RegExp(`^(\\s*${G})[0-9a-f]{8}(?=/(?:home|project)\\b)`), to: '$100000000' },
+  {
+    name: 'run root path (tail on the top row)',
+    re: new RegExp(`^(\\s*${G})[0-9a-f]{8}(?=/(?:home|project)\\b)`),
+    to: '$100000000',
+  },
 ];
 
 /** Ground truth only: ids minted per run by the fake model. */

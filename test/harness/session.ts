@@ -12,7 +12,10 @@ export interface Session {
   /** Every key or text sent since the last `takeKeyLog()`, in tmux notation. */
   takeKeyLog(): string[];
   /** Waits for the matcher (settled unless animated) and returns the plain screen. */
-  screen(m: Matcher | ((s: string) => boolean), opts?: { timeoutMs?: number; animated?: boolean; what?: string }): Promise<string>;
+  screen(
+    m: Matcher | ((s: string) => boolean),
+    opts?: { timeoutMs?: number; animated?: boolean; what?: string },
+  ): Promise<string>;
   /** Sends keys one at a time, proving each took effect by recapture. */
   press(...keys: string[]): Promise<void>;
   type(text: string): Promise<void>;
@@ -139,7 +142,9 @@ export async function startSession(opts: SessionOptions): Promise<Session> {
         await term.sendText(text);
         if (!(await changed(before, 4000))) throw new Error(`typing ${JSON.stringify(text)} had no visible effect`);
       }
-      await term.waitForScreen((s) => s.includes(text.slice(-12)), 3000, `typed text ${JSON.stringify(text)}`).catch(() => undefined);
+      await term
+        .waitForScreen((s) => s.includes(text.slice(-12)), 3000, `typed text ${JSON.stringify(text)}`)
+        .catch(() => undefined);
     },
     async prompt(text) {
       await session.type(text);
@@ -156,8 +161,7 @@ export async function startSession(opts: SessionOptions): Promise<Session> {
       } else if ('release' in a) {
         if (a.release === 'all') fm.releaseAll();
         else fm.release();
-      }
-      else if ('prompt' in a) await session.prompt(a.prompt);
+      } else if ('prompt' in a) await session.prompt(a.prompt);
       else if ('choose' in a) {
         const screen = await term.capture();
         const d = rowDigit(screen, a.choose);
@@ -174,7 +178,8 @@ export async function startSession(opts: SessionOptions): Promise<Session> {
       else if ('keyFor' in a) {
         const screen = await term.capture();
         const hit = a.keyFor.find((k) => screen.includes(k.when));
-        if (!hit) throw new Error(`none of ${a.keyFor.map((k) => JSON.stringify(k.when)).join(', ')} on screen:\n${screen}`);
+        if (!hit)
+          throw new Error(`none of ${a.keyFor.map((k) => JSON.stringify(k.when)).join(', ')} on screen:\n${screen}`);
         await pressOne(hit.key);
       }
     },

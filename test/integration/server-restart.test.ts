@@ -31,7 +31,10 @@ describe('server restart re-attaches sessions', function () {
   }
 
   it('keeps the session ids and moves to a new binding generation', async () => {
-    const panes = [await lab.start(['sh', '-c', 'echo one; exec sleep 600']), await lab.start(['sh', '-c', 'echo two; exec sleep 600'])];
+    const panes = [
+      await lab.start(['sh', '-c', 'echo one; exec sleep 600']),
+      await lab.start(['sh', '-c', 'echo two; exec sleep 600']),
+    ];
     server = new StdioServer();
     await server.initialize({ storageDir, ownerId: 'restart-test' });
     const ids: string[] = [];
@@ -49,16 +52,25 @@ describe('server restart re-attaches sessions', function () {
     await server.waitForExit();
     server = new StdioServer();
     await server.initialize({ storageDir, ownerId: 'restart-test' });
-    const after = await waitFor('re-attached sessions', async () => {
-      const l = await list(server as StdioServer);
-      return l.length === 2 && l.every((s) => s.binding_generation !== null && s.state !== 'starting') ? l : undefined;
-    }, 15_000);
+    const after = await waitFor(
+      're-attached sessions',
+      async () => {
+        const l = await list(server as StdioServer);
+        return l.length === 2 && l.every((s) => s.binding_generation !== null && s.state !== 'starting')
+          ? l
+          : undefined;
+      },
+      15_000,
+    );
 
     assert.deepEqual(after.map((s) => s.session_id).sort(), [...ids].sort());
     for (const s of after) {
       const old = before.find((b) => b.session_id === s.session_id);
       assert.ok(old && s.binding_generation !== null && old.binding_generation !== null);
-      assert.ok(s.binding_generation > old.binding_generation, `generation ${s.binding_generation} is not newer than ${old.binding_generation}`);
+      assert.ok(
+        s.binding_generation > old.binding_generation,
+        `generation ${s.binding_generation} is not newer than ${old.binding_generation}`,
+      );
       assert.notEqual(s.state, 'exited');
     }
   });

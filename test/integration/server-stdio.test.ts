@@ -69,7 +69,10 @@ describe('server over stdio', () => {
     [REQUESTS.attachSession.method, { tmux: { socket: 'a', socketPath: '/tmp/b', target: '%1' } }],
     [REQUESTS.detachSession.method, { session_id: '' }],
     [REQUESTS.status.method, { session_id: 'x'.repeat(500) }],
-    [REQUESTS.respondInteraction.method, { interaction_id: 'i', turn_id: 't', answers: [{ question_id: 'q', response_kind: 'single_select', index: 1 }] }],
+    [
+      REQUESTS.respondInteraction.method,
+      { interaction_id: 'i', turn_id: 't', answers: [{ question_id: 'q', response_kind: 'single_select', index: 1 }] },
+    ],
     [REQUESTS.approve.method, { turn_id: 't', decision: 'approve_always' }],
     [REQUESTS.respond.method, { request: '' }],
     [REQUESTS.respond.method, { request: 'hello', request_id: 'two words' }],
@@ -94,7 +97,11 @@ describe('server over stdio', () => {
       attachSession: { tmux: { socket: 'akk-none', target: '%0' } },
       detachSession: { session_id: 'nope' },
       status: { session_id: 'nope' },
-      respondInteraction: { interaction_id: 'i', turn_id: 't', answers: [{ question_id: 'q', response_kind: 'free_text', text: 'x' }] },
+      respondInteraction: {
+        interaction_id: 'i',
+        turn_id: 't',
+        answers: [{ question_id: 'q', response_kind: 'free_text', text: 'x' }],
+      },
       approve: { turn_id: 't', decision: 'approve_once' },
       respond: { request: 'hello' },
       listInteractions: {},
@@ -134,7 +141,12 @@ describe('server over stdio', () => {
 
   it('refuses an oversized message with message_too_large and keeps serving', async () => {
     await server.initialize({ storageDir });
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 77, method: REQUESTS.respond.method, params: { request: 'x'.repeat(2 * 1024 * 1024) } });
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 77,
+      method: REQUESTS.respond.method,
+      params: { request: 'x'.repeat(2 * 1024 * 1024) },
+    });
     const r = await server.awaitId(null, 10_000, () => server.writeBody(body));
     assert.equal(errorCode(r), 'message_too_large');
     await assertStillServing();
@@ -153,7 +165,12 @@ describe('server over stdio', () => {
   });
 
   it('refuses invalid initializationOptions with invalid_params', async () => {
-    const r = await server.call('initialize', { processId: null, rootUri: null, capabilities: {}, initializationOptions: { offerLifetimeSeconds: -1 } });
+    const r = await server.call('initialize', {
+      processId: null,
+      rootUri: null,
+      capabilities: {},
+      initializationOptions: { offerLifetimeSeconds: -1 },
+    });
     assert.equal(errorCode(r), 'invalid_params');
   });
 

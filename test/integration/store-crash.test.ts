@@ -40,7 +40,13 @@ interface RoundResult {
  * Runs one child and kills it: `afterReady` ms after it reports the store open, or, when
  * `afterReady` is null, `fromSpawn` ms after the spawn (often while it is still opening).
  */
-function runChild(bundle: string, dir: string, seed: number, round: number, kill: { afterReady: number | null; fromSpawn: number }): Promise<RoundResult> {
+function runChild(
+  bundle: string,
+  dir: string,
+  seed: number,
+  round: number,
+  kill: { afterReady: number | null; fromSpawn: number },
+): Promise<RoundResult> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [bundle, dir, String(seed), String(round), String(COMPACT_BYTES)], {
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -76,7 +82,8 @@ function runChild(bundle: string, dir: string, seed: number, round: number, kill
           // a line cut by the kill
         }
       }
-      const early = killed && signal === 'SIGKILL' ? null : `child ended by itself (code ${code}, signal ${signal}): ${err}`;
+      const early =
+        killed && signal === 'SIGKILL' ? null : `child ended by itself (code ${code}, signal ${signal}): ${err}`;
       resolve({ acks, exitedEarly: early });
     });
   });
@@ -86,7 +93,9 @@ function runChild(bundle: string, dir: string, seed: number, round: number, kill
 function lostTransitions(store: Store, facts: Map<string, string[]>): string[] {
   const lost: string[] = [];
   for (const [id, tos] of facts) {
-    const ledger: string[] = store.audit({ interactionId: id, limit: 100_000 }).flatMap((e) => (e.to === null ? [] : [e.to]));
+    const ledger: string[] = store
+      .audit({ interactionId: id, limit: 100_000 })
+      .flatMap((e) => (e.to === null ? [] : [e.to]));
     let at = 0;
     for (const to of tos) {
       const found = ledger.indexOf(to, at);
@@ -114,7 +123,10 @@ describe('store: SIGKILL crash rounds', function () {
       outfile: bundle,
       logLevel: 'error',
     });
-    fs.copyFileSync(path.join(path.dirname(require.resolve('sql.js')), 'sql-wasm.wasm'), path.join(work, 'sql-wasm.wasm'));
+    fs.copyFileSync(
+      path.join(path.dirname(require.resolve('sql.js')), 'sql-wasm.wasm'),
+      path.join(work, 'sql-wasm.wasm'),
+    );
   });
 
   after(() => fs.rmSync(work, { recursive: true, force: true }));
@@ -152,7 +164,10 @@ describe('store: SIGKILL crash rounds', function () {
           const bad = store.warnings.filter((w) => w.code !== 'stale_lock_recovered');
           if (bad.length > 0) summary.failedOpens++;
           assert.deepEqual(bad, [], `round ${round} (seed ${seed}): damaged files`);
-          assert.ok(store.stats().seq >= committed, `round ${round} (seed ${seed}): sequence ${store.stats().seq} < acknowledged ${committed}`);
+          assert.ok(
+            store.stats().seq >= committed,
+            `round ${round} (seed ${seed}): sequence ${store.stats().seq} < acknowledged ${committed}`,
+          );
           const lost = lostTransitions(store, facts);
           summary.lost += lost.length;
           assert.deepEqual(lost, [], `round ${round} (seed ${seed}): lost transitions`);

@@ -64,20 +64,38 @@ describe('Claude Code: a question left to the terminal (live)', function () {
   it('is not offered again while on screen and nothing is typed; answered there, the next question is offered', async () => {
     a = await startServerAgent('claude', {
       name: 'e2e-dismiss',
-      turns: [{ kind: 'ask', questions: [Q_DATABASE] }, { kind: 'ask', questions: [Q_NAME] }, { kind: 'text', text: 'Thanks.' }],
+      turns: [
+        { kind: 'ask', questions: [Q_DATABASE] },
+        { kind: 'ask', questions: [Q_NAME] },
+        { kind: 'text', text: 'Thanks.' },
+      ],
     });
     await userPrompt(a.term, 'pick a database');
     const s = await a.waitStatus((x) => x.interaction !== null, 30_000, 'the first question');
     const { i } = question(s);
     const screen = await a.term.capture();
 
-    const r = await a.call(REQUESTS.dismissInteraction.method, { interaction_id: i.interaction_id, turn_id: i.turn_id });
-    assert.deepEqual(r.result, { interaction_id: i.interaction_id, session_id: a.sessionId, status: 'dismissed' }, JSON.stringify(r.error));
-    const again = await a.call(REQUESTS.dismissInteraction.method, { interaction_id: i.interaction_id, turn_id: i.turn_id });
+    const r = await a.call(REQUESTS.dismissInteraction.method, {
+      interaction_id: i.interaction_id,
+      turn_id: i.turn_id,
+    });
+    assert.deepEqual(
+      r.result,
+      { interaction_id: i.interaction_id, session_id: a.sessionId, status: 'dismissed' },
+      JSON.stringify(r.error),
+    );
+    const again = await a.call(REQUESTS.dismissInteraction.method, {
+      interaction_id: i.interaction_id,
+      turn_id: i.turn_id,
+    });
     assert.deepEqual(again.result, r.result, 'a repeated dismissal answers the same');
     const notified = a.server.notifications.filter((n) => n.method === 'akk/interactionUpdated');
     assert.ok(
-      notified.some((n) => (n.params as { interaction_id?: string; status?: string }).interaction_id === i.interaction_id && (n.params as { status?: string }).status === 'dismissed'),
+      notified.some(
+        (n) =>
+          (n.params as { interaction_id?: string; status?: string }).interaction_id === i.interaction_id &&
+          (n.params as { status?: string }).status === 'dismissed',
+      ),
       'the client is told',
     );
     const announcedBefore = announced(a).length;
@@ -96,7 +114,13 @@ describe('Claude Code: a question left to the terminal (live)', function () {
     const stale = await a.call(REQUESTS.respondInteraction.method, {
       interaction_id: i.interaction_id,
       turn_id: i.turn_id,
-      answers: [{ question_id: question(s).q.question_id, response_kind: 'single_select', selected_option_ids: [optionId(s, 'MySQL')] }],
+      answers: [
+        {
+          question_id: question(s).q.question_id,
+          response_kind: 'single_select',
+          selected_option_ids: [optionId(s, 'MySQL')],
+        },
+      ],
     });
     assert.equal(stale.error?.data?.code, 'invalidated', JSON.stringify(stale));
     assert.equal(await a.term.capture(), screen, 'a refused answer typed something');
@@ -109,7 +133,11 @@ describe('Claude Code: a question left to the terminal (live)', function () {
     assert.match(tool.content, /"Which database should the service use\?"="PostgreSQL"/);
 
     // The next question is offered and announced as usual, and answered through AKK.
-    const next = await a.waitStatus((x) => x.interaction?.questions[0]?.prompt === Q_NAME.question, 30_000, 'the next question');
+    const next = await a.waitStatus(
+      (x) => x.interaction?.questions[0]?.prompt === Q_NAME.question,
+      30_000,
+      'the next question',
+    );
     assert.equal(next.manual_reason, null);
     const nextId = next.interaction?.interaction_id ?? '';
     const deadline = Date.now() + 5_000;
@@ -118,10 +146,24 @@ describe('Claude Code: a question left to the terminal (live)', function () {
     const { q } = question(next);
     const answered = await a.call(
       REQUESTS.respondInteraction.method,
-      { interaction_id: nextId, turn_id: next.interaction?.turn_id, answers: [{ question_id: q.question_id, response_kind: 'single_select', selected_option_ids: [optionId(next, 'harbor')] }] },
+      {
+        interaction_id: nextId,
+        turn_id: next.interaction?.turn_id,
+        answers: [
+          {
+            question_id: q.question_id,
+            response_kind: 'single_select',
+            selected_option_ids: [optionId(next, 'harbor')],
+          },
+        ],
+      },
       30_000,
     );
-    assert.equal((answered.result as { outcome?: string } | undefined)?.outcome, 'resolved', JSON.stringify(answered.error));
+    assert.equal(
+      (answered.result as { outcome?: string } | undefined)?.outcome,
+      'resolved',
+      JSON.stringify(answered.error),
+    );
     const second = await a.model.waitForToolResult(a.model.issued[1]?.id ?? '', 30_000);
     assert.match(second.content, /"What should the project be called\?"="harbor"/);
   });

@@ -42,8 +42,14 @@ async function listed(a: ServerAgent): Promise<Listed[]> {
 
 function chooseOne(a: ServerAgent, s: StatusResult, label: string, extra: Record<string, unknown> = {}) {
   const { i, q } = question(s);
-  const answers = [{ question_id: q.question_id, response_kind: 'single_select', selected_option_ids: [optionId(s, label)] }];
-  return a.call(REQUESTS.respondInteraction.method, { interaction_id: i.interaction_id, turn_id: i.turn_id, answers, ...extra }, 30_000);
+  const answers = [
+    { question_id: q.question_id, response_kind: 'single_select', selected_option_ids: [optionId(s, label)] },
+  ];
+  return a.call(
+    REQUESTS.respondInteraction.method,
+    { interaction_id: i.interaction_id, turn_id: i.turn_id, answers, ...extra },
+    30_000,
+  );
 }
 
 describe('Claude Code lifecycle through the AKK server (live)', function () {
@@ -62,7 +68,11 @@ describe('Claude Code lifecycle through the AKK server (live)', function () {
   it('keeps answering after a window reload: a new connection id on the same store answers the pending step and the next one', async () => {
     a = await startServerAgent('claude', {
       name: 'e2e-reload',
-      turns: [{ kind: 'ask', questions: [Q_DATABASE] }, { kind: 'ask', questions: [Q_NAME] }, { kind: 'text', text: 'Thanks.' }],
+      turns: [
+        { kind: 'ask', questions: [Q_DATABASE] },
+        { kind: 'ask', questions: [Q_NAME] },
+        { kind: 'text', text: 'Thanks.' },
+      ],
     });
     await userPrompt(a.term, 'pick a database');
     const before = await a.waitStatus((x) => x.interaction !== null, 30_000, 'the first question');
@@ -76,14 +86,22 @@ describe('Claude Code lifecycle through the AKK server (live)', function () {
     await sleep(400);
     assert.equal(await a.term.capture(), screen);
     // The same question on screen is offered to the new connection and answered.
-    const s1 = await a.waitStatus((x) => x.interaction?.questions[0]?.prompt === Q_DATABASE.question, 30_000, 'the first question after the reload');
+    const s1 = await a.waitStatus(
+      (x) => x.interaction?.questions[0]?.prompt === Q_DATABASE.question,
+      30_000,
+      'the first question after the reload',
+    );
     const r1 = await chooseOne(a, s1, 'PostgreSQL');
     assert.equal((r1.result as { outcome?: string } | undefined)?.outcome, 'resolved', JSON.stringify(r1.error));
     const first = await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
     assert.match(first.content, /"Which database should the service use\?"="PostgreSQL"/);
 
     // A prompt drawn after the reload becomes a new interaction and is answered.
-    const s2 = await a.waitStatus((x) => x.interaction?.questions[0]?.prompt === Q_NAME.question, 30_000, 'the next question');
+    const s2 = await a.waitStatus(
+      (x) => x.interaction?.questions[0]?.prompt === Q_NAME.question,
+      30_000,
+      'the next question',
+    );
     const r2 = await chooseOne(a, s2, 'harbor');
     assert.equal((r2.result as { outcome?: string } | undefined)?.outcome, 'resolved', JSON.stringify(r2.error));
     const second = await a.model.waitForToolResult(a.model.issued[1]?.id ?? '', 30_000);
@@ -104,15 +122,31 @@ describe('Claude Code lifecycle through the AKK server (live)', function () {
     assert.equal(p1.permission?.subject, 'touch first.txt');
     const turnId = p1.permission?.turn_id;
     const r1 = await a.call(REQUESTS.approve.method, { turn_id: turnId, decision: 'approve_once' }, 30_000);
-    assert.equal((r1.result as { interaction_id?: string } | undefined)?.interaction_id, p1.permission?.interaction_id, JSON.stringify(r1));
+    assert.equal(
+      (r1.result as { interaction_id?: string } | undefined)?.interaction_id,
+      p1.permission?.interaction_id,
+      JSON.stringify(r1),
+    );
     assert.equal((r1.result as { replayed?: boolean }).replayed, false);
 
-    const p2 = await a.waitStatus((x) => x.permission !== null && x.permission.interaction_id !== p1.permission?.interaction_id, 30_000, 'the second permission');
+    const p2 = await a.waitStatus(
+      (x) => x.permission !== null && x.permission.interaction_id !== p1.permission?.interaction_id,
+      30_000,
+      'the second permission',
+    );
     assert.equal(p2.permission?.subject, 'touch second.txt');
     assert.equal(p2.permission?.turn_id, turnId, 'both permissions belong to one turn');
     const r2 = await a.call(REQUESTS.approve.method, { turn_id: turnId, decision: 'approve_once' }, 30_000);
-    assert.equal((r2.result as { interaction_id?: string } | undefined)?.interaction_id, p2.permission?.interaction_id, JSON.stringify(r2));
-    assert.equal((r2.result as { replayed?: boolean }).replayed, false, 'the second approval must not replay the first receipt');
+    assert.equal(
+      (r2.result as { interaction_id?: string } | undefined)?.interaction_id,
+      p2.permission?.interaction_id,
+      JSON.stringify(r2),
+    );
+    assert.equal(
+      (r2.result as { replayed?: boolean }).replayed,
+      false,
+      'the second approval must not replay the first receipt',
+    );
 
     await a.model.waitForToolResult(a.model.issued[1]?.id ?? '', 30_000);
     assert.ok(existsSync(join(a.term.workDir, 'first.txt')));
@@ -126,18 +160,32 @@ describe('Claude Code lifecycle through the AKK server (live)', function () {
   it('a write that fails after delivering its bytes is response_uncertain, never offered again, and ends when the screen moves on', async () => {
     a = await startServerAgent(
       'claude',
-      { name: 'e2e-write-fault', turns: [{ kind: 'bash', command: 'touch faulted.txt', description: 'Create faulted.txt' }, { kind: 'text', text: 'Done.' }] },
+      {
+        name: 'e2e-write-fault',
+        turns: [
+          { kind: 'bash', command: 'touch faulted.txt', description: 'Create faulted.txt' },
+          { kind: 'text', text: 'Done.' },
+        ],
+      },
       { AKK_FAULT_FAIL_AFTER_INPUT: '1' },
     );
     await userPrompt(a.term, 'make the file');
     const s = await a.waitStatus((x) => x.permission !== null, 30_000, 'the permission prompt');
-    const r = await a.call(REQUESTS.approve.method, { interaction_id: s.permission?.interaction_id, turn_id: s.permission?.turn_id, decision: 'approve_once' }, 30_000);
+    const r = await a.call(
+      REQUESTS.approve.method,
+      { interaction_id: s.permission?.interaction_id, turn_id: s.permission?.turn_id, decision: 'approve_once' },
+      30_000,
+    );
     assert.equal(r.error?.data?.code, 'response_uncertain', JSON.stringify(r));
     // The bytes did arrive: Claude Code ran the command.
     await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
     assert.ok(existsSync(join(a.term.workDir, 'faulted.txt')));
     // A retry is refused; the step stays failed for the record.
-    const retry = await a.call(REQUESTS.approve.method, { interaction_id: s.permission?.interaction_id, turn_id: s.permission?.turn_id, decision: 'approve_once' });
+    const retry = await a.call(REQUESTS.approve.method, {
+      interaction_id: s.permission?.interaction_id,
+      turn_id: s.permission?.turn_id,
+      decision: 'approve_once',
+    });
     assert.equal(retry.error?.data?.code, 'response_uncertain', JSON.stringify(retry));
     // The screen proves another state (the agent is idle again): the session leaves
     // response_uncertain in a new turn.
@@ -154,7 +202,13 @@ describe('Claude Code lifecycle through the AKK server (live)', function () {
   });
 
   it('refuses a missing or wrong revision echo from a client that promised one, and answers with the rendered one', async () => {
-    a = await startServerAgent('claude', { name: 'e2e-revision', turns: [{ kind: 'ask', questions: [Q_DATABASE] }, { kind: 'text', text: 'Thanks.' }] });
+    a = await startServerAgent('claude', {
+      name: 'e2e-revision',
+      turns: [
+        { kind: 'ask', questions: [Q_DATABASE] },
+        { kind: 'text', text: 'Thanks.' },
+      ],
+    });
     await a.restart({}, { ownerId: 'vscode-editor', echoesRevision: true });
     await userPrompt(a.term, 'pick a database');
     const s = await a.waitStatus((x) => x.interaction !== null, 30_000, 'the question');
@@ -174,7 +228,13 @@ describe('Claude Code lifecycle through the AKK server (live)', function () {
   });
 
   it('closes a waiting step when its session is detached, and when the agent exits, and says why', async () => {
-    a = await startServerAgent('claude', { name: 'e2e-closed', turns: [{ kind: 'ask', questions: [Q_DATABASE] }, { kind: 'text', text: 'Thanks.' }] });
+    a = await startServerAgent('claude', {
+      name: 'e2e-closed',
+      turns: [
+        { kind: 'ask', questions: [Q_DATABASE] },
+        { kind: 'text', text: 'Thanks.' },
+      ],
+    });
     await userPrompt(a.term, 'pick a database');
     const s = await a.waitStatus((x) => x.interaction !== null, 30_000, 'the question');
     const detached = await a.call(REQUESTS.detachSession.method, { session_id: a.sessionId });
@@ -183,15 +243,25 @@ describe('Claude Code lifecycle through the AKK server (live)', function () {
     assert.equal(row?.status, 'invalidated');
     assert.equal(row?.outcome, 'the session was detached');
     const updates = a.server.notifications.filter((n) => n.method === 'akk/interactionUpdated');
-    assert.ok(updates.some((n) => (n.params as { interaction_id?: string }).interaction_id === s.interaction?.interaction_id), 'the client is told');
-    const stale = await respond(a, s, { question_id: question(s).q.question_id, response_kind: 'single_select', selected_option_ids: [optionId(s, 'MySQL')] });
+    assert.ok(
+      updates.some((n) => (n.params as { interaction_id?: string }).interaction_id === s.interaction?.interaction_id),
+      'the client is told',
+    );
+    const stale = await respond(a, s, {
+      question_id: question(s).q.question_id,
+      response_kind: 'single_select',
+      selected_option_ids: [optionId(s, 'MySQL')],
+    });
     assert.ok(stale.error, 'a closed step is not answerable');
 
     // Attached again, the same prompt is a new step; then the agent exits under it.
-    const again = await a.call(REQUESTS.attachSession.method, { tmux: { socket: a.term.socket, target: a.term.target } });
+    const again = await a.call(REQUESTS.attachSession.method, {
+      tmux: { socket: a.term.socket, target: a.term.target },
+    });
     assert.ok(again.result, JSON.stringify(again.error));
     const sessionId = (again.result as { session_id: string }).session_id;
-    const statusOf = async (): Promise<StatusResult> => (await a!.call(REQUESTS.status.method, { session_id: sessionId })).result as StatusResult;
+    const statusOf = async (): Promise<StatusResult> =>
+      (await a!.call(REQUESTS.status.method, { session_id: sessionId })).result as StatusResult;
     const deadline = Date.now() + 20_000;
     let next = await statusOf();
     while (next.interaction === null && Date.now() < deadline) {
@@ -202,7 +272,9 @@ describe('Claude Code lifecycle through the AKK server (live)', function () {
     process.kill(a.term.panePid(), 'SIGKILL');
     const closedBy = Date.now() + 20_000;
     for (;;) {
-      const list = (await a.call(REQUESTS.listInteractions.method, { session_id: sessionId })).result as { interactions: Listed[] };
+      const list = (await a.call(REQUESTS.listInteractions.method, { session_id: sessionId })).result as {
+        interactions: Listed[];
+      };
       row = list.interactions.find((x) => x.interaction_id === next.interaction?.interaction_id);
       if (row?.status !== 'active' || Date.now() > closedBy) break;
       await sleep(200);
@@ -226,12 +298,24 @@ describe('Claude Code announcements through the AKK server (live)', function () 
   });
 
   it('announces a step only once its screen is quiet: frames redrawn within moments never reach the client', async () => {
-    a = await startServerAgent('claude', { name: 'e2e-quiet-announce', turns: [{ kind: 'ask', questions: [Q_DATABASE] }, { kind: 'text', text: 'Thanks.' }] });
+    a = await startServerAgent('claude', {
+      name: 'e2e-quiet-announce',
+      turns: [
+        { kind: 'ask', questions: [Q_DATABASE] },
+        { kind: 'text', text: 'Thanks.' },
+      ],
+    });
     await userPrompt(a.term, 'pick a database');
     const first = await a.waitStatus((x) => x.interaction !== null, 30_000, 'the question');
     const required = (): string[] =>
-      a!.server.notifications.filter((n) => n.method === 'akk/interactionRequired').map((n) => String((n.params as { interaction?: { interaction_id?: string } }).interaction?.interaction_id));
-    await until('the first announcement', () => (required().includes(String(first.interaction?.interaction_id)) ? true : undefined), 5_000);
+      a!.server.notifications
+        .filter((n) => n.method === 'akk/interactionRequired')
+        .map((n) => String((n.params as { interaction?: { interaction_id?: string } }).interaction?.interaction_id));
+    await until(
+      'the first announcement',
+      () => (required().includes(String(first.interaction?.interaction_id)) ? true : undefined),
+      5_000,
+    );
     const before = required().length;
     // Two quick resizes: Claude Code redraws the dialog at each width, so each frame is a new step.
     await a.term.tmux(['resize-window', '-t', a.term.target, '-x', '100', '-y', '40']);

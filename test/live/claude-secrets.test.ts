@@ -40,12 +40,25 @@ describe('Claude Code secrets through the AKK server (live)', function () {
   });
 
   it('leaves a typed answer to a question that asks for a token to the terminal, with zero input', async () => {
-    a = await startServerAgent('claude', { name: 'e2e-secret-question', turns: [{ kind: 'ask', questions: [Q_TOKEN] }, { kind: 'text', text: 'Thanks.' }] });
+    a = await startServerAgent('claude', {
+      name: 'e2e-secret-question',
+      turns: [
+        { kind: 'ask', questions: [Q_TOKEN] },
+        { kind: 'text', text: 'Thanks.' },
+      ],
+    });
     await userPrompt(a.term, 'release it');
     const s = await a.waitStatus((x) => x.interaction !== null, 30_000, 'the question');
     // Choosing one of the model's own options relays no secret: that is answerable.
-    assert.deepEqual(question(s).q.options.map((o) => o.label), ['Staging token', 'Production token', 'Type something.']);
-    const r = await respond(a, s, { question_id: question(s).q.question_id, response_kind: 'single_select', selected_option_ids: [optionId(s, 'Type something.')] });
+    assert.deepEqual(
+      question(s).q.options.map((o) => o.label),
+      ['Staging token', 'Production token', 'Type something.'],
+    );
+    const r = await respond(a, s, {
+      question_id: question(s).q.question_id,
+      response_kind: 'single_select',
+      selected_option_ids: [optionId(s, 'Type something.')],
+    });
     assert.ok(r.result, JSON.stringify(r.error));
     // The free-text editor would carry the person's secret: manual, nothing offered.
     const manual = await a.waitStatus((x) => x.state === 'manual_required', 30_000, 'the free-text step to be manual');
@@ -59,13 +72,28 @@ describe('Claude Code secrets through the AKK server (live)', function () {
 
   it('masks a credential in a command it shows, and the approval runs the command as drawn', async () => {
     const command = 'DEPLOY_TOKEN=s3cr3t-value-123 touch deployed.txt';
-    a = await startServerAgent('claude', { name: 'e2e-secret-command', turns: [{ kind: 'bash', command, description: 'Deploy' }, { kind: 'text', text: 'Done.' }] });
+    a = await startServerAgent('claude', {
+      name: 'e2e-secret-command',
+      turns: [
+        { kind: 'bash', command, description: 'Deploy' },
+        { kind: 'text', text: 'Done.' },
+      ],
+    });
     await userPrompt(a.term, 'deploy');
     const s = await a.waitStatus((x) => x.permission !== null, 30_000, 'the permission prompt');
     assert.equal(s.permission?.subject, 'DEPLOY_TOKEN=•••••• touch deployed.txt');
-    const list = (await a.call(REQUESTS.listInteractions.method, { session_id: a.sessionId })).result as { interactions: Array<{ title: string }> };
-    assert.ok(list.interactions.every((i) => !i.title.includes('s3cr3t')), JSON.stringify(list));
-    const r = await a.call(REQUESTS.approve.method, { interaction_id: s.permission?.interaction_id, turn_id: s.permission?.turn_id, decision: 'approve_once' }, 30_000);
+    const list = (await a.call(REQUESTS.listInteractions.method, { session_id: a.sessionId })).result as {
+      interactions: Array<{ title: string }>;
+    };
+    assert.ok(
+      list.interactions.every((i) => !i.title.includes('s3cr3t')),
+      JSON.stringify(list),
+    );
+    const r = await a.call(
+      REQUESTS.approve.method,
+      { interaction_id: s.permission?.interaction_id, turn_id: s.permission?.turn_id, decision: 'approve_once' },
+      30_000,
+    );
     assert.equal((r.result as { outcome?: string } | undefined)?.outcome, 'resolved', JSON.stringify(r.error));
     await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
     assert.ok(existsSync(join(a.term.workDir, 'deployed.txt')));

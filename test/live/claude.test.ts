@@ -157,7 +157,10 @@ describe(`live: Claude Code ${NEWEST.claude}`, function () {
     await s.perform({ choose: 'Yes' });
     const r = await s.fm.waitForToolResult();
     assert.equal(r.isError, false);
-    assert.match(r.content, new RegExp(`^File created successfully at: ${s.term.workDir.replace(/[.]/g, '\\.')}/hello\\.txt`));
+    assert.match(
+      r.content,
+      new RegExp(`^File created successfully at: ${s.term.workDir.replace(/[.]/g, '\\.')}/hello\\.txt`),
+    );
     assert.equal(fs.readFileSync(path.join(s.term.workDir, 'hello.txt'), 'utf8'), 'Hello, world!\nSecond line.\n');
     await finished(s);
   });

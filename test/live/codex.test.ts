@@ -90,7 +90,9 @@ describe(`live: Codex ${NEWEST.codex}`, function () {
   it('command approval: y runs the escalated command', async () => {
     const s = await start('codex-command-approve');
     await startTurn(s);
-    await s.screen({ all: ['Would you like to run the following command?', '$ touch ../outside.txt', 'Yes, proceed (y)'] });
+    await s.screen({
+      all: ['Would you like to run the following command?', '$ touch ../outside.txt', 'Yes, proceed (y)'],
+    });
     await s.press('y');
     const r = await s.fm.waitForToolResult();
     assert.match(r.content, /Process exited with code 0/);
@@ -133,7 +135,10 @@ describe(`live: Codex ${NEWEST.codex}`, function () {
     const inner = /<send_user_message_question_reply>\n([\s\S]*)\n<\/send_user_message_question_reply>/.exec(text);
     assert.ok(inner?.[1], text);
     const reply = JSON.parse(inner[1]) as Array<{ answer: string; question: string }>;
-    assert.deepEqual(reply.map((x) => [x.question, x.answer]), [['Which database should the service use?', 'PostgreSQL']]);
+    assert.deepEqual(
+      reply.map((x) => [x.question, x.answer]),
+      [['Which database should the service use?', 'PostgreSQL']],
+    );
     s.fm.releaseAll();
     await finished(s);
   });

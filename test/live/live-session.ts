@@ -35,7 +35,12 @@ export function liveSessions(ctx: Mocha.Suite, agent: AgentName): (scenarioName:
     assert.equal(fs.existsSync(s.term.root), false, `run folder ${s.term.root} left behind`);
   });
   return async (name: string): Promise<Session> => {
-    current = await startSession({ agent, version: NEWEST[agent], size: { cols: 120, rows: 40 }, scenario: scenario(name) });
+    current = await startSession({
+      agent,
+      version: NEWEST[agent],
+      size: { cols: 120, rows: 40 },
+      scenario: scenario(name),
+    });
     return current;
   };
 }

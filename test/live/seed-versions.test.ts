@@ -16,7 +16,10 @@ import { optionId, question, respond, startServerAgent, userPrompt, type ServerA
 import { INSTALL_TIMEOUT_MS } from './live-session';
 
 const SIZE = { cols: 80, rows: 24 };
-const SEEDS: Record<AgentName, string[]> = { claude: ['2.1.263', '2.1.266', '2.1.267'], codex: ['0.153.4', '0.154.0', '0.155.1'] };
+const SEEDS: Record<AgentName, string[]> = {
+  claude: ['2.1.263', '2.1.266', '2.1.267'],
+  codex: ['0.153.4', '0.154.0', '0.155.1'],
+};
 const FOLLOW_UP = 'Thanks, noted.';
 /** Codex takes questions outside Plan mode with this feature. */
 const RUI = ['--enable', 'default_mode_request_user_input'];
@@ -28,7 +31,8 @@ function resolved(r: { result?: unknown; error?: unknown }): void {
 
 /** The opening prompt typed as a user would; Codex takes input once its status line names the model. */
 async function prompt(a: ServerAgent, text: string): Promise<void> {
-  if (a.term.agent === 'codex') await a.term.waitForScreen((s) => s.includes('gpt-5.1-codex default ·'), 30_000, 'Codex ready');
+  if (a.term.agent === 'codex')
+    await a.term.waitForScreen((s) => s.includes('gpt-5.1-codex default ·'), 30_000, 'Codex ready');
   await userPrompt(a.term, text);
 }
 
@@ -56,22 +60,64 @@ seedSuite('claude', (version, track) => {
     track(await startServerAgent('claude', { name, turns }, {}, { version, size: SIZE }));
 
   it('answers "Type something." first, then free text, a choice and the review', async () => {
-    const a = await start('seed-questionnaire', [{ kind: 'ask', questions: [Q_NAME, Q_DATABASE] }, { kind: 'text', text: FOLLOW_UP }]);
+    const a = await start('seed-questionnaire', [
+      { kind: 'ask', questions: [Q_NAME, Q_DATABASE] },
+      { kind: 'text', text: FOLLOW_UP },
+    ]);
     await prompt(a, 'name the project');
-    let s = await a.waitStatus((x) => x.interaction?.questions[0]?.prompt === Q_NAME.question, 30_000, 'the name question');
+    let s = await a.waitStatus(
+      (x) => x.interaction?.questions[0]?.prompt === Q_NAME.question,
+      30_000,
+      'the name question',
+    );
     assert.deepEqual(s.interaction?.step, { index: 1, total: 3 });
-    assert.deepEqual(question(s).q.options.map((o) => o.label), [...Q_NAME.options.map((o) => o.label), 'Type something.']);
-    resolved(await respond(a, s, { question_id: question(s).q.question_id, response_kind: 'single_select', selected_option_ids: [optionId(s, 'Type something.')] }));
+    assert.deepEqual(
+      question(s).q.options.map((o) => o.label),
+      [...Q_NAME.options.map((o) => o.label), 'Type something.'],
+    );
+    resolved(
+      await respond(a, s, {
+        question_id: question(s).q.question_id,
+        response_kind: 'single_select',
+        selected_option_ids: [optionId(s, 'Type something.')],
+      }),
+    );
 
-    s = await a.waitStatus((x) => x.interaction?.questions[0]?.response_kind === 'free_text', 30_000, 'the free-text step');
-    resolved(await respond(a, s, { question_id: question(s).q.question_id, response_kind: 'free_text', text: 'northwind orbit-7' }));
+    s = await a.waitStatus(
+      (x) => x.interaction?.questions[0]?.response_kind === 'free_text',
+      30_000,
+      'the free-text step',
+    );
+    resolved(
+      await respond(a, s, {
+        question_id: question(s).q.question_id,
+        response_kind: 'free_text',
+        text: 'northwind orbit-7',
+      }),
+    );
 
-    s = await a.waitStatus((x) => x.interaction?.questions[0]?.prompt === Q_DATABASE.question, 30_000, 'the database question');
+    s = await a.waitStatus(
+      (x) => x.interaction?.questions[0]?.prompt === Q_DATABASE.question,
+      30_000,
+      'the database question',
+    );
     assert.deepEqual(s.interaction?.step, { index: 2, total: 3 });
-    resolved(await respond(a, s, { question_id: question(s).q.question_id, response_kind: 'single_select', selected_option_ids: [optionId(s, 'PostgreSQL')] }));
+    resolved(
+      await respond(a, s, {
+        question_id: question(s).q.question_id,
+        response_kind: 'single_select',
+        selected_option_ids: [optionId(s, 'PostgreSQL')],
+      }),
+    );
 
     s = await a.waitStatus((x) => x.interaction?.questions[0]?.response_kind === 'confirm', 30_000, 'the review');
-    resolved(await respond(a, s, { question_id: question(s).q.question_id, response_kind: 'confirm', selected_option_ids: [optionId(s, 'Submit answers')] }));
+    resolved(
+      await respond(a, s, {
+        question_id: question(s).q.question_id,
+        response_kind: 'confirm',
+        selected_option_ids: [optionId(s, 'Submit answers')],
+      }),
+    );
 
     const tool = await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
     assert.equal(tool.isError, false);
@@ -80,7 +126,10 @@ seedSuite('claude', (version, track) => {
   });
 
   it('approves a Bash command once, and it runs', async () => {
-    const a = await start('seed-bash', [{ kind: 'bash', command: 'touch approved.txt', description: 'Create approved.txt' }, { kind: 'text', text: FOLLOW_UP }]);
+    const a = await start('seed-bash', [
+      { kind: 'bash', command: 'touch approved.txt', description: 'Create approved.txt' },
+      { kind: 'text', text: FOLLOW_UP },
+    ]);
     await prompt(a, 'make the file');
     const s = await a.waitStatus((x) => x.permission !== null, 30_000, 'the permission prompt');
     assert.equal(s.permission?.tool, 'bash');
@@ -88,7 +137,13 @@ seedSuite('claude', (version, track) => {
     // These versions draw option 3 over the wrapped tail of option 2 at 80 columns (fixtures/README.md):
     // `No` is not on screen exactly, so only the one-time Yes is offered.
     assert.deepEqual(s.permission?.decisions, ['approve_once']);
-    resolved(await a.call(REQUESTS.approve.method, { interaction_id: s.permission?.interaction_id, turn_id: s.permission?.turn_id, decision: 'approve_once' }, 30_000));
+    resolved(
+      await a.call(
+        REQUESTS.approve.method,
+        { interaction_id: s.permission?.interaction_id, turn_id: s.permission?.turn_id, decision: 'approve_once' },
+        30_000,
+      ),
+    );
     const tool = await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
     assert.equal(tool.isError, false);
     assert.ok(existsSync(join(a.term.workDir, 'approved.txt')));
@@ -98,33 +153,91 @@ seedSuite('claude', (version, track) => {
 seedSuite('codex', (version, track) => {
   it('answers a choice, then "Type something." with notes', async () => {
     const a = track(
-      await startServerAgent('codex', { name: 'seed-codex-questionnaire', turns: [{ kind: 'codex-questions', questions: [CX_DATABASE, CX_LANGUAGE] }, { kind: 'text', text: FOLLOW_UP }] }, {}, { version, size: SIZE, args: RUI }),
+      await startServerAgent(
+        'codex',
+        {
+          name: 'seed-codex-questionnaire',
+          turns: [
+            { kind: 'codex-questions', questions: [CX_DATABASE, CX_LANGUAGE] },
+            { kind: 'text', text: FOLLOW_UP },
+          ],
+        },
+        {},
+        { version, size: SIZE, args: RUI },
+      ),
     );
     await prompt(a, 'plan the service');
-    let s = await a.waitStatus((x) => x.interaction?.questions[0]?.prompt === CX_DATABASE.question, 30_000, 'question 1');
+    let s = await a.waitStatus(
+      (x) => x.interaction?.questions[0]?.prompt === CX_DATABASE.question,
+      30_000,
+      'question 1',
+    );
     assert.deepEqual(s.interaction?.step, { index: 1, total: 2 });
-    resolved(await respond(a, s, { question_id: question(s).q.question_id, response_kind: 'single_select', selected_option_ids: [optionId(s, 'PostgreSQL')] }));
+    resolved(
+      await respond(a, s, {
+        question_id: question(s).q.question_id,
+        response_kind: 'single_select',
+        selected_option_ids: [optionId(s, 'PostgreSQL')],
+      }),
+    );
 
-    s = await a.waitStatus((x) => x.interaction?.questions[0]?.prompt === CX_LANGUAGE.question && x.interaction.questions[0].response_kind === 'single_select', 30_000, 'question 2');
-    resolved(await respond(a, s, { question_id: question(s).q.question_id, response_kind: 'single_select', selected_option_ids: [optionId(s, 'Type something.')] }));
+    s = await a.waitStatus(
+      (x) =>
+        x.interaction?.questions[0]?.prompt === CX_LANGUAGE.question &&
+        x.interaction.questions[0].response_kind === 'single_select',
+      30_000,
+      'question 2',
+    );
+    resolved(
+      await respond(a, s, {
+        question_id: question(s).q.question_id,
+        response_kind: 'single_select',
+        selected_option_ids: [optionId(s, 'Type something.')],
+      }),
+    );
     s = await a.waitStatus((x) => x.interaction?.questions[0]?.response_kind === 'free_text', 30_000, 'the Notes step');
-    resolved(await respond(a, s, { question_id: question(s).q.question_id, response_kind: 'free_text', text: 'Prefer a small static binary' }));
+    resolved(
+      await respond(a, s, {
+        question_id: question(s).q.question_id,
+        response_kind: 'free_text',
+        text: 'Prefer a small static binary',
+      }),
+    );
 
     const tool = await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
     assert.deepEqual(JSON.parse(tool.content), {
-      answers: { database: { answers: ['PostgreSQL'] }, language: { answers: ['None of the above', 'user_note: Prefer a small static binary'] } },
+      answers: {
+        database: { answers: ['PostgreSQL'] },
+        language: { answers: ['None of the above', 'user_note: Prefer a small static binary'] },
+      },
     });
   });
 
   it('approves an escalated command once, and it runs', async () => {
-    const turns = [{ kind: 'codex-command' as const, command: 'touch ../approved.txt', justification: 'Create a marker file next to the project?', escalated: true }, { kind: 'text' as const, text: FOLLOW_UP }];
-    const a = track(await startServerAgent('codex', { name: 'seed-codex-approve', turns }, {}, { version, size: SIZE }));
+    const turns = [
+      {
+        kind: 'codex-command' as const,
+        command: 'touch ../approved.txt',
+        justification: 'Create a marker file next to the project?',
+        escalated: true,
+      },
+      { kind: 'text' as const, text: FOLLOW_UP },
+    ];
+    const a = track(
+      await startServerAgent('codex', { name: 'seed-codex-approve', turns }, {}, { version, size: SIZE }),
+    );
     await prompt(a, 'make the file');
     const s = await a.waitStatus((x) => x.permission !== null, 30_000, 'the approval');
     assert.equal(s.permission?.tool, 'command');
     assert.equal(s.permission?.subject, 'touch ../approved.txt');
     assert.deepEqual(s.permission?.decisions, ['approve_once', 'reject']);
-    resolved(await a.call(REQUESTS.approve.method, { interaction_id: s.permission?.interaction_id, turn_id: s.permission?.turn_id, decision: 'approve_once' }, 30_000));
+    resolved(
+      await a.call(
+        REQUESTS.approve.method,
+        { interaction_id: s.permission?.interaction_id, turn_id: s.permission?.turn_id, decision: 'approve_once' },
+        30_000,
+      ),
+    );
     const tool = await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
     assert.match(tool.content, /Process exited with code 0/);
     assert.ok(existsSync(join(a.term.root, 'approved.txt')));

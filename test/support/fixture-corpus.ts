@@ -32,7 +32,12 @@ export function loadCorpus(): Fixture[] {
       if (statSync(p).isDirectory()) walk(p);
       else if (/^\d\d-.+\.txt$/.test(name) && !name.endsWith('.ansi.txt')) {
         const base = name.slice(0, -4);
-        const meta = JSON.parse(readFileSync(join(dir, `${base}.json`), 'utf8')) as { agent: AgentKind; version: string; size: string; state: string };
+        const meta = JSON.parse(readFileSync(join(dir, `${base}.json`), 'utf8')) as {
+          agent: AgentKind;
+          version: string;
+          size: string;
+          state: string;
+        };
         const [cols, rows] = meta.size.split('x').map(Number) as [number, number];
         const styledPath = join(dir, `${base}.ansi.txt`);
         out.push({
@@ -70,7 +75,15 @@ export function summarize(r: Recognition): unknown {
         ...(r.asyncDelivery ? { async_delivery: r.asyncDelivery } : {}),
       };
     case 'permission':
-      return { kind: r.kind, profile: r.profileId, tool: r.tool, title: r.title, subject: r.subject, decisions: r.decisions, plan: r.plan };
+      return {
+        kind: r.kind,
+        profile: r.profileId,
+        tool: r.tool,
+        title: r.title,
+        subject: r.subject,
+        decisions: r.decisions,
+        plan: r.plan,
+      };
     default:
       return r;
   }

@@ -127,7 +127,12 @@ export class StdioServer {
   }
 
   async initialize(initializationOptions: Record<string, unknown> = {}): Promise<RpcMessage> {
-    const response = await this.call('initialize', { processId: process.pid, rootUri: null, capabilities: {}, initializationOptions });
+    const response = await this.call('initialize', {
+      processId: process.pid,
+      rootUri: null,
+      capabilities: {},
+      initializationOptions,
+    });
     this.notify('initialized', {});
     return response;
   }

@@ -40,7 +40,12 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
  */
 export type LaunchExtras = Pick<LaunchOptions, 'args' | 'config'> & Partial<Pick<LaunchOptions, 'version' | 'size'>>;
 
-export async function startServerAgent(agent: AgentName, scenario: Scenario, env: NodeJS.ProcessEnv = {}, launch: LaunchExtras = {}): Promise<ServerAgent> {
+export async function startServerAgent(
+  agent: AgentName,
+  scenario: Scenario,
+  env: NodeJS.ProcessEnv = {},
+  launch: LaunchExtras = {},
+): Promise<ServerAgent> {
   const model = await startFakeModel(scenario);
   const { version = NEWEST[agent], size = { cols: 120, rows: 40 }, ...extras } = launch;
   const term = await launchAgent({ agent, version, size, modelUrl: model.url, ...extras });
@@ -51,7 +56,9 @@ export async function startServerAgent(agent: AgentName, scenario: Scenario, env
     assert.ok(r.result, `initialize failed: ${JSON.stringify(r.error)}`);
   };
   await init();
-  const attached = await server.call(REQUESTS.attachSession.method, { tmux: { socket: term.socket, target: term.target } });
+  const attached = await server.call(REQUESTS.attachSession.method, {
+    tmux: { socket: term.socket, target: term.target },
+  });
   assert.ok(attached.result, `attach failed: ${JSON.stringify(attached.error)}`);
   const sessionId = (attached.result as { session_id: string }).session_id;
   const self: ServerAgent = {
@@ -124,5 +131,9 @@ export function optionId(s: StatusResult, label: string): string {
 /** Answers the current question of `s` with one typed answer. */
 export async function respond(a: ServerAgent, s: StatusResult, answer: unknown) {
   const { i } = question(s);
-  return a.call(REQUESTS.respondInteraction.method, { interaction_id: i.interaction_id, turn_id: i.turn_id, answers: [answer] }, 30_000);
+  return a.call(
+    REQUESTS.respondInteraction.method,
+    { interaction_id: i.interaction_id, turn_id: i.turn_id, answers: [answer] },
+    30_000,
+  );
 }

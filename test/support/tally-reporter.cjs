@@ -7,7 +7,8 @@ const Mocha = require('mocha');
 class TallyReporter extends Mocha.reporters.Spec {
   constructor(runner, options) {
     super(runner, options);
-    const tier = (options && options.reporterOptions && options.reporterOptions.tier) || process.env.AKK_TIER || 'tests';
+    const tier =
+      (options && options.reporterOptions && options.reporterOptions.tier) || process.env.AKK_TIER || 'tests';
     runner.once(Mocha.Runner.constants.EVENT_RUN_END, () => {
       const s = runner.stats || { passes: 0, failures: 0, pending: 0 };
       const file = process.env.AKK_TALLY;

@@ -19,9 +19,10 @@ export async function until<T>(what: string, probe: () => Promise<T | undefined>
       const v = await probe();
       if (v !== undefined) return v;
     } catch (e) {
-      last = e instanceof Error ? e.message.split('\n')[0] ?? '' : String(e);
+      last = e instanceof Error ? (e.message.split('\n')[0] ?? '') : String(e);
     }
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000}s waiting for ${what}${last ? ` (last: ${last})` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs / 1000}s waiting for ${what}${last ? ` (last: ${last})` : ''}`);
     await sleep(200);
   }
 }
@@ -45,7 +46,9 @@ export class AgentTmux {
   }
 
   async findPane(): Promise<string> {
-    const rows = (await this.tmux(['list-panes', '-a', '-F', '#{session_name} #{pane_id} #{pane_pid}'])).trim().split('\n');
+    const rows = (await this.tmux(['list-panes', '-a', '-F', '#{session_name} #{pane_id} #{pane_pid}']))
+      .trim()
+      .split('\n');
     const out = rows.find((r) => !this.agent || r.startsWith(`akk-${this.agent}-`)) ?? '';
     const [, pane, pid] = out.split(' ');
     if (!pane || !/^%\d+$/.test(pane)) throw new Error(`no ${this.agent ?? ''} pane on tmux -L ${this.socket}`);
@@ -63,7 +66,7 @@ export class AgentTmux {
     let last = '';
     let since = Date.now();
     await until(
-      'the agent\'s idle prompt',
+      "the agent's idle prompt",
       async () => {
         const s = await this.capture();
         if (s !== last || !idle.test(s) || /Do you want to proceed|Enter to select/.test(s)) {
@@ -75,7 +78,9 @@ export class AgentTmux {
       },
       30_000,
     ).catch(async (e: unknown) => {
-      throw new Error(`${e instanceof Error ? e.message : String(e)}; screen:\n${await this.capture().catch(() => '?')}`);
+      throw new Error(
+        `${e instanceof Error ? e.message : String(e)}; screen:\n${await this.capture().catch(() => '?')}`,
+      );
     });
     await this.tmux(['send-keys', '-t', this.pane ?? '', '-l', text]);
     // Codex takes fast text followed by Enter as a paste (Enter becomes a newline): let the burst window pass.
@@ -114,4 +119,3 @@ export class AgentTmux {
     }
   }
 }
-

@@ -88,7 +88,13 @@ interface SuiteOutcome {
   ok: boolean;
 }
 
-async function runInHostSuite(browser: Browser, extPath: string, suiteEntry: string, scratch: string, workspace: string): Promise<SuiteOutcome> {
+async function runInHostSuite(
+  browser: Browser,
+  extPath: string,
+  suiteEntry: string,
+  scratch: string,
+  workspace: string,
+): Promise<SuiteOutcome> {
   const t = Date.now();
   const report = path.join(ARTIFACTS, 'mocha-report.txt');
   const summaryFile = `${report}.json`;
@@ -129,7 +135,9 @@ async function runInHostSuite(browser: Browser, extPath: string, suiteEntry: str
     saveLogs(server, 'suite');
     fs.writeFileSync(path.join(ARTIFACTS, 'browser-console-suite.log'), consoleLog.join('\n') + '\n');
     const text = fs.existsSync(report) ? fs.readFileSync(report, 'utf8').trimEnd() : '';
-    log(`in-host suite: mocha report (${path.relative(REPO_ROOT, report)}):\n${text ? indent(text) : '  | (empty: the suite did not run or wrote nothing)'}`);
+    log(
+      `in-host suite: mocha report (${path.relative(REPO_ROOT, report)}):\n${text ? indent(text) : '  | (empty: the suite did not run or wrote nothing)'}`,
+    );
     if (exitCode !== 0) {
       printFailureLogs(server, 'in-host suite');
       const tailText = consoleTail(consoleLog);
@@ -150,7 +158,9 @@ async function runInHostSuite(browser: Browser, extPath: string, suiteEntry: str
     ok: exitCode === 0 && (summary.failures ?? 1) === 0,
   };
   if (!outcome.ok && outcome.failures === 0) outcome.failures = 1; // the suite itself broke
-  log(`in-host suite: exit ${exitCode}, ${outcome.passes} passed, ${outcome.failures} failed, ${outcome.pending} pending (${secondsSince(t)})`);
+  log(
+    `in-host suite: exit ${exitCode}, ${outcome.passes} passed, ${outcome.failures} failed, ${outcome.pending} pending (${secondsSince(t)})`,
+  );
   return outcome;
 }
 
@@ -159,10 +169,19 @@ async function runInHostSuite(browser: Browser, extPath: string, suiteEntry: str
 
 const WORKBENCH_LOADS = 'the workbench loads with the extension under development';
 
-async function runUiChecks(browser: Browser, extPath: string, scratch: string, workspace: string): Promise<CheckResult[]> {
+async function runUiChecks(
+  browser: Browser,
+  extPath: string,
+  scratch: string,
+  workspace: string,
+): Promise<CheckResult[]> {
   const t = Date.now();
   const consoleLog: string[] = [];
-  const server = await startCodeServer({ folder: workspace, smokeTestDriver: true, scratchDir: path.join(scratch, 'ui') });
+  const server = await startCodeServer({
+    folder: workspace,
+    smokeTestDriver: true,
+    scratchDir: path.join(scratch, 'ui'),
+  });
   log(`UI checks: code-server at ${server.url} (pid ${server.pid})`);
   let page: Page | undefined;
   const checks = new Checks(() => page);
@@ -183,46 +202,67 @@ async function runUiChecks(browser: Browser, extPath: string, scratch: string, w
       const item = p.locator('.statusbar-item', { hasText: /AKK/ }).first();
       await item.waitFor({ state: 'visible', timeout: 45_000 });
       const labels = await item.evaluate((el) =>
-        [el, ...Array.from(el.querySelectorAll('[aria-label]'))].map((e) => e.getAttribute('aria-label') ?? '').filter(Boolean),
+        [el, ...Array.from(el.querySelectorAll('[aria-label]'))]
+          .map((e) => e.getAttribute('aria-label') ?? '')
+          .filter(Boolean),
       );
       if (!labels.some((l) => l.startsWith('Agent Knock Knock'))) {
-        throw new Error(`status-bar item's accessibility label does not start with "Agent Knock Knock": ${JSON.stringify(labels)}`);
+        throw new Error(
+          `status-bar item's accessibility label does not start with "Agent Knock Knock": ${JSON.stringify(labels)}`,
+        );
       }
       await screenshot(p, '02-status-bar.png');
     });
 
-    await check('palette runs "Agent Knock Knock: Show Server Status" and its message shows', 'failure-show-server-status.png', async (p) => {
-      await runPalette(p, 'Agent Knock Knock: Show Server Status', '03-palette-show-server-status.png');
-      // The message shows as a toast, or (when the workbench holds toasts back) in the
-      // notification centre behind the status bar's bell.
-      const message = p.locator('.notification-list-item-message', { hasText: 'Agent Knock Knock server' }).first();
-      const asToast = await message.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false);
-      if (!asToast) {
-        await p.locator('[id="status.notifications"]').click({ timeout: 10_000 });
-        await message.waitFor({ state: 'visible', timeout: 15_000 });
-      }
-      await screenshot(p, '04-server-status-message.png');
-      if (!asToast) await p.locator('[id="status.notifications"]').click({ timeout: 5_000 }).catch(() => undefined);
-    });
+    await check(
+      'palette runs "Agent Knock Knock: Show Server Status" and its message shows',
+      'failure-show-server-status.png',
+      async (p) => {
+        await runPalette(p, 'Agent Knock Knock: Show Server Status', '03-palette-show-server-status.png');
+        // The message shows as a toast, or (when the workbench holds toasts back) in the
+        // notification centre behind the status bar's bell.
+        const message = p.locator('.notification-list-item-message', { hasText: 'Agent Knock Knock server' }).first();
+        const asToast = await message.waitFor({ state: 'visible', timeout: 5_000 }).then(
+          () => true,
+          () => false,
+        );
+        if (!asToast) {
+          await p.locator('[id="status.notifications"]').click({ timeout: 10_000 });
+          await message.waitFor({ state: 'visible', timeout: 15_000 });
+        }
+        await screenshot(p, '04-server-status-message.png');
+        if (!asToast)
+          await p
+            .locator('[id="status.notifications"]')
+            .click({ timeout: 5_000 })
+            .catch(() => undefined);
+      },
+    );
 
-    await check('palette runs "Agent Knock Knock: Show Output" and the output panel shows its channel', 'failure-show-output.png', async (p) => {
-      await runPalette(p, 'Agent Knock Knock: Show Output', '05-palette-show-output.png');
-      const panel = p.locator('.part.panel');
-      await panel.waitFor({ state: 'visible', timeout: 20_000 });
-      await p.waitForFunction(
-        () => {
-          const panelEl = document.querySelector('.part.panel');
-          if (!panelEl) return false;
-          const selects = Array.from(panelEl.querySelectorAll('select'));
-          const selected = selects.map((s) => s.options[s.selectedIndex]?.text ?? '');
-          const titles = Array.from(panelEl.querySelectorAll('[title],[aria-label]')).map((e) => `${e.getAttribute('title') ?? ''} ${e.getAttribute('aria-label') ?? ''}`);
-          return [...selected, ...titles].some((t) => t.includes('Agent Knock Knock'));
-        },
-        undefined,
-        { timeout: 20_000 },
-      );
-      await screenshot(p, '06-output-panel.png');
-    });
+    await check(
+      'palette runs "Agent Knock Knock: Show Output" and the output panel shows its channel',
+      'failure-show-output.png',
+      async (p) => {
+        await runPalette(p, 'Agent Knock Knock: Show Output', '05-palette-show-output.png');
+        const panel = p.locator('.part.panel');
+        await panel.waitFor({ state: 'visible', timeout: 20_000 });
+        await p.waitForFunction(
+          () => {
+            const panelEl = document.querySelector('.part.panel');
+            if (!panelEl) return false;
+            const selects = Array.from(panelEl.querySelectorAll('select'));
+            const selected = selects.map((s) => s.options[s.selectedIndex]?.text ?? '');
+            const titles = Array.from(panelEl.querySelectorAll('[title],[aria-label]')).map(
+              (e) => `${e.getAttribute('title') ?? ''} ${e.getAttribute('aria-label') ?? ''}`,
+            );
+            return [...selected, ...titles].some((t) => t.includes('Agent Knock Knock'));
+          },
+          undefined,
+          { timeout: 20_000 },
+        );
+        await screenshot(p, '06-output-panel.png');
+      },
+    );
   } catch (err) {
     const detail = err instanceof Error ? err.message : String(err);
     results.push({ name: 'workbench opens', status: 'failed', detail });
@@ -235,10 +275,15 @@ async function runUiChecks(browser: Browser, extPath: string, scratch: string, w
       const tailText = consoleTail(consoleLog);
       if (tailText) log(`UI checks: browser console errors (tail, without network noise):\n${indent(tailText)}`);
     }
-    await page?.context().close().catch(() => undefined);
+    await page
+      ?.context()
+      .close()
+      .catch(() => undefined);
     await server.stop();
   }
-  log(`UI checks: ${results.filter((r) => r.status === 'passed').length}/${results.length} passed (${secondsSince(t)})`);
+  log(
+    `UI checks: ${results.filter((r) => r.status === 'passed').length}/${results.length} passed (${secondsSince(t)})`,
+  );
   return results;
 }
 
@@ -269,7 +314,10 @@ async function main(): Promise<number> {
   if (process.env.AKK_VSCODE_SKIP_BUILD !== '1') {
     const tb = Date.now();
     log('building dist/ (node scripts/build.mjs) ...');
-    const r = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'build.mjs')], { cwd: REPO_ROOT, stdio: 'inherit' });
+    const r = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'build.mjs')], {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+    });
     if (r.status !== 0) {
       log(`build failed (exit ${r.status ?? r.signal})`);
       writeTally(0, 1, 0);
@@ -332,10 +380,16 @@ async function main(): Promise<number> {
   const failed = suite.failures + checks.filter((r) => r.status === 'failed').length;
   const pending = suite.pending + checks.filter((r) => r.status === 'pending').length;
   writeTally(passed, failed, pending);
-  const shots = fs.readdirSync(ARTIFACTS).filter((f) => f.endsWith('.png')).sort();
+  const shots = fs
+    .readdirSync(ARTIFACTS)
+    .filter((f) => f.endsWith('.png'))
+    .sort();
   log(`screenshots in ${path.relative(REPO_ROOT, ARTIFACTS)}/: ${shots.join(', ') || '(none)'}`);
-  const tally = (rs: CheckResult[]): string => `${rs.filter((r) => r.status === 'passed').length} passed, ${rs.filter((r) => r.status === 'failed').length} failed`;
-  log(`in-host mocha: ${suite.passes} passed, ${suite.failures} failed, ${suite.pending} pending; UI checks: ${tally(ui)}; agent flows: ${tally(agent)}`);
+  const tally = (rs: CheckResult[]): string =>
+    `${rs.filter((r) => r.status === 'passed').length} passed, ${rs.filter((r) => r.status === 'failed').length} failed`;
+  log(
+    `in-host mocha: ${suite.passes} passed, ${suite.failures} failed, ${suite.pending} pending; UI checks: ${tally(ui)}; agent flows: ${tally(agent)}`,
+  );
   for (const r of checks.filter((x) => x.status === 'failed')) log(`  failed check: ${r.name}`);
   log(`done in ${secondsSince(t0)}`);
   process.stdout.write(`vscode: ${passed} passed, ${failed} failed, ${pending} skipped\n`);

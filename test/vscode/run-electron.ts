@@ -16,7 +16,10 @@ import { bundleSuite } from './driver';
 
 async function main(): Promise<number> {
   if (process.env.AKK_VSCODE_SKIP_BUILD !== '1') {
-    const r = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'build.mjs')], { cwd: REPO_ROOT, stdio: 'inherit' });
+    const r = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'build.mjs')], {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+    });
     if (r.status !== 0) {
       console.error(`build failed (exit ${r.status ?? r.signal})`);
       return 1;
@@ -37,7 +40,13 @@ async function main(): Promise<number> {
       extensionDevelopmentPath: REPO_ROOT,
       extensionTestsPath: suiteEntry,
       extensionTestsEnv: { AKK_VSCODE_REPORT: report },
-      launchArgs: [workspace, '--disable-extensions', '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes'],
+      launchArgs: [
+        workspace,
+        '--disable-extensions',
+        '--disable-workspace-trust',
+        '--skip-welcome',
+        '--skip-release-notes',
+      ],
     });
   } catch (err) {
     console.error(`VS Code tests failed: ${err instanceof Error ? err.message : String(err)}`);
@@ -55,8 +64,11 @@ async function main(): Promise<number> {
   const passed = summary.passes ?? 0;
   const failed = Math.max(summary.failures ?? 0, code === 0 ? 0 : 1);
   const pending = summary.pending ?? 0;
-  if (process.env.AKK_TALLY) fs.appendFileSync(process.env.AKK_TALLY, `vscode-electron ${passed} ${failed} ${pending}\n`);
-  console.log(`vscode-electron: ${passed} passed, ${failed} failed, ${pending} skipped (report: ${path.relative(REPO_ROOT, report)})`);
+  if (process.env.AKK_TALLY)
+    fs.appendFileSync(process.env.AKK_TALLY, `vscode-electron ${passed} ${failed} ${pending}\n`);
+  console.log(
+    `vscode-electron: ${passed} passed, ${failed} failed, ${pending} skipped (report: ${path.relative(REPO_ROOT, report)})`,
+  );
   return code === 0 && failed === 0 ? 0 : 1;
 }
 

@@ -53,7 +53,9 @@ export function printFailureLogs(server: CodeServer, label: string): void {
     .split('\n')
     .filter((l) => l.trim() && !noise.test(l))
     .slice(-25);
-  log(`${label}: code-server log (tail, without network noise; full log in ${path.relative(REPO_ROOT, ARTIFACTS)}/logs/):\n${indent(own.join('\n'))}`);
+  log(
+    `${label}: code-server log (tail, without network noise; full log in ${path.relative(REPO_ROOT, ARTIFACTS)}/logs/):\n${indent(own.join('\n'))}`,
+  );
   for (const f of server.logFiles()) {
     const own = f.includes('agent-knock-knock');
     if (!own && path.basename(f) !== 'remoteexthost.log') continue;
@@ -66,7 +68,8 @@ export function printFailureLogs(server: CodeServer, label: string): void {
 }
 
 // Harmless on a machine without internet: gallery, telemetry and GitHub sign-in lookups fail.
-export const CONSOLE_NOISE = /ENOTFOUND|ERR_NAME_NOT_RESOLVED|open-vsx|authentication provider 'github'|status of 404|same-origin iframe|allow-scripts and allow-same-origin|Long running operations during shutdown/;
+export const CONSOLE_NOISE =
+  /ENOTFOUND|ERR_NAME_NOT_RESOLVED|open-vsx|authentication provider 'github'|status of 404|same-origin iframe|allow-scripts and allow-same-origin|Long running operations during shutdown/;
 
 export function consoleTail(consoleLog: string[], entries = 12): string {
   return consoleLog
@@ -76,7 +79,11 @@ export function consoleTail(consoleLog: string[], entries = 12): string {
     .join('\n');
 }
 
-export async function newPage(browser: Browser, consoleLog: string[], viewport = { width: 1400, height: 900 }): Promise<Page> {
+export async function newPage(
+  browser: Browser,
+  consoleLog: string[],
+  viewport = { width: 1400, height: 900 },
+): Promise<Page> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   page.on('console', (m) => {
@@ -100,7 +107,10 @@ export async function runPalette(page: Page, title: string, shot: string): Promi
   // Close whatever an earlier step left open (a dialog, a quick pick) before opening the palette.
   await page.keyboard.press('Escape');
   await page.keyboard.press('Escape');
-  await page.locator('.monaco-workbench').click({ position: { x: 700, y: 400 }, timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('.monaco-workbench')
+    .click({ position: { x: 700, y: 400 }, timeout: 10_000 })
+    .catch(() => undefined);
   await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible', timeout: 15_000 });
@@ -111,7 +121,6 @@ export async function runPalette(page: Page, title: string, shot: string): Promi
   await page.keyboard.press('Enter');
   await input.waitFor({ state: 'hidden', timeout: 15_000 });
 }
-
 
 /** Runs named checks in order; after a failure marked fatal, later checks are reported as not run. */
 export class Checks {
@@ -129,7 +138,12 @@ export class Checks {
     this.blocked ??= reason;
   }
 
-  async run(name: string, shotOnFail: string, body: (p: Page) => Promise<void>, opts: { fatal?: boolean } = {}): Promise<boolean> {
+  async run(
+    name: string,
+    shotOnFail: string,
+    body: (p: Page) => Promise<void>,
+    opts: { fatal?: boolean } = {},
+  ): Promise<boolean> {
     const tc = Date.now();
     const page = this.page();
     if (!page || this.blocked) {
@@ -151,7 +165,9 @@ export class Checks {
         .join('\n');
       this.results.push({ name, status: 'failed', detail });
       const shot = await screenshot(page, shotOnFail);
-      log(`  x ${name} (${secondsSince(tc)}):\n${indent(detail)}${shot ? `\n  screenshot: ${path.relative(REPO_ROOT, shot)}` : ''}`);
+      log(
+        `  x ${name} (${secondsSince(tc)}):\n${indent(detail)}${shot ? `\n  screenshot: ${path.relative(REPO_ROOT, shot)}` : ''}`,
+      );
       if (opts.fatal) this.block(`"${name}" failed`);
       return false;
     }

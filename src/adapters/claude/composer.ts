@@ -8,7 +8,8 @@ import { recognizeActivity } from './activity';
 import type { ClaudeProfile } from './profile';
 
 export function proveClaudeComposer(s: ScreenSnapshot, p: ClaudeProfile): ComposerProof {
-  if (recognizeActivity(s, p).state !== 'idle') return { sendable: false, reason: 'Claude Code is not idle at its prompt' };
+  if (recognizeActivity(s, p).state !== 'idle')
+    return { sendable: false, reason: 'Claude Code is not idle at its prompt' };
   const bottom = lastContentLine(s.plain);
   const prompt = bottom - 2;
   const text = (s.plain[prompt] ?? '').replace(/ +$/, '');
@@ -17,6 +18,7 @@ export function proveClaudeComposer(s: ScreenSnapshot, p: ClaudeProfile): Compos
     return { sendable: false, reason: 'the prompt is not framed by its rules' };
   }
   const footer = s.plain[bottom] ?? '';
-  if (/esc to interrupt/.test(footer) || !footer.startsWith('  ')) return { sendable: false, reason: 'the prompt footer is not the idle one' };
+  if (/esc to interrupt/.test(footer) || !footer.startsWith('  '))
+    return { sendable: false, reason: 'the prompt footer is not the idle one' };
   return { sendable: true, fingerprintSource: `${s.cols}x${s.rows}\n${text}\n${footer.trimEnd()}` };
 }

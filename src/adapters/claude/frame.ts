@@ -28,7 +28,11 @@ export function findTopRule(s: ScreenSnapshot, from: number, accept: (index: num
  * free-text footer of a multi-question dialog ends `… · Esc to` / `cancel`). Returns the footer and
  * the index of its first line; exact matches only.
  */
-export function matchFooter(s: ScreenSnapshot, bottom: number, footers: readonly string[]): { footer: string; first: number } | undefined {
+export function matchFooter(
+  s: ScreenSnapshot,
+  bottom: number,
+  footers: readonly string[],
+): { footer: string; first: number } | undefined {
   for (const footer of footers) {
     const lines = wrapWords(footer, s.cols);
     const first = bottom - lines.length + 1;

@@ -10,12 +10,16 @@ import { manual } from '../types';
 import { dialogRegion, findTopRule } from './frame';
 import type { ClaudeProfile } from './profile';
 
-export function recognizePermission(s: ScreenSnapshot, p: ClaudeProfile): PermissionRecognition | ManualRecognition | undefined {
+export function recognizePermission(
+  s: ScreenSnapshot,
+  p: ClaudeProfile,
+): PermissionRecognition | ManualRecognition | undefined {
   const bottom = bottomLine(s);
   if (bottom < 0) return undefined;
   const footer = (s.plain[bottom] ?? '').trimEnd();
   if (footer !== ` ${p.permission.footer}`) {
-    if (footer.includes('Tab to amend') || footer.includes('Esc to cancel')) return manual('the permission prompt footer is not the exact supported one');
+    if (footer.includes('Tab to amend') || footer.includes('Esc to cancel'))
+      return manual('the permission prompt footer is not the exact supported one');
     return undefined;
   }
   if ((s.plain[bottom - 1] ?? '').trim() !== '') return manual('no blank line above the permission footer');
@@ -24,16 +28,23 @@ export function recognizePermission(s: ScreenSnapshot, p: ClaudeProfile): Permis
   while (q >= 0 && /^ (❯| ) \d\. |^ {6}\S/.test(s.plain[q] ?? '')) q--;
   const questionLine = (s.plain[q] ?? '').trimEnd();
   const question = questionLine.startsWith(' ') ? questionLine.slice(1) : '';
-  if (!p.permission.questions.some((re) => re.test(question))) return manual('the permission question is not a supported one');
-  const rows = parseNumberedRows(s.plain.slice(q + 1, bottom - 1), { cursor: p.cursor, indent: 1, continuationIndent: 6 });
+  if (!p.permission.questions.some((re) => re.test(question)))
+    return manual('the permission question is not a supported one');
+  const rows = parseNumberedRows(s.plain.slice(q + 1, bottom - 1), {
+    cursor: p.cursor,
+    indent: 1,
+    continuationIndent: 6,
+  });
   if ('kind' in rows) return rows;
   if (rows.trailing.length > 0) return manual('an unexpected row in the permission choices');
   const yes = rows.rows[0];
   const no = rows.rows[rows.rows.length - 1];
   if (rows.rows.length !== 3 || !yes || !no) return manual(`a permission prompt with ${rows.rows.length} choices`);
   if (rows.rows.filter((r) => r.cursor).length !== 1) return manual('the permission cursor is not on exactly one row');
-  if (yes.text !== p.permission.yes || yes.continuation.length > 0) return manual('the first choice is not a plain one-time "Yes"');
-  if (!rows.rows[1]?.text.startsWith('Yes, and ')) return manual('the second choice is not the persistent "Yes, and …" row');
+  if (yes.text !== p.permission.yes || yes.continuation.length > 0)
+    return manual('the first choice is not a plain one-time "Yes"');
+  if (!rows.rows[1]?.text.startsWith('Yes, and '))
+    return manual('the second choice is not the persistent "Yes, and …" row');
 
   const top = findTopRule(s, q - 1, () => true);
   if (top < 0) return manual('the top of the permission prompt is not on screen');
@@ -41,7 +52,10 @@ export function recognizePermission(s: ScreenSnapshot, p: ClaudeProfile): Permis
   const title = titleLine.startsWith(' ') ? titleLine.slice(1) : '';
   const tool = p.permission.titles[title];
   if (!tool) return manual(`an unsupported permission prompt "${title.slice(0, 40)}"`);
-  const subject = tool === 'bash' && p.permission.bashLayout === 'indented' ? indentedCommand(s, top + 2, q) : subjectOf(s, tool, top + 2, q);
+  const subject =
+    tool === 'bash' && p.permission.bashLayout === 'indented'
+      ? indentedCommand(s, top + 2, q)
+      : subjectOf(s, tool, top + 2, q);
   if (typeof subject !== 'string') return subject;
 
   const decisions: PermissionRecognition['decisions'] = ['approve_once'];
@@ -72,7 +86,8 @@ function step(key: string): PlannedStep {
  */
 function indentedCommand(s: ScreenSnapshot, from: number, questionLine: number): string | ManualRecognition {
   if (!s.styled) return manual('the command cannot be told from its description without the styled screen');
-  if ((s.plain[from] ?? '').trim() !== '' || (s.plain[questionLine - 1] ?? '').trim() !== '') return manual('the command block is not framed by blank lines');
+  if ((s.plain[from] ?? '').trim() !== '' || (s.plain[questionLine - 1] ?? '').trim() !== '')
+    return manual('the command block is not framed by blank lines');
   const command: string[] = [];
   let described = false;
   for (let i = from + 1; i < questionLine - 1; i++) {

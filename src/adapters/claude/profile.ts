@@ -44,7 +44,10 @@ export interface ClaudeProfile {
 const BASE: Omit<ClaudeProfile, 'id' | 'version'> = {
   cursor: '❯',
   questionnaire: {
-    footers: ['Enter to select · ↑/↓ to navigate · Esc to cancel', 'Enter to select · Tab/Arrow keys to navigate · Esc to cancel'],
+    footers: [
+      'Enter to select · ↑/↓ to navigate · Esc to cancel',
+      'Enter to select · Tab/Arrow keys to navigate · Esc to cancel',
+    ],
     footersEditing: [
       'Enter to select · ↑/↓ to navigate · ctrl+g to edit in Vim · Esc to cancel',
       'Enter to select · Tab/Arrow keys to navigate · ctrl+g to edit in Vim · Esc to cancel',
@@ -67,7 +70,11 @@ const BASE: Omit<ClaudeProfile, 'id' | 'version'> = {
     no: 'No',
     titles: { 'Bash command': 'bash', 'Create file': 'write', 'Edit file': 'edit' },
     bashLayout: 'dashed',
-    questions: [/^Do you want to proceed\?$/, /^Do you want to create (.+)\?$/, /^Do you want to make this edit to (.+)\?$/],
+    questions: [
+      /^Do you want to proceed\?$/,
+      /^Do you want to create (.+)\?$/,
+      /^Do you want to make this edit to (.+)\?$/,
+    ],
   },
   activity: { working: /\(esc to interrupt\b|· esc to interrupt\b|esc to interrupt\)/, promptPrefix: '❯\u00a0' },
 };

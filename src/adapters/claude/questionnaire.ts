@@ -4,7 +4,13 @@
  */
 import { parseNumberedRows, type NumberedRow } from '../numbered-rows';
 import { bottomLine, isRule } from '../screen';
-import type { KeyAction, ManualRecognition, QuestionnaireRecognition, RecognizedOption, ScreenSnapshot } from '../types';
+import type {
+  KeyAction,
+  ManualRecognition,
+  QuestionnaireRecognition,
+  RecognizedOption,
+  ScreenSnapshot,
+} from '../types';
 import { manual } from '../types';
 import { dialogRegion, findTopRule, matchFooter } from './frame';
 import type { ClaudeProfile } from './profile';
@@ -124,9 +130,11 @@ function questionTab(s: ScreenSnapshot, p: ClaudeProfile, bottom: number, footer
   if (rows.length < 2 || rows.length > 5) return manual(`an unsupported number of options (${rows.length})`);
   if (Number(chat[2]) !== rows.length + 1) return manual('"Chat about this" is not numbered after the options');
   const cursorOnChat = chat[1] === p.cursor;
-  const cursors = rows.filter((r) => r.cursor).length + trailing.filter((t) => t.cursor).length + (cursorOnChat ? 1 : 0);
+  const cursors =
+    rows.filter((r) => r.cursor).length + trailing.filter((t) => t.cursor).length + (cursorOnChat ? 1 : 0);
   if (cursors !== 1) return manual('the option cursor is not on exactly one row');
-  if (rows.some((r) => r.continuation.length > 1)) return manual('an option label or description wraps over several lines');
+  if (rows.some((r) => r.continuation.length > 1))
+    return manual('an option label or description wraps over several lines');
 
   const freeRow = rows[rows.length - 1] as NumberedRow;
   const choices = rows.slice(0, -1);
@@ -149,7 +157,13 @@ function questionTab(s: ScreenSnapshot, p: ClaudeProfile, bottom: number, footer
       const m = /^\[( |✔)\] (.+)$/.exec(r.text);
       if (!m) return manual('a multi-select row without its checkbox');
       const key = `o${r.number}`;
-      options.push({ key, label: m[2] ?? '', ...(r.continuation[0] ? { description: r.continuation[0] } : {}), role: 'choice', checked: m[1] === '✔' });
+      options.push({
+        key,
+        label: m[2] ?? '',
+        ...(r.continuation[0] ? { description: r.continuation[0] } : {}),
+        role: 'choice',
+        checked: m[1] === '✔',
+      });
       toggle[key] = { keys: [String(r.number)] };
     }
     if (freeRow.text !== `[ ] ${q.freeTextMulti}`) return manual('the multi-select free-text row is in use or changed');
@@ -169,7 +183,14 @@ function questionTab(s: ScreenSnapshot, p: ClaudeProfile, bottom: number, footer
       kind: 'questionnaire',
       ...base,
       focusedKey: `o${freeRow.number}`,
-      question: { key: 'q', ...(header ? { header } : {}), prompt, responseKind: 'free_text', options: [], maxLength: q.maxFreeText },
+      question: {
+        key: 'q',
+        ...(header ? { header } : {}),
+        prompt,
+        responseKind: 'free_text',
+        options: [],
+        maxLength: q.maxFreeText,
+      },
       plan: { choose: {}, freeText: { optionKey: `o${freeRow.number}`, open: [], submit: { keys: ['Enter'] } } },
     };
   }
@@ -184,8 +205,11 @@ function questionTab(s: ScreenSnapshot, p: ClaudeProfile, bottom: number, footer
   const freeKey = `o${freeRow.number}`;
   options.push({ key: freeKey, label: q.freeTextSingle, role: 'free_text' });
   const choose: QuestionnaireRecognition['plan']['choose'] = {};
-  for (const r of choices) choose[`o${r.number}`] = [{ action: { keys: [String(r.number)] }, expect: { kind: 'prompt_changed' } }];
-  choose[freeKey] = [{ action: { keys: [String(freeRow.number)] }, expect: { kind: 'free_text_editing', optionKey: freeKey, text: '' } }];
+  for (const r of choices)
+    choose[`o${r.number}`] = [{ action: { keys: [String(r.number)] }, expect: { kind: 'prompt_changed' } }];
+  choose[freeKey] = [
+    { action: { keys: [String(freeRow.number)] }, expect: { kind: 'free_text_editing', optionKey: freeKey, text: '' } },
+  ];
   return {
     kind: 'questionnaire',
     ...base,
@@ -205,7 +229,8 @@ function review(s: ScreenSnapshot, p: ClaudeProfile, bottom: number): Result {
   if (body.question.length !== 1 || body.question[0] !== q.reviewTitle) return undefined;
   const step = stepOf(body.header);
   if ('kind' in step) return step;
-  if (!body.header || step.index !== step.total) return manual('the review is shown without its Submit tab being current');
+  if (!body.header || step.index !== step.total)
+    return manual('the review is shown without its Submit tab being current');
   let i = body.rest;
   let answers = 0;
   const line = (n: number): string => s.plain[n] ?? '';
@@ -220,13 +245,23 @@ function review(s: ScreenSnapshot, p: ClaudeProfile, bottom: number): Result {
   if (answers === 0) return manual('the review lists no answers');
   if (line(i).trim() !== '') return manual('an unexpected line in the review');
   if (q.reviewQuestion !== null) {
-    if (line(i + 1).trimEnd() !== q.reviewQuestion || line(i + 2).trim() !== '') return manual('the review question is missing or changed');
+    if (line(i + 1).trimEnd() !== q.reviewQuestion || line(i + 2).trim() !== '')
+      return manual('the review question is missing or changed');
     i += 2;
   }
-  const rows = parseNumberedRows(s.plain.slice(i + 1, bottom + 1), { cursor: p.cursor, indent: 0, continuationIndent: 5 });
+  const rows = parseNumberedRows(s.plain.slice(i + 1, bottom + 1), {
+    cursor: p.cursor,
+    indent: 0,
+    continuationIndent: 5,
+  });
   if ('kind' in rows) return rows;
   const [submit, cancel] = rows.rows;
-  if (rows.rows.length !== 2 || submit?.text !== q.submitAnswers || cancel?.text !== q.cancel || rows.trailing.length > 0) {
+  if (
+    rows.rows.length !== 2 ||
+    submit?.text !== q.submitAnswers ||
+    cancel?.text !== q.cancel ||
+    rows.trailing.length > 0
+  ) {
     return manual('the review choices are not exactly "Submit answers" and "Cancel"');
   }
   if (!submit.cursor && !cancel.cursor) return manual('the review cursor is not on a choice');

@@ -8,7 +8,14 @@ import type { ClaudeProfile } from './profile';
 import { recognizeQuestionnaire } from './questionnaire';
 
 /** Signs that a dialog is on screen, proven or not: a cursor on a numbered row, or dialog words. */
-const DIALOG_SIGNS = [/^\s*❯ \d{1,2}\. /, /Chat about this/, /Do you want to /, /Enter to select/, /Esc to cancel/, /Submit answers/];
+const DIALOG_SIGNS = [
+  /^\s*❯ \d{1,2}\. /,
+  /Chat about this/,
+  /Do you want to /,
+  /Enter to select/,
+  /Esc to cancel/,
+  /Submit answers/,
+];
 
 export function recognizeClaude(s: ScreenSnapshot, p: ClaudeProfile): Recognition {
   const proven = recognizeQuestionnaire(s, p) ?? recognizePermission(s, p);

@@ -29,13 +29,19 @@ export function proveComposer(s: ScreenSnapshot, p: CodexProfile): ComposerProof
   const bottom = bottomLine(s);
   let c = -1;
   for (let i = bottom; i >= Math.max(0, bottom - 3); i--) if (line(s, i).startsWith(`${p.cursor} `)) c = i;
-  if (c < 0 || line(s, c) !== `${p.cursor} ${p.composer.placeholder}`) return { sendable: false, reason: 'the composer is not empty (no placeholder)' };
+  if (c < 0 || line(s, c) !== `${p.cursor} ${p.composer.placeholder}`)
+    return { sendable: false, reason: 'the composer is not empty (no placeholder)' };
   if (!s.styled) return { sendable: false, reason: 'the empty composer cannot be proven without the styled screen' };
-  if (onlyDim(s, c, p.composer.placeholder) !== true) return { sendable: false, reason: 'the composer placeholder is not drawn dim: it may be typed text' };
+  if (onlyDim(s, c, p.composer.placeholder) !== true)
+    return { sendable: false, reason: 'the composer placeholder is not drawn dim: it may be typed text' };
   const marker = styledRuns(s.styled[c] ?? '').find((r) => r.text.trim() !== '');
-  if (!marker || marker.text.trim() !== p.cursor || !marker.bold) return { sendable: false, reason: 'the composer marker is not the styled one' };
-  if (!blank(s, c - 1) || !blank(s, c + 1)) return { sendable: false, reason: 'the composer is not framed by blank lines' };
+  if (!marker || marker.text.trim() !== p.cursor || !marker.bold)
+    return { sendable: false, reason: 'the composer marker is not the styled one' };
+  if (!blank(s, c - 1) || !blank(s, c + 1))
+    return { sendable: false, reason: 'the composer is not framed by blank lines' };
   if (bottom < c + 2 || bottom > c + 3) return { sendable: false, reason: 'unexpected lines below the composer' };
-  for (let i = c + 2; i <= bottom; i++) if (!line(s, i).startsWith('  ') || line(s, i)[2] === ' ') return { sendable: false, reason: 'the status line below the composer is not the supported one' };
+  for (let i = c + 2; i <= bottom; i++)
+    if (!line(s, i).startsWith('  ') || line(s, i)[2] === ' ')
+      return { sendable: false, reason: 'the status line below the composer is not the supported one' };
   return { sendable: true, fingerprintSource: regionText(s, c, c, { composer: 'empty' }) };
 }

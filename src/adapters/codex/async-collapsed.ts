@@ -12,12 +12,16 @@ import { manual } from '../types';
 import { blank, line, onlyDim } from './frame';
 import { counted, type CodexProfile } from './profile';
 
-export function recognizeCollapsedAsync(s: ScreenSnapshot, p: CodexProfile): QuestionnaireRecognition | ManualRecognition | undefined {
+export function recognizeCollapsedAsync(
+  s: ScreenSnapshot,
+  p: CodexProfile,
+): QuestionnaireRecognition | ManualRecognition | undefined {
   const a = p.asyncQuestion;
   if (!a) return undefined;
   const bottom = bottomLine(s);
   let composer = -1;
-  for (let i = bottom; i >= Math.max(0, bottom - 3) && composer < 0; i--) if (line(s, i).startsWith(`${p.cursor} `)) composer = i;
+  for (let i = bottom; i >= Math.max(0, bottom - 3) && composer < 0; i--)
+    if (line(s, i).startsWith(`${p.cursor} `)) composer = i;
   const hint = composer - a.blanksBeforeComposer - 1;
   if (composer < 0 || hint < 2 || line(s, hint) !== `    ${a.collapsedHint}`) return undefined;
   const header = hint - 2;
@@ -39,7 +43,10 @@ export function recognizeCollapsedAsync(s: ScreenSnapshot, p: CodexProfile): Que
   // Opening several questions at once leads to an editor with its own navigation, not profiled.
   if (n !== 1) return manual(`Codex asked ${n} questions at once: answer them in the terminal`);
   // The summary belongs to the main composer; with a draft in it the terminal is the user's.
-  if (line(s, composer) !== `${p.cursor} ${p.composer.placeholder}` || onlyDim(s, composer, p.composer.placeholder) !== true) {
+  if (
+    line(s, composer) !== `${p.cursor} ${p.composer.placeholder}` ||
+    onlyDim(s, composer, p.composer.placeholder) !== true
+  ) {
     return manual('a draft is in the composer: open the question in the terminal');
   }
   return {

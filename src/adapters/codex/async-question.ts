@@ -34,9 +34,14 @@ function locate(s: ScreenSnapshot, p: CodexProfile): AsyncEditor | ManualRecogni
   const a = p.asyncQuestion;
   const bottom = bottomLine(s);
   if (bottom < 0) return undefined;
-  if (!a) return /enter submit .* skip /.test(line(s, bottom)) ? manual(`Codex ${p.version} has no profiled async question editor`) : undefined;
+  if (!a)
+    return /enter submit .* skip /.test(line(s, bottom))
+      ? manual(`Codex ${p.version} has no profiled async question editor`)
+      : undefined;
   if (line(s, bottom) !== `  ${a.footer}`) {
-    return /enter submit .* skip /.test(line(s, bottom)) ? manual('the async question footer is not the exact supported one') : undefined;
+    return /enter submit .* skip /.test(line(s, bottom))
+      ? manual('the async question footer is not the exact supported one')
+      : undefined;
   }
   if (!blank(s, bottom - 1)) return manual('no blank line above the async question footer');
   let rowsStart = bottom - 2;
@@ -55,7 +60,8 @@ function locate(s: ScreenSnapshot, p: CodexProfile): AsyncEditor | ManualRecogni
     prompt.push(l.slice(2));
   }
   const header = qTop - a.blanksAfterHeader - 1;
-  for (let i = header + 1; i < qTop; i++) if (!blank(s, i)) return manual('the async question is not below its queued-inputs header');
+  for (let i = header + 1; i < qTop; i++)
+    if (!blank(s, i)) return manual('the async question is not below its queued-inputs header');
   if (line(s, header) !== a.queuedHeader) return manual('the async question is not under the queued-inputs header');
   if (prompt.length === 0) return manual('the async question text is missing');
   return { profile: a, header, bottom, prompt: prompt.join(' '), rows, other };
@@ -68,12 +74,16 @@ function otherIsEmpty(s: ScreenSnapshot, e: AsyncEditor): boolean | undefined {
   return onlyDim(s, e.bottom - 2, label);
 }
 
-export function recognizeAsyncQuestion(s: ScreenSnapshot, p: CodexProfile): QuestionnaireRecognition | ManualRecognition | undefined {
+export function recognizeAsyncQuestion(
+  s: ScreenSnapshot,
+  p: CodexProfile,
+): QuestionnaireRecognition | ManualRecognition | undefined {
   const e = locate(s, p);
   if (e === undefined || 'kind' in e) return e;
   const a = e.profile;
   const choices = e.rows.slice(0, -1);
-  if (choices.some((r) => / {2}/.test(r.text) || r.text === a.otherLabel)) return manual('an async option is not a plain label');
+  if (choices.some((r) => / {2}/.test(r.text) || r.text === a.otherLabel))
+    return manual('an async option is not a plain label');
   const cursor = e.rows.findIndex((r) => r.cursor) + 1;
   const otherKey = `o${e.other.number}`;
   const asyncDelivery = { modes: [...a.deliveryModes] };
@@ -89,10 +99,23 @@ export function recognizeAsyncQuestion(s: ScreenSnapshot, p: CodexProfile): Ques
       fingerprintSource: regionText(s, e.header, e.bottom, { async: 1, cursor, other: 'editing' }),
       step: { index: 1, total: 1 },
       focusedKey: otherKey,
-      question: { key: 'q', header: `${a.otherLabel}: ${e.prompt}`, prompt: e.prompt, responseKind: 'free_text', options: [], maxLength: Math.min(p.questionnaire.maxNotes, maxWidth) },
+      question: {
+        key: 'q',
+        header: `${a.otherLabel}: ${e.prompt}`,
+        prompt: e.prompt,
+        responseKind: 'free_text',
+        options: [],
+        maxLength: Math.min(p.questionnaire.maxNotes, maxWidth),
+      },
       plan: {
         choose: {},
-        freeText: { optionKey: otherKey, open: [], submit: { keys: ['Enter'] }, submitDelayMs: p.questionnaire.enterDelayMs, maxDisplayWidth: maxWidth },
+        freeText: {
+          optionKey: otherKey,
+          open: [],
+          submit: { keys: ['Enter'] },
+          submitDelayMs: p.questionnaire.enterDelayMs,
+          maxDisplayWidth: maxWidth,
+        },
       },
       asyncDelivery,
     };
@@ -100,9 +123,15 @@ export function recognizeAsyncQuestion(s: ScreenSnapshot, p: CodexProfile): Ques
 
   if (e.other.text !== a.otherLabel) return manual(`the last async option is not the native "${a.otherLabel}"`);
   const choose: QuestionnaireRecognition['plan']['choose'] = {};
-  for (const r of choices) choose[`o${r.number}`] = [{ action: { keys: [String(r.number)] }, expect: { kind: 'prompt_changed' } }];
+  for (const r of choices)
+    choose[`o${r.number}`] = [{ action: { keys: [String(r.number)] }, expect: { kind: 'prompt_changed' } }];
   // The Other digit only moves the cursor onto the row; the editor that opens is the next step.
-  choose[otherKey] = [{ action: { keys: [String(e.other.number)] }, expect: { kind: 'free_text_editing', optionKey: otherKey, text: '' } }];
+  choose[otherKey] = [
+    {
+      action: { keys: [String(e.other.number)] },
+      expect: { kind: 'free_text_editing', optionKey: otherKey, text: '' },
+    },
+  ];
   return {
     kind: 'questionnaire',
     profileId: p.id,
@@ -128,7 +157,10 @@ export function recognizeAsyncQuestion(s: ScreenSnapshot, p: CodexProfile): Ques
  * The text in the focused Other row of an async question ('' while only the dim placeholder is
  * shown), for proving typed input before Enter; undefined when that row is not being edited.
  */
-export function readAsyncOtherEditor(s: ScreenSnapshot, p: CodexProfile): { text: string; optionKey: string } | undefined {
+export function readAsyncOtherEditor(
+  s: ScreenSnapshot,
+  p: CodexProfile,
+): { text: string; optionKey: string } | undefined {
   const e = locate(s, p);
   if (!e || 'kind' in e || !e.other.cursor) return undefined;
   const empty = otherIsEmpty(s, e);

@@ -14,7 +14,9 @@ export function recognizeUserVerification(s: ScreenSnapshot): ManualRecognition 
   const bottom = bottomLine(s);
   for (let i = bottom; i >= Math.max(0, bottom - 20); i--) {
     if (SIGNS.some((re) => re.test(line(s, i)))) {
-      return manual('Codex is asking for MCP user verification: only you can complete it, in the terminal (AKK never approves it)');
+      return manual(
+        'Codex is asking for MCP user verification: only you can complete it, in the terminal (AKK never approves it)',
+      );
     }
   }
   return undefined;

@@ -11,7 +11,10 @@ import { blank, line } from './frame';
 import type { CodexProfile } from './profile';
 import { parseRows } from './rows';
 
-export function recognizePermission(s: ScreenSnapshot, p: CodexProfile): PermissionRecognition | ManualRecognition | undefined {
+export function recognizePermission(
+  s: ScreenSnapshot,
+  p: CodexProfile,
+): PermissionRecognition | ManualRecognition | undefined {
   const perm = p.permission;
   const bottom = bottomLine(s);
   if (bottom < 0 || line(s, bottom) !== `  ${perm.footer}`) return undefined;
@@ -22,11 +25,14 @@ export function recognizePermission(s: ScreenSnapshot, p: CodexProfile): Permiss
   if ('kind' in rows) return rows;
   const [yes, persistent, no] = rows;
   if (rows.length !== 3 || !yes || !persistent || !no) return manual(`an approval with ${rows.length} choices`);
-  if (yes.text !== perm.yes || yes.continuation.length > 0) return manual('the first choice is not the exact one-time "Yes, proceed (y)"');
+  if (yes.text !== perm.yes || yes.continuation.length > 0)
+    return manual('the first choice is not the exact one-time "Yes, proceed (y)"');
   const second = [persistent.text, ...persistent.continuation].join('');
-  if (!second.startsWith(perm.persistentPrefix) || !/ \([pa]\)$/.test(second)) return manual('the second choice is not the persistent "don\'t ask again" row');
+  if (!second.startsWith(perm.persistentPrefix) || !/ \([pa]\)$/.test(second))
+    return manual('the second choice is not the persistent "don\'t ask again" row');
   // Blank lines between the body and the choices, exactly as this version draws them.
-  for (let k = 1; k <= perm.blanksBeforeRows; k++) if (!blank(s, rowsStart - k)) return manual('the approval choices are not where this version draws them');
+  for (let k = 1; k <= perm.blanksBeforeRows; k++)
+    if (!blank(s, rowsStart - k)) return manual('the approval choices are not where this version draws them');
   const bodyEnd = rowsStart - perm.blanksBeforeRows - 1;
   if (blank(s, bodyEnd)) return manual('unexpected blank lines above the approval choices');
   let title = bodyEnd;
@@ -39,7 +45,9 @@ export function recognizePermission(s: ScreenSnapshot, p: CodexProfile): Permiss
   if (typeof subject !== 'string') return subject;
 
   const decisions: PermissionRecognition['decisions'] = ['approve_once'];
-  const plan: PermissionRecognition['plan'] = { approve_once: [{ action: { keys: ['y'] }, expect: { kind: 'prompt_changed' } }] };
+  const plan: PermissionRecognition['plan'] = {
+    approve_once: [{ action: { keys: ['y'] }, expect: { kind: 'prompt_changed' } }],
+  };
   if (no.text === perm.no && no.continuation.length === 0) {
     decisions.push('reject');
     plan.reject = [{ action: { keys: [String(no.number)] }, expect: { kind: 'prompt_changed' } }];
@@ -59,7 +67,8 @@ export function recognizePermission(s: ScreenSnapshot, p: CodexProfile): Permiss
 /** Exec: blank, `Environment: local`, blank, `Reason: …`, blank, `$ <command>` (one line each). */
 function commandOf(body: string[]): string | ManualRecognition {
   const [b1, env, b2, reason, b3, cmd, ...rest] = body;
-  if (rest.length > 0 || b1 !== '' || b2 !== '' || b3 !== '') return manual('the command approval body is not in the supported form');
+  if (rest.length > 0 || b1 !== '' || b2 !== '' || b3 !== '')
+    return manual('the command approval body is not in the supported form');
   if (env !== '  Environment: local') return manual('the command environment is not the supported one');
   if (!reason?.startsWith('  Reason: ') || reason.length <= 10) return manual('the command reason is missing');
   if (!cmd?.startsWith('  $ ') || cmd.length <= 4) return manual('the command line is missing');
@@ -71,6 +80,7 @@ function destinationOf(body: string[]): string | ManualRecognition {
   const [b1, description, destination, ...rest] = body;
   if (rest.length > 0 || b1 !== '') return manual('the file-change approval body is not in the supported form');
   if (!description?.startsWith('  Description: ')) return manual('the file-change description is missing');
-  if (!destination?.startsWith('  Destination: ') || destination.length <= 15) return manual('the file-change destination is missing');
+  if (!destination?.startsWith('  Destination: ') || destination.length <= 15)
+    return manual('the file-change destination is missing');
   return destination.slice(15);
 }

@@ -90,7 +90,10 @@ const BASE: Omit<CodexProfile, 'id' | 'version'> = {
     footer: 'Press enter to confirm or esc to go back',
   },
   permission: {
-    titles: { 'Would you like to run the following command?': 'command', 'Would you like to make the following edits?': 'file_change' },
+    titles: {
+      'Would you like to run the following command?': 'command',
+      'Would you like to make the following edits?': 'file_change',
+    },
     yes: 'Yes, proceed (y)',
     persistentPrefix: "Yes, and don't ask again for ",
     no: 'No, and tell Codex what to do differently (esc)',
@@ -123,7 +126,11 @@ const GEN_0_154: Omit<CodexProfile, 'id' | 'version'> = {
 const GEN_0_171: Omit<CodexProfile, 'id' | 'version'> = {
   ...BASE,
   questionnaire: { ...BASE.questionnaire, otherDescription: 'Optionally, add details in notes (tab)' },
-  unanswered: { ...BASE.unanswered, proceedDescription: 'Submit with {n} unanswered question{s}', goBackDescription: 'Return to the first unanswered question' },
+  unanswered: {
+    ...BASE.unanswered,
+    proceedDescription: 'Submit with {n} unanswered question{s}',
+    goBackDescription: 'Return to the first unanswered question',
+  },
   permission: { ...BASE.permission, blanksBeforeRows: 2 },
   mcpUserVerification: true,
   asyncQuestion: {

@@ -7,7 +7,13 @@
 import type { NumberedRow } from '../numbered-rows';
 import { regionText } from '../prompt-region';
 import { bottomLine } from '../screen';
-import type { ManualRecognition, PlannedStep, QuestionnaireRecognition, RecognizedOption, ScreenSnapshot } from '../types';
+import type {
+  ManualRecognition,
+  PlannedStep,
+  QuestionnaireRecognition,
+  RecognizedOption,
+  ScreenSnapshot,
+} from '../types';
 import { manual } from '../types';
 import { blank, line, linesEqual, onlyDim } from './frame';
 import { counted, wrapFooter, type CodexProfile } from './profile';
@@ -36,7 +42,8 @@ function matchFooter(s: ScreenSnapshot, p: CodexProfile, bottom: number): Footer
     { kind: 'notes', submit: 'all', multi: true, lines: wrapFooter(q.footerNotes, s.cols, 'all') },
   ];
   for (const c of candidates) {
-    if (linesEqual(s, bottom, c.lines)) return { kind: c.kind, submit: c.submit, multi: c.multi, first: bottom - c.lines.length + 1 };
+    if (linesEqual(s, bottom, c.lines))
+      return { kind: c.kind, submit: c.submit, multi: c.multi, first: bottom - c.lines.length + 1 };
   }
   return undefined;
 }
@@ -101,7 +108,8 @@ function recognizeQuestion(s: ScreenSnapshot, p: CodexProfile, acceptTyped: bool
   const index = Number(h[1]);
   const total = Number(h[2]);
   const unanswered = h[3] === undefined ? 0 : Number(h[3]);
-  if (index < 1 || index > total || total > 3 || unanswered > total || (h[3] !== undefined && unanswered === 0)) return manual('the question header does not add up');
+  if (index < 1 || index > total || total > 3 || unanswered > total || (h[3] !== undefined && unanswered === 0))
+    return manual('the question header does not add up');
   // Footers differ by position: one question answers; the last of several submits all.
   const wantMulti = total > 1;
   const wantSubmit = total > 1 && index === total ? 'all' : 'answer';
@@ -123,14 +131,26 @@ function recognizeQuestion(s: ScreenSnapshot, p: CodexProfile, acceptTyped: bool
   const cols = splitColumns(rows);
   if ('kind' in cols) return cols;
   const other = cols[cols.length - 1];
-  if (other?.label !== q.otherLabel || other.description !== q.otherDescription) return manual(`the last row is not the automatic "${q.otherLabel}" row`);
+  if (other?.label !== q.otherLabel || other.description !== q.otherDescription)
+    return manual(`the last row is not the automatic "${q.otherLabel}" row`);
   const choices = cols.slice(0, -1);
-  if (choices.some((c) => c.label === q.otherLabel || c.label === q.freeTextAlias)) return manual('a model option repeats the automatic Other or free-text row');
+  if (choices.some((c) => c.label === q.otherLabel || c.label === q.freeTextAlias))
+    return manual('a model option repeats the automatic Other or free-text row');
   const cursorRow = rows.find((r) => r.cursor) as NumberedRow;
   const otherRow = rows[rows.length - 1] as NumberedRow;
 
-  const facts: Record<string, string | number> = { step: `${index}/${total}`, unanswered, cursor: cursorRow.number, notes: notes ? (notes.empty ? 'empty' : 'typed') : 'closed' };
-  const base = { profileId: p.id, fingerprintSource: regionText(s, header, bottom, facts), step: { index, total }, focusedKey: `o${cursorRow.number}` };
+  const facts: Record<string, string | number> = {
+    step: `${index}/${total}`,
+    unanswered,
+    cursor: cursorRow.number,
+    notes: notes ? (notes.empty ? 'empty' : 'typed') : 'closed',
+  };
+  const base = {
+    profileId: p.id,
+    fingerprintSource: regionText(s, header, bottom, facts),
+    step: { index, total },
+    focusedKey: `o${cursorRow.number}`,
+  };
 
   if (notes) {
     if (!notes.empty && !acceptTyped) {
@@ -143,22 +163,46 @@ function recognizeQuestion(s: ScreenSnapshot, p: CodexProfile, acceptTyped: bool
     return {
       kind: 'questionnaire',
       ...base,
-      question: { key: 'q', header: `Notes: ${label}`, prompt, responseKind: 'free_text', options: [], maxLength: Math.min(q.maxNotes, maxWidth) },
+      question: {
+        key: 'q',
+        header: `Notes: ${label}`,
+        prompt,
+        responseKind: 'free_text',
+        options: [],
+        maxLength: Math.min(q.maxNotes, maxWidth),
+      },
       plan: {
         choose: {},
-        freeText: { optionKey: `o${cursorRow.number}`, open: [], submit: { keys: ['Enter'] }, submitDelayMs: q.enterDelayMs, maxDisplayWidth: maxWidth },
+        freeText: {
+          optionKey: `o${cursorRow.number}`,
+          open: [],
+          submit: { keys: ['Enter'] },
+          submitDelayMs: q.enterDelayMs,
+          maxDisplayWidth: maxWidth,
+        },
       },
     };
   }
 
-  const options: RecognizedOption[] = cols.map((c, i) => ({ key: `o${i + 1}`, label: c.label, description: c.description, role: 'choice' as const }));
+  const options: RecognizedOption[] = cols.map((c, i) => ({
+    key: `o${i + 1}`,
+    label: c.label,
+    description: c.description,
+    role: 'choice' as const,
+  }));
   const choose: QuestionnaireRecognition['plan']['choose'] = {};
-  rows.forEach((r) => (choose[`o${r.number}`] = [{ action: { keys: [String(r.number)] }, expect: { kind: 'prompt_changed' } }]));
+  rows.forEach(
+    (r) => (choose[`o${r.number}`] = [{ action: { keys: [String(r.number)] }, expect: { kind: 'prompt_changed' } }]),
+  );
   // The derived free-text choice: bounded cursor movement onto the native Other row, each move
   // proven, then Tab opens its Notes (a digit there would submit the label itself).
   const open: PlannedStep[] = [];
-  for (let n = cursorRow.number + 1; n <= otherRow.number; n++) open.push({ action: { keys: ['Down'] }, expect: { kind: 'cursor_on', optionKey: `o${n}` } });
-  open.push({ action: { keys: ['Tab'] }, expect: { kind: 'free_text_editing', optionKey: `o${otherRow.number}`, text: '' } });
+  for (let n = cursorRow.number + 1; n <= otherRow.number; n++)
+    open.push({ action: { keys: ['Down'] }, expect: { kind: 'cursor_on', optionKey: `o${n}` } });
+  open.push({
+    action: { keys: ['Tab'] },
+    expect: { kind: 'free_text_editing', optionKey: `o${otherRow.number}`, text: '' },
+  });
   options.push({ key: 'notes', label: q.freeTextAlias, role: 'free_text' });
   choose.notes = open;
   return {
@@ -175,7 +219,8 @@ function recognizeUnanswered(s: ScreenSnapshot, p: CodexProfile): Result {
   const bottom = bottomLine(s);
   if (bottom < 0 || line(s, bottom) !== `  ${u.footer}`) return undefined;
   const top = bottom - 6;
-  if (line(s, top) !== `  ${u.title}`) return manual('the unanswered-question confirmation is not in the supported form');
+  if (line(s, top) !== `  ${u.title}`)
+    return manual('the unanswered-question confirmation is not in the supported form');
   if (top > 0 && !blank(s, top - 1)) return manual('no blank line above the confirmation');
   const n = Number(/^ {2}([1-9]) /.exec(line(s, top + 1))?.[1] ?? 0);
   if (n === 0 || line(s, top + 1) !== `  ${counted(u.countLine, n)}` || !blank(s, top + 2) || !blank(s, bottom - 1)) {

@@ -23,13 +23,18 @@ const DIALOG_SIGNS = [
 ];
 
 export function recognizeCodex(s: ScreenSnapshot, p: CodexProfile): Recognition {
-  const proven = recognizePermission(s, p) ?? recognizeQuestionnaire(s, p) ?? recognizeAsyncQuestion(s, p) ?? recognizeCollapsedAsync(s, p);
+  const proven =
+    recognizePermission(s, p) ??
+    recognizeQuestionnaire(s, p) ??
+    recognizeAsyncQuestion(s, p) ??
+    recognizeCollapsedAsync(s, p);
   if (proven) return proven;
   const mcp = p.mcpUserVerification ? recognizeUserVerification(s) : undefined;
   if (mcp) return mcp;
   const bottom = bottomLine(s);
   for (let i = bottom; i >= Math.max(0, bottom - 24); i--) {
-    if (DIALOG_SIGNS.some((re) => re.test(line(s, i)))) return manual('a dialog is on screen that does not match the supported form exactly');
+    if (DIALOG_SIGNS.some((re) => re.test(line(s, i))))
+      return manual('a dialog is on screen that does not match the supported form exactly');
   }
   return recognizeActivity(s, p);
 }

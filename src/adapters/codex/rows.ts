@@ -9,7 +9,12 @@ import { manual } from '../types';
  * `continuationIndent` allows wrapped rows (null: none allowed). Every line must be a row, and
  * exactly one carries the cursor.
  */
-export function parseRows(lines: readonly string[], cursor: string, indent: number, continuationIndent: number | null): NumberedRow[] | ManualRecognition {
+export function parseRows(
+  lines: readonly string[],
+  cursor: string,
+  indent: number,
+  continuationIndent: number | null,
+): NumberedRow[] | ManualRecognition {
   const parsed = parseNumberedRows(lines, { cursor, indent, continuationIndent });
   if ('kind' in parsed) return parsed;
   const { rows } = parsed;
@@ -31,7 +36,13 @@ export interface Columns {
 export function splitColumns(rows: readonly NumberedRow[]): Columns[] | ManualRecognition {
   const parts = rows.map((r) => {
     const m = /^(\S(?:.*?\S)?) {2,}(\S.*)$/.exec(r.text);
-    return m ? { label: m[1] ?? '', description: m[2] ?? '', column: displayWidth(r.text.slice(0, r.text.length - (m[2] ?? '').length)) } : undefined;
+    return m
+      ? {
+          label: m[1] ?? '',
+          description: m[2] ?? '',
+          column: displayWidth(r.text.slice(0, r.text.length - (m[2] ?? '').length)),
+        }
+      : undefined;
   });
   if (parts.some((p) => p === undefined)) return manual('an option without its description column');
   const cols = new Set(parts.map((p) => p?.column));
@@ -39,6 +50,7 @@ export function splitColumns(rows: readonly NumberedRow[]): Columns[] | ManualRe
   const column = parts[0]?.column ?? 0;
   const widest = Math.max(...parts.map((p) => displayWidth(p?.label ?? '')));
   if (widest + 2 !== column) return manual('the description column is not two spaces after the widest label');
-  if (parts.some((p) => / {2}/.test(p?.label ?? '') || / {2}/.test(p?.description ?? ''))) return manual('an option label or description with a double space');
+  if (parts.some((p) => / {2}/.test(p?.label ?? '') || / {2}/.test(p?.description ?? '')))
+    return manual('an option label or description with a double space');
   return parts.map((p) => ({ label: p?.label ?? '', description: p?.description ?? '' }));
 }

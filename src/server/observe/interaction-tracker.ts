@@ -66,7 +66,12 @@ export class InteractionTracker {
   async ensureSession(session: Session): Promise<void> {
     const store = this.deps.store;
     if (store.getSession(session.id)) return;
-    await store.openSession({ id: session.id, owner: WORKSPACE_OWNER, agent: session.agent, revision: { generation: session.generation ?? 0, fingerprint: 'none' } });
+    await store.openSession({
+      id: session.id,
+      owner: WORKSPACE_OWNER,
+      agent: session.agent,
+      revision: { generation: session.generation ?? 0, fingerprint: 'none' },
+    });
   }
 
   /**
@@ -89,7 +94,13 @@ export class InteractionTracker {
     const current = this.current(session.id);
     const currentAuthority = current ? store.getAuthority(current.id) : undefined;
 
-    if (prompt && fingerprint && current && currentAuthority?.promptFingerprint === fingerprint && currentAuthority.bindingGeneration === generation) {
+    if (
+      prompt &&
+      fingerprint &&
+      current &&
+      currentAuthority?.promptFingerprint === fingerprint &&
+      currentAuthority.bindingGeneration === generation
+    ) {
       return this.remember(session.id, { recognition, fingerprint, interaction: current });
     }
     if (current?.status === 'resolving') {
@@ -99,10 +110,18 @@ export class InteractionTracker {
     if (prompt && fingerprint && store.isFenced(session.id, fingerprint)) {
       // This exact prompt was already answered, or is left to the terminal: never offer it again.
       const dismissed = store.dismissedPrompt(session.id, fingerprint);
-      return this.remember(session.id, { recognition, fingerprint, interaction: undefined, ...(dismissed ? { dismissed } : {}) });
+      return this.remember(session.id, {
+        recognition,
+        fingerprint,
+        interaction: undefined,
+        ...(dismissed ? { dismissed } : {}),
+      });
     }
 
-    const revision = await store.invalidateRevision(session.id, { generation, fingerprint: fingerprint ?? screenRevision(recognition) });
+    const revision = await store.invalidateRevision(session.id, {
+      generation,
+      fingerprint: fingerprint ?? screenRevision(recognition),
+    });
     for (const id of revision.invalidated) await this.updated(session.id, id);
     // Only a supported agent's prompt becomes an interaction (an unknown agent's screen is manual anyway).
     const agent = isAgentName(session.agent) ? session.agent : undefined;
@@ -110,13 +129,20 @@ export class InteractionTracker {
       if (recognition.kind === 'manual_required' && revision.revision !== this.last(session.id)?.revision) {
         this.deps.log.info(`session ${session.id}: answer in the terminal (${recognition.reason})`);
       }
-      return this.remember(session.id, { recognition, fingerprint, interaction: undefined, revision: revision.revision });
+      return this.remember(session.id, {
+        recognition,
+        fingerprint,
+        interaction: undefined,
+        revision: revision.revision,
+      });
     }
 
     const turnId = session.turnId ?? opaqueId('turn');
     await store.startTurn(session.id, turnId);
     const draft: ProjectionDraft =
-      prompt.kind === 'questionnaire' ? projectQuestionnaire(prompt, agent, turnId) : projectPermission(prompt, agent, turnId);
+      prompt.kind === 'questionnaire'
+        ? projectQuestionnaire(prompt, agent, turnId)
+        : projectPermission(prompt, agent, turnId);
     const keyPlan = keyPlanOf(prompt);
     const proc = session.endpoint?.agentProcess();
     const interaction = await store.createInteraction({
@@ -135,7 +161,9 @@ export class InteractionTracker {
       },
       supersede: true,
     });
-    this.deps.log.info(`session ${session.id}: ${interaction.kind} ${interaction.id} recognised by ${prompt.profileId}`);
+    this.deps.log.info(
+      `session ${session.id}: ${interaction.kind} ${interaction.id} recognised by ${prompt.profileId}`,
+    );
     this.remember(session.id, { recognition, fingerprint, interaction, revision: revision.revision });
     this.announceWhenQuiet(session, interaction);
     return this.latest.get(session.id) as Observed;
@@ -168,7 +196,8 @@ export class InteractionTracker {
    * turn rotates. An unreadable screen proves nothing and keeps the session uncertain.
    */
   private async settleIfMovedOn(session: Session, recognition: Recognition, fingerprint: string | null): Promise<void> {
-    const movedOn = recognition.kind === 'activity' || (fingerprint !== null && !this.deps.store.isFenced(session.id, fingerprint));
+    const movedOn =
+      recognition.kind === 'activity' || (fingerprint !== null && !this.deps.store.isFenced(session.id, fingerprint));
     if (!movedOn) return;
     await this.endUncertain(session, 'screen_moved_on');
   }
@@ -180,7 +209,9 @@ export class InteractionTracker {
     session.endUncertain();
     if (oldTurn) await this.deps.store.endTurn(oldTurn);
     const why = how === 'acknowledged' ? 'the terminal was checked by the person' : 'the screen shows another state';
-    this.deps.log.info(`session ${session.id}: no longer response_uncertain (${why}); ${settled.length} step(s) stay failed`);
+    this.deps.log.info(
+      `session ${session.id}: no longer response_uncertain (${why}); ${settled.length} step(s) stay failed`,
+    );
     return settled;
   }
 
@@ -229,7 +260,12 @@ export class InteractionTracker {
 
   private async required(ix: Interaction): Promise<void> {
     const view = publicView(ix);
-    const params: InteractionRequiredParams = { session_id: ix.sessionId, turn_id: ix.turnId, interaction: view.interaction, permission: view.permission };
+    const params: InteractionRequiredParams = {
+      session_id: ix.sessionId,
+      turn_id: ix.turnId,
+      interaction: view.interaction,
+      permission: view.permission,
+    };
     await this.deps.send('interactionRequired', params);
   }
 

@@ -11,8 +11,12 @@ import { opaqueId } from '../ids';
 import type { Interaction, StoredContent } from '../store';
 
 /** The stored interaction as the public sees it: its immutable payload with its ids. */
-export function publicView(ix: Interaction): { interaction: TerminalInteraction | null; permission: PermissionProjection | null } {
-  if (ix.kind === 'permission') return { interaction: null, permission: { ...ix.payload, interaction_id: ix.id, turn_id: ix.turnId } };
+export function publicView(ix: Interaction): {
+  interaction: TerminalInteraction | null;
+  permission: PermissionProjection | null;
+} {
+  if (ix.kind === 'permission')
+    return { interaction: null, permission: { ...ix.payload, interaction_id: ix.id, turn_id: ix.turnId } };
   const state: TerminalInteraction['state'] = ix.status === 'resolving' ? 'resolving' : 'pending';
   return { interaction: { ...ix.payload, interaction_id: ix.id, turn_id: ix.turnId, state }, permission: null };
 }
@@ -47,7 +51,11 @@ export function projectQuestionnaire(r: QuestionnaireRecognition, agent: AgentNa
       action: { effect: o.role === 'cancel' ? 'decline' : 'answer', semanticId: o.key },
       freeform: { allowed: false },
     });
-    return { option_id: optionId, label: o.label, ...(o.description !== undefined ? { description: o.description } : {}) };
+    return {
+      option_id: optionId,
+      label: o.label,
+      ...(o.description !== undefined ? { description: o.description } : {}),
+    };
   });
   if (q.responseKind === 'free_text') {
     // The free-text step has no options; its one stored action carries the text.
@@ -88,7 +96,12 @@ export function projectQuestionnaire(r: QuestionnaireRecognition, agent: AgentNa
     // Only async questions advertise how their answer is delivered.
     ...(modes && modes.length > 0 ? { delivery_modes: [...modes] } : {}),
   };
-  return { kind: modes ? 'async_question' : 'questionnaire', payload, options, title: q.header ? `${q.header}: ${q.prompt}` : q.prompt };
+  return {
+    kind: modes ? 'async_question' : 'questionnaire',
+    payload,
+    options,
+    title: q.header ? `${q.header}: ${q.prompt}` : q.prompt,
+  };
 }
 
 export function projectPermission(r: PermissionRecognition, agent: AgentName, turnId: string): ProjectionDraft {

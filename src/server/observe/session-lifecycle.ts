@@ -17,13 +17,20 @@ export interface LifecycleDeps {
 }
 
 /** The session a request names by id or turn, or the only one attached. */
-export function findSession(deps: Pick<LifecycleDeps, 'registry' | 'store'>, sessionId?: string, turnId?: string): Session {
+export function findSession(
+  deps: Pick<LifecycleDeps, 'registry' | 'store'>,
+  sessionId?: string,
+  turnId?: string,
+): Session {
   const { registry } = deps;
   if (sessionId !== undefined) {
     const s = registry.get(sessionId);
     if (!s) throw new AkkError('unknown_session', `no session ${sessionId}`, { session_id: sessionId });
     if (turnId !== undefined && s.turnId !== turnId) {
-      throw new AkkError('unknown_session', `turn ${turnId} is not the current turn of session ${sessionId}`, { session_id: sessionId, turn_id: turnId });
+      throw new AkkError('unknown_session', `turn ${turnId} is not the current turn of session ${sessionId}`, {
+        session_id: sessionId,
+        turn_id: turnId,
+      });
     }
     return s;
   }
@@ -37,7 +44,9 @@ export function findSession(deps: Pick<LifecycleDeps, 'registry' | 'store'>, ses
   }
   if (all.length === 1 && all[0]) return registry.require(all[0].session_id);
   if (all.length === 0) throw new AkkError('unknown_session', 'no session is attached');
-  throw new AkkError('invalid_params', 'several sessions are attached: give session_id or turn_id', { session_ids: all.map((s) => s.session_id) });
+  throw new AkkError('invalid_params', 'several sessions are attached: give session_id or turn_id', {
+    session_ids: all.map((s) => s.session_id),
+  });
 }
 
 /** Detaches a session: its open steps can no longer be answered from here, so they are closed and the client told. */
@@ -53,12 +62,17 @@ export async function detachSession(deps: LifecycleDeps, sessionId: string): Pro
 export function closeExited(deps: LifecycleDeps): void {
   for (const s of deps.registry.list()) {
     if (s.state !== 'exited') continue;
-    deps.tracker.closeOpen(s.session_id, 'the agent exited').catch((e: unknown) => deps.log.warn(`closing the steps of ${s.session_id}`, e));
+    deps.tracker
+      .closeOpen(s.session_id, 'the agent exited')
+      .catch((e: unknown) => deps.log.warn(`closing the steps of ${s.session_id}`, e));
   }
 }
 
 /** The person checked the terminal after an uncertain response; returns the steps this settled. */
-export async function acknowledgeUncertain(deps: LifecycleDeps, sessionId: string): Promise<{ session: Session; settled: string[] }> {
+export async function acknowledgeUncertain(
+  deps: LifecycleDeps,
+  sessionId: string,
+): Promise<{ session: Session; settled: string[] }> {
   const session = deps.registry.get(sessionId);
   if (!session) throw new AkkError('unknown_session', `no session ${sessionId}`, { session_id: sessionId });
   const held = session.uncertain || deps.store.unsettledUncertain(session.id).length > 0;

@@ -45,9 +45,12 @@ export async function statusOf(deps: StatusDeps, session: Session, holder: strin
   }
   const interaction = deps.tracker.current(session.id);
   const answerable = interaction?.status === 'active' && deps.inputAllowed && session.inputAllowed;
-  const offer = answerable ? await deps.store.createOffer(interaction.id, WORKSPACE_OWNER, deps.offerLifetimeMs, holder) : null;
+  const offer = answerable
+    ? await deps.store.createOffer(interaction.id, WORKSPACE_OWNER, deps.offerLifetimeMs, holder)
+    : null;
   const stored = deps.store.getSession(session.id);
-  if (manualReason === null && session.state === 'manual_required') manualReason = 'the screen does not match a supported prompt exactly';
+  if (manualReason === null && session.state === 'manual_required')
+    manualReason = 'the screen does not match a supported prompt exactly';
   return { session, interaction, offer, revision: stored ? stored.revision : null, manualReason };
 }
 
@@ -62,7 +65,8 @@ async function quietCapture(session: Session): Promise<ScreenCapture | null> {
     if (!capture) return null;
     const kind = recognize(session.agent, session.version, snapshotOf(capture)).kind;
     const quiet = session.msSinceOutput() ?? QUIET_BEFORE_OFFER_MS;
-    if ((kind !== 'questionnaire' && kind !== 'permission') || quiet >= QUIET_BEFORE_OFFER_MS || Date.now() >= deadline) return capture;
+    if ((kind !== 'questionnaire' && kind !== 'permission') || quiet >= QUIET_BEFORE_OFFER_MS || Date.now() >= deadline)
+      return capture;
     await new Promise((r) => setTimeout(r, QUIET_BEFORE_OFFER_MS - quiet));
   }
 }

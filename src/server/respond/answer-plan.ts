@@ -38,19 +38,29 @@ export interface ResolvedAnswer {
 
 type Option = Pick<StoredOptionDraft, 'questionId' | 'optionId' | 'action' | 'freeform'>;
 
-
-export function resolveAnswers(answers: readonly Answer[], options: readonly Option[], plan: StoredKeyPlan): ResolvedAnswer {
+export function resolveAnswers(
+  answers: readonly Answer[],
+  options: readonly Option[],
+  plan: StoredKeyPlan,
+): ResolvedAnswer {
   if (plan.kind !== 'questionnaire' || !plan.question || !plan.responseKind) {
     throw new AkkError('manual_required', 'this step has no questionnaire plan');
   }
   const questionIds = new Set(options.map((o) => o.questionId));
   if (answers.length !== 1) {
-    throw new AkkError('invalid_params', 'answer exactly the one question of the current step (batch responses are not supported)');
+    throw new AkkError(
+      'invalid_params',
+      'answer exactly the one question of the current step (batch responses are not supported)',
+    );
   }
   const answer = answers[0] as Answer;
-  if (!questionIds.has(answer.question_id)) throw new AkkError('question_not_stored', 'the question is not part of this interaction');
+  if (!questionIds.has(answer.question_id))
+    throw new AkkError('question_not_stored', 'the question is not part of this interaction');
   if (answer.response_kind !== plan.responseKind) {
-    throw new AkkError('invalid_params', `this question takes a ${plan.responseKind} answer, not ${answer.response_kind}`);
+    throw new AkkError(
+      'invalid_params',
+      `this question takes a ${plan.responseKind} answer, not ${answer.response_kind}`,
+    );
   }
   const ofQuestion = options.filter((o) => o.questionId === answer.question_id);
   const find = (id: string): Option => {
@@ -70,8 +80,10 @@ export function resolveAnswers(answers: readonly Answer[], options: readonly Opt
     }
     case 'multi_select': {
       const chosen = answer.selected_option_ids.map(find);
-      if (new Set(chosen.map((o) => o.optionId)).size !== chosen.length) throw new AkkError('invalid_params', 'an option is selected twice');
-      if (!q.toggle || !q.advance) throw new AkkError('manual_required', 'this multi-select question has no proven toggle plan');
+      if (new Set(chosen.map((o) => o.optionId)).size !== chosen.length)
+        throw new AkkError('invalid_params', 'an option is selected twice');
+      if (!q.toggle || !q.advance)
+        throw new AkkError('manual_required', 'this multi-select question has no proven toggle plan');
       const checked = new Set(plan.checked ?? []);
       const want = chosen.map((o) => o.action.semanticId);
       const steps: PlannedStep[] = [];
@@ -87,7 +99,12 @@ export function resolveAnswers(answers: readonly Answer[], options: readonly Opt
         steps.push(toggleStep(q, key, checked));
       }
       steps.push({ action: q.advance, expect: { kind: 'prompt_changed' } });
-      return { steps, optionIds: chosen.map((o) => o.optionId), digestParts: chosen.map((o) => o.optionId), declines: false };
+      return {
+        steps,
+        optionIds: chosen.map((o) => o.optionId),
+        digestParts: chosen.map((o) => o.optionId),
+        declines: false,
+      };
     }
     case 'free_text': {
       const carrier = ofQuestion.find((o) => o.action.semanticId === 'free_text');
@@ -101,16 +118,24 @@ export function resolveAnswers(answers: readonly Answer[], options: readonly Opt
       if (problem) throw new AkkError('invalid_params', problem.message);
       const maxWidth = q.freeText.maxDisplayWidth;
       if (maxWidth !== undefined && displayWidth(text) > maxWidth) {
-        throw new AkkError('text_too_long', `the answer is ${displayWidth(text)} terminal cells wide; the editor shows at most ${maxWidth} on one line`, {
-          length: text.length,
-          max_length: carrier.freeform.maxLength,
-        });
+        throw new AkkError(
+          'text_too_long',
+          `the answer is ${displayWidth(text)} terminal cells wide; the editor shows at most ${maxWidth} on one line`,
+          {
+            length: text.length,
+            max_length: carrier.freeform.maxLength,
+          },
+        );
       }
       const delay = q.freeText.submitDelayMs;
       const steps: PlannedStep[] = [
         ...q.freeText.open,
         { action: { text }, expect: { kind: 'free_text_editing', optionKey: q.freeText.optionKey, text } },
-        { action: q.freeText.submit, expect: { kind: 'prompt_changed' }, ...(delay !== undefined ? { delayBeforeMs: delay } : {}) },
+        {
+          action: q.freeText.submit,
+          expect: { kind: 'prompt_changed' },
+          ...(delay !== undefined ? { delayBeforeMs: delay } : {}),
+        },
       ];
       return { steps, optionIds: [carrier.optionId], digestParts: [carrier.optionId, text], declines: false };
     }
@@ -126,7 +151,12 @@ function toggleStep(q: QuestionPlan, key: string, checkedAfter: Set<string>): Pl
 export function resolveDecision(decision: 'approve_once' | 'reject', plan: StoredKeyPlan): PlannedStep[] {
   const steps = plan.permission?.[decision];
   if (plan.kind !== 'permission' || !steps) {
-    throw new AkkError('manual_required', decision === 'reject' ? 'no exact native reject action is proven on this prompt' : 'this prompt cannot be approved from the editor');
+    throw new AkkError(
+      'manual_required',
+      decision === 'reject'
+        ? 'no exact native reject action is proven on this prompt'
+        : 'this prompt cannot be approved from the editor',
+    );
   }
   return steps;
 }

@@ -12,13 +12,17 @@ export async function settleInterrupted(store: Store, log: Logger): Promise<Set<
     const reservation = store.getAuthority(ix.id)?.reservation;
     if (!reservation) continue;
     await store.markUncertain(ix.id, reservation.id);
-    log.warn(`interaction ${ix.id} was in flight when the server stopped: marked response_uncertain, nothing is retried`);
+    log.warn(
+      `interaction ${ix.id} was in flight when the server stopped: marked response_uncertain, nothing is retried`,
+    );
   }
   const interruptedSends = new Set<string>();
   for (const send of store.sendsInFlight()) {
     await store.finishSend(send.id, 'uncertain');
     interruptedSends.add(send.sessionId);
-    log.warn(`managed send ${send.id} was in flight when the server stopped: marked response_uncertain, nothing is retried`);
+    log.warn(
+      `managed send ${send.id} was in flight when the server stopped: marked response_uncertain, nothing is retried`,
+    );
   }
   return interruptedSends;
 }

@@ -21,19 +21,29 @@ import { messageTextProblem } from '../../shared/answer-text';
 /** Quiet time between the paste and its Enter: Codex takes Enter within ~121 ms of pasted text as a newline. */
 export const ENTER_AFTER_PASTE_MS = 300;
 
-
-
 /** The answer to a request id already recorded: its receipt, or the uncertainty it ended in. */
 function replay(send: Send, sessionId: string, textDigest: string): RespondResult {
-  if (send.sessionId !== sessionId) throw new AkkError('invalid_params', 'this request_id was already used for another session');
-  if (send.textDigest !== textDigest) throw new AkkError('invalid_params', 'this request_id was already used for a different message');
-  if (send.status === 'sent') return { session_id: send.sessionId, turn_id: send.turnId, sent: true, send_id: send.id, replayed: true };
-  throw new AkkError('response_uncertain', 'this message may already have been sent (its outcome was not proven); check the terminal. Nothing will be retried.', {
-    send_id: send.id,
-  });
+  if (send.sessionId !== sessionId)
+    throw new AkkError('invalid_params', 'this request_id was already used for another session');
+  if (send.textDigest !== textDigest)
+    throw new AkkError('invalid_params', 'this request_id was already used for a different message');
+  if (send.status === 'sent')
+    return { session_id: send.sessionId, turn_id: send.turnId, sent: true, send_id: send.id, replayed: true };
+  throw new AkkError(
+    'response_uncertain',
+    'this message may already have been sent (its outcome was not proven); check the terminal. Nothing will be retried.',
+    {
+      send_id: send.id,
+    },
+  );
 }
 
-export async function managedSend(d: ResponderDeps, session: Session, text: string, requestId?: string): Promise<RespondResult> {
+export async function managedSend(
+  d: ResponderDeps,
+  session: Session,
+  text: string,
+  requestId?: string,
+): Promise<RespondResult> {
   const problem = messageTextProblem(text);
   if (problem) throw new AkkError(problem.code === 'too_long' ? 'text_too_long' : 'invalid_params', problem.message);
   const textDigest = answerDigest([text]);
@@ -41,30 +51,47 @@ export async function managedSend(d: ResponderDeps, session: Session, text: stri
     // A repeated request is answered from its record, before (and without) any new proof.
     const earlier = requestId === undefined ? undefined : d.store.getSend(requestId);
     if (earlier) return replay(earlier, session.id, textDigest);
-    if (!d.options.inputAllowed) throw new AkkError('untrusted_workspace', 'the workspace is not trusted: type in the terminal');
+    if (!d.options.inputAllowed)
+      throw new AkkError('untrusted_workspace', 'the workspace is not trusted: type in the terminal');
     const blocked = session.observeOnlyReason();
     if (blocked) throw new AkkError('manual_required', `no input is sent to this terminal: ${blocked}`);
     const endpoint = session.endpoint;
     if (!endpoint || session.state === 'exited') throw new AkkError('endpoint_unavailable', 'the terminal is gone');
     const open = d.tracker.current(session.id);
-    if (open) throw new AkkError('manual_required', 'a question or approval is open in this terminal and owns the input: answer it first', { interaction_id: open.id });
+    if (open)
+      throw new AkkError(
+        'manual_required',
+        'a question or approval is open in this terminal and owns the input: answer it first',
+        { interaction_id: open.id },
+      );
 
     // A fresh settled screen: idle, no prompt, and the composer exactly empty.
     const capture = await session.nextSettled(d.options.proofTimeoutMs);
     const seen = await d.tracker.observe(session, capture);
     const r = seen.recognition;
-    if (r.kind === 'questionnaire' || r.kind === 'permission') throw new AkkError('manual_required', 'a question or approval is open in this terminal and owns the input: answer it first');
+    if (r.kind === 'questionnaire' || r.kind === 'permission')
+      throw new AkkError(
+        'manual_required',
+        'a question or approval is open in this terminal and owns the input: answer it first',
+      );
     if (r.kind === 'manual_required') throw new AkkError('manual_required', r.reason);
     if (r.state !== 'idle') throw new AkkError('manual_required', `the agent is ${r.state}, not idle at its composer`);
     const proof = proveEmptyComposer(session.agent, session.version, snapshotOf(capture));
     if (!proof.sendable) throw new AkkError('manual_required', proof.reason);
     const generation = capture.generation;
-    if (session.generation !== generation) throw new AkkError('stale_revision', 'the terminal changed before the message was sent');
+    if (session.generation !== generation)
+      throw new AkkError('stale_revision', 'the terminal changed before the message was sent');
     const quietFor = session.msSinceOutput() ?? 0;
     if (quietFor < d.options.quietBeforeKeyMs) await sleep(d.options.quietBeforeKeyMs - quietFor);
 
     const id = requestId ?? opaqueId('send');
-    const reserved = await d.store.reserveSend({ id, sessionId: session.id, turnId: session.turnId, textDigest, textLength: text.length });
+    const reserved = await d.store.reserveSend({
+      id,
+      sessionId: session.id,
+      turnId: session.turnId,
+      textDigest,
+      textLength: text.length,
+    });
     if (reserved.kind === 'existing') return replay(reserved.send, session.id, textDigest);
     if (d.options.holdAfterReserveMs > 0) await sleep(d.options.holdAfterReserveMs);
     try {
@@ -72,10 +99,18 @@ export async function managedSend(d: ResponderDeps, session: Session, text: stri
       await sleep(ENTER_AFTER_PASTE_MS);
       await endpoint.sendKeys(['Enter'], { generation });
     } catch (error) {
-      d.log.warn(`managed send ${id} to ${session.id} is uncertain: ${error instanceof Error ? error.message : String(error)}`);
-      await d.store.finishSend(id, 'uncertain').catch((e: unknown) => d.log.warn(`recording send ${id} as uncertain`, e));
+      d.log.warn(
+        `managed send ${id} to ${session.id} is uncertain: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      await d.store
+        .finishSend(id, 'uncertain')
+        .catch((e: unknown) => d.log.warn(`recording send ${id} as uncertain`, e));
       session.setResponseUncertain(true);
-      throw new AkkError('response_uncertain', 'the message may have been pasted without its Enter; check the terminal. Nothing will be retried.', { send_id: id });
+      throw new AkkError(
+        'response_uncertain',
+        'the message may have been pasted without its Enter; check the terminal. Nothing will be retried.',
+        { send_id: id },
+      );
     }
     await d.store.finishSend(id, 'sent');
     return { session_id: session.id, turn_id: session.turnId, sent: true, send_id: id, replayed: false };

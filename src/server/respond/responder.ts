@@ -7,7 +7,13 @@
  * Before input a failure is a clean rejection; once input may have been sent it is
  * `response_uncertain`, and nothing is ever retried.
  */
-import type { Answer, ApproveRequest, DeliveryMode, RespondInteractionRequest, ResponseReceipt } from '../../shared/contract';
+import type {
+  Answer,
+  ApproveRequest,
+  DeliveryMode,
+  RespondInteractionRequest,
+  ResponseReceipt,
+} from '../../shared/contract';
 import { AkkError } from '../../shared/errors';
 import type { RespondResult } from '../../shared/protocol';
 import { readEditor } from '../../adapters/recognize';
@@ -23,17 +29,28 @@ import type { Caller, ResponderDeps } from './responder-deps';
 
 export { DEFAULT_RESPONDER_OPTIONS, type Caller, type ResponderDeps, type ResponderOptions } from './responder-deps';
 
-
 export class Responder {
   constructor(private readonly d: ResponderDeps) {}
 
   respondInteraction(req: RespondInteractionRequest, caller: Caller): Promise<ResponseReceipt> {
-    return this.run(req.interaction_id, req.turn_id, caller, req.expected_revision, (ix, plan) => {
-      if (ix.kind === 'permission') throw new AkkError('invalid_params', 'this is a permission prompt: use akk/approve');
-      if (ix.kind === 'async_question') checkDeliveryMode(req.delivery_mode, plan);
-      else if (req.delivery_mode !== undefined) throw new AkkError('invalid_params', 'delivery_mode applies to async questions only; this is a blocking questionnaire');
-      return resolveAnswers(req.answers, ix.options, plan);
-    }, req.answers);
+    return this.run(
+      req.interaction_id,
+      req.turn_id,
+      caller,
+      req.expected_revision,
+      (ix, plan) => {
+        if (ix.kind === 'permission')
+          throw new AkkError('invalid_params', 'this is a permission prompt: use akk/approve');
+        if (ix.kind === 'async_question') checkDeliveryMode(req.delivery_mode, plan);
+        else if (req.delivery_mode !== undefined)
+          throw new AkkError(
+            'invalid_params',
+            'delivery_mode applies to async questions only; this is a blocking questionnaire',
+          );
+        return resolveAnswers(req.answers, ix.options, plan);
+      },
+      req.answers,
+    );
   }
 
   /** Managed send: one new composer message, only onto a proven empty composer. */
@@ -44,10 +61,22 @@ export class Responder {
   approve(req: ApproveRequest, caller: Caller): Promise<ResponseReceipt> {
     const interactionId = req.interaction_id ?? this.pendingPermission(req.turn_id);
     return this.run(interactionId, req.turn_id, caller, req.expected_revision, (ix, plan) => {
-      if (ix.kind !== 'permission') throw new AkkError('invalid_params', 'this is a question: use akk/respondInteraction');
+      if (ix.kind !== 'permission')
+        throw new AkkError('invalid_params', 'this is a question: use akk/respondInteraction');
       const option = ix.options.find((o) => o.action.semanticId === req.decision);
-      if (!option) throw new AkkError(req.decision === 'reject' ? 'manual_required' : 'option_not_stored', req.decision === 'reject' ? 'no exact native reject action is proven on this prompt' : 'approve_once is not offered');
-      return { steps: resolveDecision(req.decision, plan), optionIds: [option.optionId], digestParts: [option.optionId], declines: req.decision === 'reject' };
+      if (!option)
+        throw new AkkError(
+          req.decision === 'reject' ? 'manual_required' : 'option_not_stored',
+          req.decision === 'reject'
+            ? 'no exact native reject action is proven on this prompt'
+            : 'approve_once is not offered',
+        );
+      return {
+        steps: resolveDecision(req.decision, plan),
+        optionIds: [option.optionId],
+        digestParts: [option.optionId],
+        declines: req.decision === 'reject',
+      };
     });
   }
 
@@ -60,13 +89,18 @@ export class Responder {
       .listInteractions({ turnId, statuses: ['active', 'resolving'] })
       .filter((i) => i.kind === 'permission');
     if (pending.length > 1) {
-      throw new AkkError('ambiguous_target', `several permission prompts are pending in turn ${turnId}: give interaction_id`, {
-        turn_id: turnId,
-        interaction_ids: pending.map((i) => i.id),
-      });
+      throw new AkkError(
+        'ambiguous_target',
+        `several permission prompts are pending in turn ${turnId}: give interaction_id`,
+        {
+          turn_id: turnId,
+          interaction_ids: pending.map((i) => i.id),
+        },
+      );
     }
     const found = pending[0];
-    if (!found) throw new AkkError('not_found', `no permission prompt is pending in turn ${turnId}`, { turn_id: turnId });
+    if (!found)
+      throw new AkkError('not_found', `no permission prompt is pending in turn ${turnId}`, { turn_id: turnId });
     return found.id;
   }
 
@@ -81,7 +115,8 @@ export class Responder {
     const { store, registry, locks } = this.d;
     const first = store.getInteraction(interactionId);
     if (!first) throw new AkkError('not_found', `no interaction ${interactionId}`, { interaction_id: interactionId });
-    if (first.owner !== WORKSPACE_OWNER) throw new AkkError('foreign_owner', 'the interaction belongs to another store');
+    if (first.owner !== WORKSPACE_OWNER)
+      throw new AkkError('foreign_owner', 'the interaction belongs to another store');
     const expected = expectedRevisionOf(expectedRevision, caller, first);
     // 1. locks: terminal, store writer, turn.
     return locks.hold(first.sessionId, first.turnId, async () => {
@@ -90,23 +125,39 @@ export class Responder {
       const receipt = ix.outcome?.receipt;
       if (receipt && (ix.status === 'resolved' || ix.status === 'declined')) return this.receiptOf(ix, true);
       // 2. revalidate status, owner, turn, session, binding generation, process identity, offer.
-      if (store.getAuthority(ix.id)?.uncertain) throw new AkkError('response_uncertain', 'an earlier response to this step may have reached the terminal; check it there');
-      if (ix.status === 'invalidated') throw new AkkError('stale_revision', 'the prompt on screen changed; refresh and answer the current one');
-      if (ix.status === 'expired') throw new AkkError('expired', 'the step expired; refresh and answer the current one');
+      if (store.getAuthority(ix.id)?.uncertain)
+        throw new AkkError(
+          'response_uncertain',
+          'an earlier response to this step may have reached the terminal; check it there',
+        );
+      if (ix.status === 'invalidated')
+        throw new AkkError('stale_revision', 'the prompt on screen changed; refresh and answer the current one');
+      if (ix.status === 'expired')
+        throw new AkkError('expired', 'the step expired; refresh and answer the current one');
       if (ix.status === 'resolving') throw new AkkError('resolving', 'a response to this step is already in progress');
-      if (ix.status !== 'active') throw new AkkError('invalidated', `the step is ${ix.status} and no longer answerable`);
-      if (ix.turnId !== turnId) throw new AkkError('stale_revision', 'the interaction belongs to another turn', { turn_id: ix.turnId });
-      if (!this.d.options.inputAllowed) throw new AkkError('untrusted_workspace', 'the workspace is not trusted: answer in the terminal');
+      if (ix.status !== 'active')
+        throw new AkkError('invalidated', `the step is ${ix.status} and no longer answerable`);
+      if (ix.turnId !== turnId)
+        throw new AkkError('stale_revision', 'the interaction belongs to another turn', { turn_id: ix.turnId });
+      if (!this.d.options.inputAllowed)
+        throw new AkkError('untrusted_workspace', 'the workspace is not trusted: answer in the terminal');
       const session = registry.get(ix.sessionId);
       if (!session) throw new AkkError('unknown_session', 'the session of this interaction is not attached');
       const blocked = session.observeOnlyReason();
       if (blocked) throw new AkkError('manual_required', `no input is sent to this terminal: ${blocked}`);
       const authority = store.getAuthority(ix.id);
-      if (!authority || authority.keyPlan === null) throw new AkkError('manual_required', 'this step has no proven native plan');
-      if (authority.uncertain) throw new AkkError('response_uncertain', 'an earlier response to this step may have reached the terminal; check it there');
-      if (session.generation !== authority.bindingGeneration) throw new AkkError('stale_revision', 'the terminal was resized, restarted or re-attached');
+      if (!authority || authority.keyPlan === null)
+        throw new AkkError('manual_required', 'this step has no proven native plan');
+      if (authority.uncertain)
+        throw new AkkError(
+          'response_uncertain',
+          'an earlier response to this step may have reached the terminal; check it there',
+        );
+      if (session.generation !== authority.bindingGeneration)
+        throw new AkkError('stale_revision', 'the terminal was resized, restarted or re-attached');
       const proc = session.endpoint?.agentProcess();
-      if (!proc || `${proc.pid}:${proc.startTime}` !== authority.processIncarnation) throw new AkkError('stale_revision', 'the agent process changed');
+      if (!proc || `${proc.pid}:${proc.startTime}` !== authority.processIncarnation)
+        throw new AkkError('stale_revision', 'the agent process changed');
       store.checkOffer(ix.id, caller.holder);
 
       // 3. recapture and require the same exact prompt.
@@ -142,7 +193,8 @@ export class Responder {
           // A step may need quiet time since the previous action (Codex's paste-suppression window before Enter).
           const wait = (step.delayBeforeMs ?? 0) - (Date.now() - lastSentAt);
           if (step.delayBeforeMs !== undefined && wait > 0) await sleep(wait);
-          if (session.generation !== authority.bindingGeneration) throw new AkkError('stale_revision', 'the terminal changed during the response');
+          if (session.generation !== authority.bindingGeneration)
+            throw new AkkError('stale_revision', 'the terminal changed during the response');
           try {
             await this.send(session, step, authority.bindingGeneration);
           } catch (error) {
@@ -158,17 +210,25 @@ export class Responder {
         }
       } catch (error) {
         if (!sent) {
-          await store.markFailed(ix.id, reservationId, { code: error instanceof AkkError ? error.code : 'internal_error', beforeInput: true });
+          await store.markFailed(ix.id, reservationId, {
+            code: error instanceof AkkError ? error.code : 'internal_error',
+            beforeInput: true,
+          });
           throw error;
         }
         await store.markUncertain(ix.id, reservationId);
         session.setResponseUncertain(true);
         await this.d.tracker.updated(ix.sessionId, ix.id);
         this.d.log.warn(`response to ${ix.id} is uncertain: ${error instanceof Error ? error.message : String(error)}`);
-        throw new AkkError('response_uncertain', 'input reached the terminal but its effect could not be proven; check the terminal. Nothing will be retried.');
+        throw new AkkError(
+          'response_uncertain',
+          'input reached the terminal but its effect could not be proven; check the terminal. Nothing will be retried.',
+        );
       }
       // 7. audit receipt (digests only) and 8. resume the monitor.
-      await store.markResolved(ix.id, reservationId, `${authority.nativeStep}:${resolved.steps.length}`, { releaseFence: keyPlan.navigationOnly === true });
+      await store.markResolved(ix.id, reservationId, `${authority.nativeStep}:${resolved.steps.length}`, {
+        releaseFence: keyPlan.navigationOnly === true,
+      });
       const done = store.getInteraction(ix.id) as Interaction;
       await this.d.tracker.updated(ix.sessionId, ix.id);
       void session
@@ -195,7 +255,8 @@ export class Responder {
     if (!endpoint) throw new AkkError('endpoint_unavailable', 'the terminal is gone');
     if ('keys' in step.action) await endpoint.sendKeys(step.action.keys, { generation });
     else await endpoint.sendLiteral(step.action.text, { generation });
-    if (this.d.options.failAfterInput) throw new AkkError('internal_error', 'injected fault: the write failed after its bytes were delivered');
+    if (this.d.options.failAfterInput)
+      throw new AkkError('internal_error', 'injected fault: the write failed after its bytes were delivered');
   }
 
   /** Waits for settled screens until the step's postcondition holds, or the proof times out. */
@@ -208,7 +269,14 @@ export class Responder {
       if (!capture) continue;
       const observed = await this.d.tracker.observe(session, capture);
       const editor = readEditor(session.agent, session.version, snapshotOf(capture));
-      if (expectationMet(step.expect, beforeFingerprint, { recognition: observed.recognition, fingerprint: observed.fingerprint, editor })) return;
+      if (
+        expectationMet(step.expect, beforeFingerprint, {
+          recognition: observed.recognition,
+          fingerprint: observed.fingerprint,
+          editor,
+        })
+      )
+        return;
       await sleep(50);
     }
   }
@@ -231,11 +299,16 @@ export class Responder {
  */
 function expectedRevisionOf(echo: string | undefined, caller: Caller, ix: Interaction): number {
   if (echo === undefined) {
-    if (caller.echoesRevision) throw new AkkError('invalid_params', 'expected_revision is missing: this client declared that it echoes the revision it rendered');
+    if (caller.echoesRevision)
+      throw new AkkError(
+        'invalid_params',
+        'expected_revision is missing: this client declared that it echoes the revision it rendered',
+      );
     return ix.boundRevision;
   }
   const expected = /^\d{1,15}$/.test(echo) ? Number(echo) : NaN;
-  if (!Number.isSafeInteger(expected)) throw new AkkError('invalid_params', 'expected_revision is not a revision this server issued');
+  if (!Number.isSafeInteger(expected))
+    throw new AkkError('invalid_params', 'expected_revision is not a revision this server issued');
   return expected;
 }
 
@@ -247,21 +320,29 @@ export function checkDeliveryMode(mode: DeliveryMode | undefined, plan: StoredKe
   const modes = plan.deliveryModes ?? [];
   if (modes.length === 0) throw new AkkError('manual_required', 'no delivery mode is proven for this async question');
   if (mode !== undefined && !modes.includes(mode)) {
-    throw new AkkError('invalid_params', `this async question is delivered as ${modes.join(' or ')}, not ${mode}`, { delivery_modes: modes });
+    throw new AkkError('invalid_params', `this async question is delivered as ${modes.join(' or ')}, not ${mode}`, {
+      delivery_modes: modes,
+    });
   }
   if (mode === undefined && !modes.includes('steer_current_turn') && modes.length !== 1) {
     throw new AkkError('invalid_params', `choose a delivery_mode: ${modes.join(' or ')}`, { delivery_modes: modes });
   }
 }
 
-function answersForStore(ix: Interaction, resolved: ResolvedAnswer, answers: Answer[] | undefined): Array<{ questionId: string; optionId: string; text?: string }> {
+function answersForStore(
+  ix: Interaction,
+  resolved: ResolvedAnswer,
+  answers: Answer[] | undefined,
+): Array<{ questionId: string; optionId: string; text?: string }> {
   return resolved.optionIds.map((optionId) => {
     const option = ix.options.find((o) => o.optionId === optionId);
     const text = answers?.find((a) => a.response_kind === 'free_text');
     return {
       questionId: option?.questionId ?? '',
       optionId,
-      ...(text && text.response_kind === 'free_text' && option?.action.semanticId === 'free_text' ? { text: text.text } : {}),
+      ...(text && text.response_kind === 'free_text' && option?.action.semanticId === 'free_text'
+        ? { text: text.text }
+        : {}),
     };
   });
 }

@@ -28,9 +28,11 @@ export function expectationMet(expect: Expectation, beforeFingerprint: string, a
     case 'checked': {
       const r = after.recognition;
       if (r.kind !== 'questionnaire' || r.question.responseKind !== 'multi_select') return false;
-      const checked = r.question.options.filter((o) => o.checked).map((o) => o.key).sort();
+      const checked = r.question.options
+        .filter((o) => o.checked)
+        .map((o) => o.key)
+        .sort();
       return checked.length === expect.optionKeys.length && checked.every((k, i) => k === expect.optionKeys[i]);
     }
   }
 }
-

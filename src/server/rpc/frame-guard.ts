@@ -124,7 +124,12 @@ export function checkBody(body: Buffer): RejectedFrame | undefined {
     return { id, rpcCode: RPC_INVALID_REQUEST, code: 'invalid_request', message: 'jsonrpc must be "2.0"' };
   }
   if ('id' in m && m.id !== null && id === null) {
-    return { id: null, rpcCode: RPC_INVALID_REQUEST, code: 'invalid_request', message: 'id must be a string or number' };
+    return {
+      id: null,
+      rpcCode: RPC_INVALID_REQUEST,
+      code: 'invalid_request',
+      message: 'id must be a string or number',
+    };
   }
   const isResponse = 'result' in m || 'error' in m;
   if (!isResponse && typeof m.method !== 'string') {

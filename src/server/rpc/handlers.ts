@@ -37,14 +37,17 @@ export function createHandlers(deps: HandlerDeps): RequestHandlers {
       await deps.tracker.ensureSession(s);
       const blocked = s.observeOnlyReason();
       const pane = s.endpoint?.describe().pane_id ?? params.tmux.target;
-      deps.log.info(`attached ${s.id}: ${s.agent} ${s.version ?? '(unknown version)'} in tmux pane ${pane}${blocked ? `, observe only: ${blocked}` : ''}`);
+      deps.log.info(
+        `attached ${s.id}: ${s.agent} ${s.version ?? '(unknown version)'} in tmux pane ${pane}${blocked ? `, observe only: ${blocked}` : ''}`,
+      );
       return { session_id: s.id, agent: s.agent, version: s.version, state: s.state };
     },
     detachSession: async (params) => {
       await detachSession(deps, params.session_id);
       return { session_id: params.session_id, detached: true };
     },
-    status: async (params, ctx) => statusResult(await statusOf(deps, findSession(deps, params.session_id, params.turn_id), ctx.ownerId)),
+    status: async (params, ctx) =>
+      statusResult(await statusOf(deps, findSession(deps, params.session_id, params.turn_id), ctx.ownerId)),
     respondInteraction: (params, ctx) => deps.responder.respondInteraction(params, callerOf(ctx)),
     approve: (params, ctx) => deps.responder.approve(params, callerOf(ctx)),
     acknowledgeUncertain: async (params) => {
@@ -52,10 +55,18 @@ export function createHandlers(deps: HandlerDeps): RequestHandlers {
       return { session_id: session.id, settled, state: session.state };
     },
     dismissInteraction: (params) => dismissStep(deps, params.interaction_id, params.turn_id),
-    respond: (params) => deps.responder.sendMessage(findSession(deps, params.session_id, params.turn_id), params.request, params.request_id),
+    respond: (params) =>
+      deps.responder.sendMessage(
+        findSession(deps, params.session_id, params.turn_id),
+        params.request,
+        params.request_id,
+      ),
     listInteractions: (params) => {
       const list = deps.store
-        .listInteractions({ ...(params.session_id ? { sessionId: params.session_id } : {}), ...(params.statuses ? { statuses: params.statuses } : {}) })
+        .listInteractions({
+          ...(params.session_id ? { sessionId: params.session_id } : {}),
+          ...(params.statuses ? { statuses: params.statuses } : {}),
+        })
         .sort((a, b) => b.createdAt - a.createdAt)
         .slice(0, params.limit ?? 100);
       return { interactions: list.map(interactionSummary) };

@@ -15,8 +15,13 @@ function listedKind(ix: Interaction): ListedKind {
 }
 
 function withPending(store: Store, s: SessionSummary): SessionSummary {
-  const ix = store.listInteractions({ sessionId: s.session_id, statuses: ['active', 'resolving'] }).find((i) => i.blocking);
-  return { ...s, pending: ix ? { interaction_id: ix.id, kind: listedKind(ix), since: new Date(ix.createdAt).toISOString() } : null };
+  const ix = store
+    .listInteractions({ sessionId: s.session_id, statuses: ['active', 'resolving'] })
+    .find((i) => i.blocking);
+  return {
+    ...s,
+    pending: ix ? { interaction_id: ix.id, kind: listedKind(ix), since: new Date(ix.createdAt).toISOString() } : null,
+  };
 }
 
 export function sessionSummaries(registry: SessionRegistry, store: Store): SessionSummary[] {

@@ -26,7 +26,9 @@ const MAX_PACKAGE_LEVELS = 5;
 function readJson(file: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
@@ -187,7 +189,8 @@ export class AgentIdentifier {
       }
       frontier = next;
     }
-    if (found.length === 0) return this.unknownProcess(rootPid, rootStat.tpgid, 'no supported agent runs in this terminal');
+    if (found.length === 0)
+      return this.unknownProcess(rootPid, rootStat.tpgid, 'no supported agent runs in this terminal');
     const chosen = found.map((f) => this.preferChild(f));
     const first = chosen[0] as Found;
     if (chosen.some((c) => c.id.agent !== first.id.agent || c.id.version !== first.id.version)) {
@@ -213,7 +216,12 @@ export class AgentIdentifier {
       const { id, executable } = this.identifyProcess(child);
       if (id.agent !== found.id.agent) continue;
       if (id.version !== null && found.id.version !== null && id.version !== found.id.version) {
-        return { ...found, pid: child, executable, id: { agent: id.agent, version: null, reason: 'launcher and binary versions differ' } };
+        return {
+          ...found,
+          pid: child,
+          executable,
+          id: { agent: id.agent, version: null, reason: 'launcher and binary versions differ' },
+        };
       }
       return { ...found, pid: child, executable, id: id.version !== null ? id : found.id };
     }

@@ -76,9 +76,7 @@ export interface PasteOptions extends SendOptions {
 }
 
 export type EndpointChange =
-  | { kind: 'output'; at: number }
-  | { kind: 'resize'; at: number }
-  | { kind: 'closed'; at: number; reason: string };
+  { kind: 'output'; at: number } | { kind: 'resize'; at: number } | { kind: 'closed'; at: number; reason: string };
 
 export interface Endpoint {
   /** The binding generation: changes on resize, respawn, agent restart, detach and re-attach. */

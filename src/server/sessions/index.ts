@@ -14,10 +14,24 @@ export {
   type SendOptions,
 } from './endpoint';
 export { Emitter, type Disposable } from './events';
-export { DEFAULT_QUIET_MS, ScreenMonitor, systemClock, type MonitorClock, type MonitorOptions, type MonitorSink, type SettledInfo } from './monitor';
+export {
+  DEFAULT_QUIET_MS,
+  ScreenMonitor,
+  systemClock,
+  type MonitorClock,
+  type MonitorOptions,
+  type MonitorSink,
+  type SettledInfo,
+} from './monitor';
 export type { AttachedRecord, PersistedEndpoint, SessionPersistence } from './persistence';
 export { ProcFs, parseProcStat, type ProcStat } from './proc';
-export { DEFAULT_CHANGE_INTERVAL_MS, SessionRegistry, type CandidateOptions, type SessionRegistryOptions, type SettledEvent } from './registry';
+export {
+  DEFAULT_CHANGE_INTERVAL_MS,
+  SessionRegistry,
+  type CandidateOptions,
+  type SessionRegistryOptions,
+  type SettledEvent,
+} from './registry';
 export { Session, type Classification, type Classify, type ClassifyInput } from './session';
 export { TmuxRunner, type TmuxAddress, type TmuxRunnerOptions } from './tmux/command';
 export { TmuxEndpoint, type TmuxEndpointOptions } from './tmux/endpoint';

@@ -27,7 +27,10 @@ export function parseProcStat(text: string): ProcStat | null {
   const close = text.lastIndexOf(')');
   if (open < 0 || close < open) return null;
   const pid = Number(text.slice(0, open).trim());
-  const rest = text.slice(close + 2).trim().split(/\s+/);
+  const rest = text
+    .slice(close + 2)
+    .trim()
+    .split(/\s+/);
   // rest[0] is field 3 (state); field N is rest[N - 3].
   const field = (n: number): number => Number(rest[n - 3]);
   const state = rest[0] ?? '';

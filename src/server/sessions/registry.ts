@@ -244,7 +244,12 @@ export class SessionRegistry {
     await this.persist(session);
   }
 
-  private newSession(id: string, description: AttachedRecord['endpoint'], agent: Session['agent'], version: string | null): Session {
+  private newSession(
+    id: string,
+    description: AttachedRecord['endpoint'],
+    agent: Session['agent'],
+    version: string | null,
+  ): Session {
     const { identity: _identity, ...plain } = description;
     let lastPersisted: string | null = null;
     const session: Session = new Session(id, plain, agent, version, {

@@ -67,11 +67,15 @@ export class Session {
     this.description = endpoint.describe();
     this.exit = null;
     this.takeAgent(endpoint.agentProcess());
-    this.monitor = new ScreenMonitor((o) => endpoint.capture(o), {
-      settled: (capture, info) => this.onSettled(capture, info),
-      change: (capture) => this.onChangeCapture(capture),
-      error: (error) => this.hooks.log(`session ${this.id}: capture failed: ${String(error)}`),
-    }, monitorOptions);
+    this.monitor = new ScreenMonitor(
+      (o) => endpoint.capture(o),
+      {
+        settled: (capture, info) => this.onSettled(capture, info),
+        change: (capture) => this.onChangeCapture(capture),
+        error: (error) => this.hooks.log(`session ${this.id}: capture failed: ${String(error)}`),
+      },
+      monitorOptions,
+    );
     this.subscription = endpoint.onChange((change) => {
       if (change.kind === 'closed') this.markExited(change.reason);
       else this.monitor?.noteOutput();
@@ -278,6 +282,13 @@ export class Session {
   }
 
   private signature(): string {
-    return JSON.stringify([this.sessionState, this.turn, this.agent, this.version, this.ep?.generation ?? null, this.observeOnlyReason()]);
+    return JSON.stringify([
+      this.sessionState,
+      this.turn,
+      this.agent,
+      this.version,
+      this.ep?.generation ?? null,
+      this.observeOnlyReason(),
+    ]);
   }
 }

@@ -12,7 +12,13 @@ export interface Ctx {
 }
 
 /** Codes that describe the store itself failing, not a rejected request: never counted. */
-const NOT_REJECTIONS: readonly ErrorCode[] = ['store_io', 'store_corrupt', 'store_locked', 'store_too_new', 'internal_error'];
+const NOT_REJECTIONS: readonly ErrorCode[] = [
+  'store_io',
+  'store_corrupt',
+  'store_locked',
+  'store_too_new',
+  'internal_error',
+];
 
 /** Throws a typed rejection from inside `attempt`. */
 export function reject(

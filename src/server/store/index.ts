@@ -12,7 +12,15 @@ import type { Ctx } from './context';
 import { Engine, type EngineStats } from './engine';
 import { createInteraction, dismiss, invalidate, invalidateRevision } from './interactions';
 import { enqueueNotification, markDelivered, pendingNotifications } from './outbox';
-import { dismissedPrompt, isFenced, listInteractions, loadAuthority, loadInteraction, loadSession, type InteractionFilter } from './queries';
+import {
+  dismissedPrompt,
+  isFenced,
+  listInteractions,
+  loadAuthority,
+  loadInteraction,
+  loadSession,
+  type InteractionFilter,
+} from './queries';
 import type {
   AttachedSession,
   AuditEntry,
@@ -201,7 +209,12 @@ export class Store {
   markInputSent(interactionId: string, reservationId: string): Promise<void> {
     return settle(() => markInputSent(this.ctx, interactionId, reservationId));
   }
-  markResolved(interactionId: string, reservationId: string, provenStep: string, opts: { releaseFence?: boolean } = {}): Promise<Receipt> {
+  markResolved(
+    interactionId: string,
+    reservationId: string,
+    provenStep: string,
+    opts: { releaseFence?: boolean } = {},
+  ): Promise<Receipt> {
     return settle(() => markResolved(this.ctx, interactionId, reservationId, provenStep, opts));
   }
   markFailed(

@@ -121,17 +121,27 @@ function validate(input: NewInteraction): void {
   if (!payloadSchema(input.kind).safeParse(input.payload).success) {
     throw new AkkError('invalid_params', `the payload is not a ${input.kind} projection`);
   }
-  if (!RISK_CLASSES.includes(input.riskClass)) throw new AkkError('invalid_params', `unknown risk class ${String(input.riskClass)}`);
+  if (!RISK_CLASSES.includes(input.riskClass))
+    throw new AkkError('invalid_params', `unknown risk class ${String(input.riskClass)}`);
   if (input.options.length === 0) throw new AkkError('invalid_params', 'an interaction stores at least one option');
   const ids = new Set<string>();
   for (const o of input.options) {
-    if (!nonEmpty(o.optionId) || !nonEmpty(o.questionId)) throw new AkkError('invalid_params', 'option and question ids are required');
+    if (!nonEmpty(o.optionId) || !nonEmpty(o.questionId))
+      throw new AkkError('invalid_params', 'option and question ids are required');
     if (ids.has(o.optionId)) throw new AkkError('invalid_params', `duplicate option id ${o.optionId}`);
     ids.add(o.optionId);
   }
   const a = input.authority;
-  if (!nonEmpty(a.promptFingerprint) || !nonEmpty(a.endpoint) || !nonEmpty(a.processIncarnation) || !nonEmpty(a.nativeStep)) {
-    throw new AkkError('invalid_params', 'the authority record needs endpoint, process incarnation, fingerprint and native step');
+  if (
+    !nonEmpty(a.promptFingerprint) ||
+    !nonEmpty(a.endpoint) ||
+    !nonEmpty(a.processIncarnation) ||
+    !nonEmpty(a.nativeStep)
+  ) {
+    throw new AkkError(
+      'invalid_params',
+      'the authority record needs endpoint, process incarnation, fingerprint and native step',
+    );
   }
 }
 
@@ -164,7 +174,10 @@ export function createInteraction(ctx: Ctx, input: NewInteraction): Interaction 
       const holder = slotHolder(tx, input.sessionId);
       if (holder) {
         if (holder.status !== 'active' || !input.supersede) {
-          reject('blocking_slot_taken', 'the session already has a blocking interaction', { ...where, interactionId: holder.id });
+          reject('blocking_slot_taken', 'the session already has a blocking interaction', {
+            ...where,
+            interactionId: holder.id,
+          });
         }
         transition(tx, now, { id: holder.id, sessionId: input.sessionId, status: 'active' }, 'invalidated', {
           event: 'invalidated',
@@ -172,7 +185,11 @@ export function createInteraction(ctx: Ctx, input: NewInteraction): Interaction 
         });
       }
     }
-    tx.run('INSERT OR IGNORE INTO turns (id, session_id, started_at) VALUES (?, ?, ?)', [input.turnId, input.sessionId, now]);
+    tx.run('INSERT OR IGNORE INTO turns (id, session_id, started_at) VALUES (?, ?, ?)', [
+      input.turnId,
+      input.sessionId,
+      now,
+    ]);
     insertInteraction(
       tx,
       [
@@ -260,7 +277,11 @@ function closeActive(
     const ix = loadInteraction(tx, id);
     if (!ix) reject('not_found', `no interaction ${id}`, { interactionId: id });
     if (ix.status !== 'active') {
-      throw new AkkError('illegal_transition', `interaction is ${ix.status}`, { interactionId: id, from: ix.status, to });
+      throw new AkkError('illegal_transition', `interaction is ${ix.status}`, {
+        interactionId: id,
+        from: ix.status,
+        to,
+      });
     }
     transition(tx, now, ix, to, { event: to, reason });
     also?.(tx, ix, now);
@@ -273,7 +294,11 @@ function closeActive(
  * invalidated, except revision-independent ones when only the prompt changed (a new binding
  * generation invalidates those too). In-flight (`resolving`) interactions are left to finish.
  */
-export function invalidateRevision(ctx: Ctx, sessionId: string, next: RevisionSource): { revision: number; invalidated: string[] } {
+export function invalidateRevision(
+  ctx: Ctx,
+  sessionId: string,
+  next: RevisionSource,
+): { revision: number; invalidated: string[] } {
   const now = ctx.now();
   return attempt(ctx, true, (tx) => {
     const session = loadSession(tx, sessionId);
@@ -284,13 +309,10 @@ export function invalidateRevision(ctx: Ctx, sessionId: string, next: RevisionSo
     }
     const revision = session.revision + 1;
     const generationChanged = source.generation !== next.generation;
-    tx.run('UPDATE sessions SET binding_generation = ?, prompt_fingerprint = ?, revision = ?, updated_at = ? WHERE id = ?', [
-      next.generation,
-      next.fingerprint,
-      revision,
-      now,
-      sessionId,
-    ]);
+    tx.run(
+      'UPDATE sessions SET binding_generation = ?, prompt_fingerprint = ?, revision = ?, updated_at = ? WHERE id = ?',
+      [next.generation, next.fingerprint, revision, now, sessionId],
+    );
     // A dismissed prompt is fenced only while it stays on screen.
     tx.run(
       `DELETE FROM fences WHERE session_id = ? AND fingerprint != ?

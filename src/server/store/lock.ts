@@ -67,7 +67,13 @@ function parse(text: string): LockInfo | null {
   try {
     const v = JSON.parse(text) as Partial<LockInfo>;
     if (typeof v.pid === 'number' && typeof v.host === 'string' && typeof v.token === 'string') {
-      return { pid: v.pid, start: typeof v.start === 'string' ? v.start : null, host: v.host, token: v.token, at: v.at ?? 0 };
+      return {
+        pid: v.pid,
+        start: typeof v.start === 'string' ? v.start : null,
+        host: v.host,
+        token: v.token,
+        at: v.at ?? 0,
+      };
     }
   } catch {
     // fall through

@@ -11,7 +11,11 @@ import type { OutboxEntry } from './records';
 import { toOutbox } from './rows';
 
 /** Stores a notification durably and returns it with its id (ids increase, never reused). */
-export function enqueueNotification<K extends NotificationName>(ctx: Ctx, name: K, params: NotificationParamsMap[K]): OutboxEntry {
+export function enqueueNotification<K extends NotificationName>(
+  ctx: Ctx,
+  name: K,
+  params: NotificationParamsMap[K],
+): OutboxEntry {
   const method = NOTIFICATIONS[name];
   if (!method) throw new AkkError('invalid_params', `no notification ${String(name)}`);
   const now = ctx.now();

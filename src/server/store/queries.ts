@@ -14,7 +14,9 @@ export function loadInteraction(r: Reader, id: string): Interaction | undefined 
 }
 
 function withOptions(r: Reader, row: Row): Interaction {
-  const options = r.all('SELECT * FROM options WHERE interaction_id = ? ORDER BY position', [row.id ?? null]).map(toOption);
+  const options = r
+    .all('SELECT * FROM options WHERE interaction_id = ? ORDER BY position', [row.id ?? null])
+    .map(toOption);
   return toInteraction(row, options);
 }
 
@@ -30,7 +32,8 @@ export function loadSession(r: Reader, id: string): SessionRecord | undefined {
 
 export function loadRevisionSource(r: Reader, sessionId: string): RevisionSource | undefined {
   const row = r.get('SELECT binding_generation, prompt_fingerprint FROM sessions WHERE id = ?', [sessionId]);
-  if (!row || typeof row.binding_generation !== 'number' || typeof row.prompt_fingerprint !== 'string') return undefined;
+  if (!row || typeof row.binding_generation !== 'number' || typeof row.prompt_fingerprint !== 'string')
+    return undefined;
   return { generation: row.binding_generation, fingerprint: row.prompt_fingerprint };
 }
 
@@ -44,7 +47,10 @@ export function slotHolder(r: Reader, sessionId: string): { id: string; status: 
 }
 
 export function isFenced(r: Reader, sessionId: string, fingerprint: string): boolean {
-  return r.get('SELECT 1 AS hit FROM fences WHERE session_id = ? AND fingerprint = ?', [sessionId, fingerprint]) !== undefined;
+  return (
+    r.get('SELECT 1 AS hit FROM fences WHERE session_id = ? AND fingerprint = ?', [sessionId, fingerprint]) !==
+    undefined
+  );
 }
 
 /** The dismissed step whose fence holds this exact prompt of the session, if the fence is a dismissal's. */

@@ -20,13 +20,17 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
 
 /** Risk of the step the interaction authorizes. The last three are high risk. */
 export type RiskClass = 'low' | 'elevated' | 'destructive' | 'irreversible' | 'external_regulated';
-export const RISK_CLASSES: readonly RiskClass[] = ['low', 'elevated', 'destructive', 'irreversible', 'external_regulated'];
+export const RISK_CLASSES: readonly RiskClass[] = [
+  'low',
+  'elevated',
+  'destructive',
+  'irreversible',
+  'external_regulated',
+];
 
 /** Whether typed text (rather than a structured answer) may resolve the interaction. */
 export type TextResolutionPolicy =
-  | { mode: 'never' }
-  | { mode: 'model_interpreted_low_risk' }
-  | { mode: 'exact_aliases'; aliases: string[] };
+  { mode: 'never' } | { mode: 'model_interpreted_low_risk' } | { mode: 'exact_aliases'; aliases: string[] };
 
 /** Whether an option may carry free-form text, and how much. */
 export type FreeformPolicy = { allowed: false } | { allowed: true; maxLength: number };
@@ -289,8 +293,7 @@ export interface ResponseRequest {
 }
 
 export type ReserveResult =
-  | { kind: 'reserved'; reservation: Reservation; interaction: Interaction }
-  | { kind: 'receipt'; receipt: Receipt };
+  { kind: 'reserved'; reservation: Reservation; interaction: Interaction } | { kind: 'receipt'; receipt: Receipt };
 
 export interface NewSession {
   id: string;

@@ -42,7 +42,12 @@ export function emptyImage(SQL: SqlJsStatic): Uint8Array {
 }
 
 /** Loads the snapshot and replays the journals over it; damaged files are moved aside. */
-export function recover(SQL: SqlJsStatic, dir: string, options: { now: () => number }, warnings: StoreWarning[]): Recovered {
+export function recover(
+  SQL: SqlJsStatic,
+  dir: string,
+  options: { now: () => number },
+  warnings: StoreWarning[],
+): Recovered {
   const snapshotFile = path.join(dir, SNAPSHOT_FILE);
   let journals = listJournals(dir);
   const maxGeneration = journals.reduce((m, j) => Math.max(m, j.generation), 0);
@@ -82,7 +87,14 @@ export function recover(SQL: SqlJsStatic, dir: string, options: { now: () => num
     corrupt('journals without a snapshot');
   }
   if (!db) {
-    return { db: SqlDatabase.open(SQL, emptyImage(SQL)), applied: 0, tail: null, maxGeneration, journalFiles: [], damagedFiles: [] };
+    return {
+      db: SqlDatabase.open(SQL, emptyImage(SQL)),
+      applied: 0,
+      tail: null,
+      maxGeneration,
+      journalFiles: [],
+      damagedFiles: [],
+    };
   }
 
   const version = userVersion(db);
@@ -96,10 +108,14 @@ export function recover(SQL: SqlJsStatic, dir: string, options: { now: () => num
     const scan = scanJournal(j.file);
     if (scan.schemaVersion !== null && scan.schemaVersion > LATEST_SCHEMA_VERSION) {
       db.close();
-      throw new AkkError('store_too_new', 'the interaction journal was written by a newer version; update the extension', {
-        schema: scan.schemaVersion,
-        supported: LATEST_SCHEMA_VERSION,
-      });
+      throw new AkkError(
+        'store_too_new',
+        'the interaction journal was written by a newer version; update the extension',
+        {
+          schema: scan.schemaVersion,
+          supported: LATEST_SCHEMA_VERSION,
+        },
+      );
     }
     if (stopped) {
       damagedFiles.push(j.file);

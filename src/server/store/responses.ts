@@ -41,7 +41,8 @@ function loadOwned(tx: Tx, interactionId: string, owner: string): Interaction {
   const ix = loadInteraction(tx, interactionId);
   const where = { interactionId };
   if (!ix) reject('not_found', `no interaction ${interactionId}`, where);
-  if (ix.owner !== owner) reject('foreign_owner', 'the interaction belongs to another owner', { ...where, sessionId: ix.sessionId });
+  if (ix.owner !== owner)
+    reject('foreign_owner', 'the interaction belongs to another owner', { ...where, sessionId: ix.sessionId });
   return ix;
 }
 
@@ -49,7 +50,13 @@ function loadOwned(tx: Tx, interactionId: string, owner: string): Interaction {
  * Records a short-lived offer bound to `holder` (the connection that was just shown this exact
  * interaction); the interaction itself must belong to `owner`.
  */
-export function createOffer(ctx: Ctx, interactionId: string, owner: string, ttlMs: number, holder: string = owner): Offer {
+export function createOffer(
+  ctx: Ctx,
+  interactionId: string,
+  owner: string,
+  ttlMs: number,
+  holder: string = owner,
+): Offer {
   const now = ctx.now();
   return attempt(ctx, false, (tx) => {
     if (!(ttlMs > 0)) throw new AkkError('invalid_params', 'an offer needs a positive lifetime', { interactionId });
@@ -59,7 +66,11 @@ export function createOffer(ctx: Ctx, interactionId: string, owner: string, ttlM
     if (blocked) reject(blocked[0], blocked[1], where);
     if (ix.status !== 'active') reject('invalidated', 'the interaction is finished', where);
     const expiresAt = now + ttlMs;
-    tx.run('UPDATE authority SET offer_owner = ?, offer_expires_at = ? WHERE interaction_id = ?', [holder, expiresAt, interactionId]);
+    tx.run('UPDATE authority SET offer_owner = ?, offer_expires_at = ? WHERE interaction_id = ?', [
+      holder,
+      expiresAt,
+      interactionId,
+    ]);
     writeAudit(tx, now, { event: 'offered', interactionId, sessionId: ix.sessionId });
     return { interactionId, owner: holder, expiresAt };
   });
@@ -71,8 +82,10 @@ export function checkOffer(ctx: Ctx, interactionId: string, holder: string): Off
   const offer = authority?.offer;
   let error: AkkError | null = null;
   if (!authority) error = new AkkError('not_found', `no interaction ${interactionId}`, { interactionId });
-  else if (!offer || offer.owner !== holder) error = new AkkError('offer_required', 'refresh the interaction first', { interactionId });
-  else if (offer.expiresAt <= ctx.now()) error = new AkkError('offer_expired', 'the offer expired; refresh the interaction', { interactionId });
+  else if (!offer || offer.owner !== holder)
+    error = new AkkError('offer_required', 'refresh the interaction first', { interactionId });
+  else if (offer.expiresAt <= ctx.now())
+    error = new AkkError('offer_expired', 'the offer expired; refresh the interaction', { interactionId });
   if (error || !offer) {
     const e = error ?? new AkkError('offer_required', 'refresh the interaction first', { interactionId });
     recordRejection(ctx, e);
@@ -99,7 +112,12 @@ export function reserve(ctx: Ctx, req: ResponseRequest): ReserveResult {
   const receipt = found?.outcome?.receipt;
   if (found && found.owner === req.owner && receipt && (found.status === 'resolved' || found.status === 'declined')) {
     ctx.engine.write(false, (tx) => {
-      writeAudit(tx, now, { event: 'receipt_replayed', interactionId: found.id, sessionId: found.sessionId, reservationId: receipt.reservationId });
+      writeAudit(tx, now, {
+        event: 'receipt_replayed',
+        interactionId: found.id,
+        sessionId: found.sessionId,
+        reservationId: receipt.reservationId,
+      });
       bump(tx, 'receipt_replayed');
     });
     return { kind: 'receipt', receipt };
@@ -116,11 +134,13 @@ export function reserve(ctx: Ctx, req: ResponseRequest): ReserveResult {
     if (blocked) reject(blocked[0], blocked[1], where);
     if (ix.status !== 'active') reject('invalidated', 'the interaction is finished', where);
     const session = loadSession(tx, ix.sessionId);
-    if (req.expectedRevision !== ix.boundRevision) reject('stale_revision', 'the interaction changed since it was shown', where);
+    if (req.expectedRevision !== ix.boundRevision)
+      reject('stale_revision', 'the interaction changed since it was shown', where);
     if (!session || (!ix.revisionIndependent && session.revision !== ix.boundRevision)) {
       reject('stale_revision', 'the session moved to a newer revision', where);
     }
-    if (isFenced(tx, ix.sessionId, authority.promptFingerprint)) reject('stale_revision', 'this exact prompt was already answered', where);
+    if (isFenced(tx, ix.sessionId, authority.promptFingerprint))
+      reject('stale_revision', 'this exact prompt was already answered', where);
     if (authority.keyPlan === null) reject('manual_required', 'this step can only be answered in the terminal', where);
     if (req.source === 'text' && ix.textPolicy.mode === 'never') {
       reject('freeform_not_allowed', 'typed text does not answer this interaction', where);
@@ -145,7 +165,8 @@ export function reserve(ctx: Ctx, req: ResponseRequest): ReserveResult {
       if (a.text !== undefined && a.text.length > 0) {
         if (!option.freeform.allowed) reject('freeform_not_allowed', 'this option takes no free-form text', where);
         const length = codePoints(a.text);
-        if (length > option.freeform.maxLength) reject('text_too_long', `free-form text is limited to ${option.freeform.maxLength} characters`, where);
+        if (length > option.freeform.maxLength)
+          reject('text_too_long', `free-form text is limited to ${option.freeform.maxLength} characters`, where);
         answerLength += length;
       }
       return option;
@@ -162,7 +183,13 @@ export function reserve(ctx: Ctx, req: ResponseRequest): ReserveResult {
       answerDigest,
       answerLength,
     };
-    transition(tx, now, ix, 'resolving', { event: 'reserved', reservationId: reservation.id, actionDigest, answerDigest, answerLength });
+    transition(tx, now, ix, 'resolving', {
+      event: 'reserved',
+      reservationId: reservation.id,
+      actionDigest,
+      answerDigest,
+      answerLength,
+    });
     tx.run(
       `UPDATE authority SET reservation = ?, last_proven_stage = 'reserved', offer_owner = NULL, offer_expires_at = NULL
        WHERE interaction_id = ?`,
@@ -179,7 +206,11 @@ export function reserve(ctx: Ctx, req: ResponseRequest): ReserveResult {
 }
 
 /** The in-flight interaction and its reservation, or `illegal_transition`. */
-function inFlight(tx: Tx, interactionId: string, reservationId: string): { ix: Interaction; reservation: Reservation; stage: string } {
+function inFlight(
+  tx: Tx,
+  interactionId: string,
+  reservationId: string,
+): { ix: Interaction; reservation: Reservation; stage: string } {
   const ix = loadInteraction(tx, interactionId);
   const authority = loadAuthority(tx, interactionId);
   if (!ix || !authority) reject('not_found', `no interaction ${interactionId}`, { interactionId });
@@ -205,10 +236,17 @@ export function markInputSent(ctx: Ctx, interactionId: string, reservationId: st
  * `releaseFence` lifts the fence on its prompt (a step that only navigated answered nothing, so
  * the same prompt may be offered again).
  */
-export function markResolved(ctx: Ctx, interactionId: string, reservationId: string, provenStep: string, opts: { releaseFence?: boolean } = {}): Receipt {
+export function markResolved(
+  ctx: Ctx,
+  interactionId: string,
+  reservationId: string,
+  provenStep: string,
+  opts: { releaseFence?: boolean } = {},
+): Receipt {
   const now = ctx.now();
   return attempt(ctx, true, (tx) => {
-    if (provenStep.length === 0) throw new AkkError('invalid_params', 'resolution needs the proven native step', { interactionId });
+    if (provenStep.length === 0)
+      throw new AkkError('invalid_params', 'resolution needs the proven native step', { interactionId });
     const { ix, reservation } = inFlight(tx, interactionId, reservationId);
     const chosen = ix.options.filter((o) => reservation.optionIds.includes(o.optionId));
     const status = chosen.length > 0 && chosen.every((o) => o.action.effect === 'decline') ? 'declined' : 'resolved';
@@ -222,7 +260,13 @@ export function markResolved(ctx: Ctx, interactionId: string, reservationId: str
       provenStep,
       resolvedAt: now,
     };
-    transition(tx, now, ix, status, { event: status, receipt, reservationId, answerDigest: reservation.answerDigest, answerLength: reservation.answerLength });
+    transition(tx, now, ix, status, {
+      event: status,
+      receipt,
+      reservationId,
+      answerDigest: reservation.answerDigest,
+      answerLength: reservation.answerLength,
+    });
     tx.run(`UPDATE authority SET last_proven_stage = 'step_proven' WHERE interaction_id = ?`, [interactionId]);
     if (opts.releaseFence === true) tx.run('DELETE FROM fences WHERE interaction_id = ?', [interactionId]);
     return receipt;
@@ -245,7 +289,9 @@ export function markFailed(
     const { ix, stage } = inFlight(tx, interactionId, reservationId);
     if (failure.beforeInput && stage === 'reserved') {
       transition(tx, now, ix, 'active', { event: 'released', code: failure.code, reservationId });
-      tx.run(`UPDATE authority SET reservation = NULL, last_proven_stage = 'released' WHERE interaction_id = ?`, [interactionId]);
+      tx.run(`UPDATE authority SET reservation = NULL, last_proven_stage = 'released' WHERE interaction_id = ?`, [
+        interactionId,
+      ]);
       tx.run('DELETE FROM fences WHERE interaction_id = ?', [interactionId]);
       if (failure.code === 'manual_required') bump(tx, 'manual');
     } else {
@@ -277,7 +323,12 @@ export function settleUncertain(ctx: Ctx, sessionId: string, how: 'screen_moved_
     const ids = unsettledUncertain(tx, sessionId);
     for (const interactionId of ids) {
       tx.run('UPDATE authority SET uncertain_settled_at = ? WHERE interaction_id = ?', [now, interactionId]);
-      writeAudit(tx, now, { event: 'uncertain_settled', interactionId, sessionId, code: how === 'acknowledged' ? null : 'stale_revision' });
+      writeAudit(tx, now, {
+        event: 'uncertain_settled',
+        interactionId,
+        sessionId,
+        code: how === 'acknowledged' ? null : 'stale_revision',
+      });
       bump(tx, `uncertain_settled.${how}`);
     }
     return ids;

@@ -25,7 +25,13 @@ import {
   SEND_STATUSES,
 } from './records';
 import { INTERACTION_STATUSES, isStatus, type InteractionStatus } from './status-machine';
-import { STORED_KINDS, keyPlanSchema, storedEndpointSchema, type StoredContent, type StoredKind } from './stored-shapes';
+import {
+  STORED_KINDS,
+  keyPlanSchema,
+  storedEndpointSchema,
+  type StoredContent,
+  type StoredKind,
+} from './stored-shapes';
 
 function isJson(value: unknown, depth = 0): value is JsonValue {
   if (depth > 64) return false;
@@ -86,7 +92,14 @@ const reservationSchema = z.object({
   answerLength: z.number(),
 });
 
-const PROVEN_STAGES: readonly ProvenStage[] = ['recognized', 'reserved', 'input_sent', 'step_proven', 'released', 'closed'];
+const PROVEN_STAGES: readonly ProvenStage[] = [
+  'recognized',
+  'reserved',
+  'input_sent',
+  'step_proven',
+  'released',
+  'closed',
+];
 const AUDIT_EVENTS: readonly AuditEvent[] = [
   'created',
   'offered',
@@ -213,7 +226,10 @@ export function toAuthority(row: Row): AuthorityRecord {
     promptFingerprint: str(row, 'prompt_fingerprint'),
     nativeStep: str(row, 'native_step'),
     keyPlan: keyPlan === null ? null : parsed(keyPlanSchema, keyPlan, 'key plan'),
-    offer: offerOwner !== null && offerExpires !== null ? { interactionId, owner: offerOwner, expiresAt: offerExpires } : null,
+    offer:
+      offerOwner !== null && offerExpires !== null
+        ? { interactionId, owner: offerOwner, expiresAt: offerExpires }
+        : null,
     reservation: reservation === null ? null : parsed(reservationSchema, reservation, 'reservation'),
     lastProvenStage: oneOf<ProvenStage>(row, 'last_proven_stage', PROVEN_STAGES),
     uncertain: num(row, 'uncertain') === 1,
@@ -234,7 +250,12 @@ export function toSession(row: Row): SessionRecord {
 }
 
 export function toTurn(row: Row): Turn {
-  return { id: str(row, 'id'), sessionId: str(row, 'session_id'), startedAt: num(row, 'started_at'), endedAt: optNum(row, 'ended_at') };
+  return {
+    id: str(row, 'id'),
+    sessionId: str(row, 'session_id'),
+    startedAt: num(row, 'started_at'),
+    endedAt: optNum(row, 'ended_at'),
+  };
 }
 
 function optStatus(row: Row, col: string): InteractionStatus | null {

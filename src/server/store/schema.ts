@@ -206,7 +206,8 @@ function moveListingTitles(db: SqlDatabase): void {
     } catch {
       payload = undefined; // left as it is: reading it back reports store_corrupt, as before
     }
-    const fields: Record<string, unknown> = typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? { ...payload } : {};
+    const fields: Record<string, unknown> =
+      typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? { ...payload } : {};
     const title = fields[LEGACY_TITLE_KEY];
     if (!(LEGACY_TITLE_KEY in fields)) {
       db.run('UPDATE interactions SET title = ? WHERE id = ?', [String(row.kind), row.id ?? null]);

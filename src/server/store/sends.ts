@@ -25,7 +25,9 @@ export function reserveSend(ctx: Ctx, input: NewSend): { kind: 'reserved' | 'exi
     const existing = loadSend(tx, input.id);
     if (existing) {
       if (existing.sessionId !== input.sessionId || existing.textDigest !== input.textDigest) {
-        reject('invalid_params', 'this request_id was already used for a different message', { sessionId: input.sessionId });
+        reject('invalid_params', 'this request_id was already used for a different message', {
+          sessionId: input.sessionId,
+        });
       }
       return { kind: 'existing' as const, send: existing };
     }
@@ -35,7 +37,13 @@ export function reserveSend(ctx: Ctx, input: NewSend): { kind: 'reserved' | 'exi
        VALUES (?, ?, ?, 'sending', ?, ?, ?, ?)`,
       [input.id, input.sessionId, input.turnId, input.textDigest, input.textLength, now, now],
     );
-    writeAudit(tx, now, { event: 'send_reserved', sessionId: input.sessionId, reservationId: input.id, answerDigest: input.textDigest, answerLength: input.textLength });
+    writeAudit(tx, now, {
+      event: 'send_reserved',
+      sessionId: input.sessionId,
+      reservationId: input.id,
+      answerDigest: input.textDigest,
+      answerLength: input.textLength,
+    });
     return { kind: 'reserved' as const, send: loadSend(tx, input.id) as Send };
   });
 }
@@ -48,7 +56,11 @@ export function finishSend(ctx: Ctx, id: string, status: Exclude<SendStatus, 'se
     if (send.status !== 'sending') return send;
     const now = ctx.now();
     tx.run('UPDATE sends SET status = ?, updated_at = ? WHERE id = ?', [status, now, id]);
-    writeAudit(tx, now, { event: status === 'sent' ? 'send_delivered' : 'send_uncertain', sessionId: send.sessionId, reservationId: id });
+    writeAudit(tx, now, {
+      event: status === 'sent' ? 'send_delivered' : 'send_uncertain',
+      sessionId: send.sessionId,
+      reservationId: id,
+    });
     return loadSend(tx, id) as Send;
   });
 }

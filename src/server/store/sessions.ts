@@ -25,7 +25,8 @@ export function openSession(ctx: Ctx, input: NewSession): SessionRecord {
   return attempt(ctx, true, (tx) => {
     const where = { sessionId: input.id };
     if (!valid) reject('invalid_params', 'a session needs id, owner, agent and a revision fingerprint', where);
-    if (existing && existing.owner !== input.owner) reject('foreign_owner', 'the session belongs to another owner', where);
+    if (existing && existing.owner !== input.owner)
+      reject('foreign_owner', 'the session belongs to another owner', where);
     if (existing) reject('unknown_session', `session ${input.id} was closed`, where);
     tx.run(
       `INSERT INTO sessions (id, owner, agent, binding_generation, prompt_fingerprint, revision, created_at, updated_at)
@@ -47,10 +48,16 @@ export function closeSession(ctx: Ctx, sessionId: string): string[] {
     if (session.closedAt !== null) return [];
     tx.run('UPDATE sessions SET closed_at = ?, updated_at = ? WHERE id = ?', [now, now, sessionId]);
     tx.run('UPDATE turns SET ended_at = ? WHERE session_id = ? AND ended_at IS NULL', [now, sessionId]);
-    const rows = tx.all(`SELECT id FROM interactions WHERE session_id = ? AND status = 'active' ORDER BY created_at, id`, [sessionId]);
+    const rows = tx.all(
+      `SELECT id FROM interactions WHERE session_id = ? AND status = 'active' ORDER BY created_at, id`,
+      [sessionId],
+    );
     return rows.map((row) => {
       const id = String(row.id);
-      transition(tx, now, { id, sessionId, status: 'active' }, 'invalidated', { event: 'invalidated', reason: 'session closed' });
+      transition(tx, now, { id, sessionId, status: 'active' }, 'invalidated', {
+        event: 'invalidated',
+        reason: 'session closed',
+      });
       return id;
     });
   });
@@ -71,20 +78,26 @@ export function startTurn(ctx: Ctx, sessionId: string, turnId: string): Turn {
     tx.run('INSERT OR IGNORE INTO turns (id, session_id, started_at) VALUES (?, ?, ?)', [turnId, sessionId, now]);
     const row = tx.get('SELECT * FROM turns WHERE id = ?', [turnId]);
     const turn = row ? toTurn(row) : undefined;
-    if (!turn || turn.sessionId !== sessionId) reject('invalid_params', 'the turn belongs to another session', { sessionId });
+    if (!turn || turn.sessionId !== sessionId)
+      reject('invalid_params', 'the turn belongs to another session', { sessionId });
     return turn;
   });
 }
 
 export function endTurn(ctx: Ctx, turnId: string): void {
   const now = ctx.now();
-  ctx.engine.write(true, (tx) => tx.run('UPDATE turns SET ended_at = ? WHERE id = ? AND ended_at IS NULL', [now, turnId]));
+  ctx.engine.write(true, (tx) =>
+    tx.run('UPDATE turns SET ended_at = ? WHERE id = ? AND ended_at IS NULL', [now, turnId]),
+  );
 }
 
 /** Keeps an attached terminal; its last binding generation is stored beside the endpoint. */
 export function saveAttachedSession(ctx: Ctx, input: NewAttachedSession): AttachedSession {
   const now = ctx.now();
-  const endpoint = canonicalJson({ ...input.endpoint, ...(input.generation !== undefined ? { generation: input.generation } : {}) });
+  const endpoint = canonicalJson({
+    ...input.endpoint,
+    ...(input.generation !== undefined ? { generation: input.generation } : {}),
+  });
   return ctx.engine.write(true, (tx) => {
     tx.run(
       `INSERT INTO attached_sessions (session_id, endpoint, agent, version, attached_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)

@@ -49,8 +49,16 @@ export function messageBody(blocks: ContentBlockOut[]): string {
   let out = '';
   blocks.forEach((b, index) => {
     if (b.type === 'text') {
-      out += sse('content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
-      out += sse('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text: b.text ?? '' } });
+      out += sse('content_block_start', {
+        type: 'content_block_start',
+        index,
+        content_block: { type: 'text', text: '' },
+      });
+      out += sse('content_block_delta', {
+        type: 'content_block_delta',
+        index,
+        delta: { type: 'text_delta', text: b.text ?? '' },
+      });
     } else {
       out += sse('content_block_start', {
         type: 'content_block_start',
@@ -66,7 +74,11 @@ export function messageBody(blocks: ContentBlockOut[]): string {
     out += sse('content_block_stop', { type: 'content_block_stop', index });
   });
   const stop = blocks.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn';
-  out += sse('message_delta', { type: 'message_delta', delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: 20 } });
+  out += sse('message_delta', {
+    type: 'message_delta',
+    delta: { stop_reason: stop, stop_sequence: null },
+    usage: { output_tokens: 20 },
+  });
   out += sse('message_stop', { type: 'message_stop' });
   return out;
 }
@@ -78,7 +90,9 @@ export function messageJson(id: string, model: string, blocks: ContentBlockOut[]
     type: 'message',
     role: 'assistant',
     model,
-    content: blocks.map((b) => (b.type === 'text' ? { type: 'text', text: b.text } : { type: 'tool_use', id: b.id, name: b.name, input: b.input })),
+    content: blocks.map((b) =>
+      b.type === 'text' ? { type: 'text', text: b.text } : { type: 'tool_use', id: b.id, name: b.name, input: b.input },
+    ),
     stop_reason: blocks.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn',
     stop_sequence: null,
     usage: { input_tokens: 12, output_tokens: 20 },

@@ -19,7 +19,8 @@ export function requestTools(body: unknown): OfferedTool[] {
   const b = body as { tools?: unknown; input?: unknown } | null;
   walk(b?.tools);
   if (Array.isArray(b?.input)) {
-    for (const i of b.input as Array<{ type?: unknown; tools?: unknown }>) if (i.type === 'additional_tools') walk(i.tools);
+    for (const i of b.input as Array<{ type?: unknown; tools?: unknown }>)
+      if (i.type === 'additional_tools') walk(i.tools);
   }
   return out;
 }
@@ -51,7 +52,13 @@ export function responseItems(
     }
   }
   if (items.length === 0) {
-    items.push({ type: 'message', id: itemId(), role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'OK.', annotations: [] }] });
+    items.push({
+      type: 'message',
+      id: itemId(),
+      role: 'assistant',
+      status: 'completed',
+      content: [{ type: 'output_text', text: 'OK.', annotations: [] }],
+    });
   }
   return items;
 }
@@ -60,7 +67,12 @@ export function sse(data: { type: string } & Record<string, unknown>): string {
   return `event: ${data.type}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
-export function responseShell(id: string, model: string, status: string, output: OutputItem[]): Record<string, unknown> {
+export function responseShell(
+  id: string,
+  model: string,
+  status: string,
+  output: OutputItem[],
+): Record<string, unknown> {
   return {
     id,
     object: 'response',
@@ -92,7 +104,13 @@ export function responseBody(id: string, model: string, items: OutputItem[]): st
       const started = { ...item, status: 'in_progress', content: [] };
       out += sse({ type: 'response.output_item.added', output_index, item: started });
       const content = item.content as Array<{ text: string }>;
-      out += sse({ type: 'response.output_text.delta', item_id: item.id, output_index, content_index: 0, delta: content[0]?.text ?? '' });
+      out += sse({
+        type: 'response.output_text.delta',
+        item_id: item.id,
+        output_index,
+        content_index: 0,
+        delta: content[0]?.text ?? '',
+      });
     } else {
       out += sse({ type: 'response.output_item.added', output_index, item });
     }

@@ -71,12 +71,18 @@ function turnCall(api: WireApi, turn: ModelTurn, offered: readonly OfferedTool[]
     const call = HARNESS_AGENTS[agent].model.toolCall(turn, offered);
     if (call) return call;
   }
-  throw new Error(`turn kind ${turn.kind} is not a ${agentsOn(api).map((a) => agentLabel(a)).join(' or ')} turn`);
+  throw new Error(
+    `turn kind ${turn.kind} is not a ${agentsOn(api)
+      .map((a) => agentLabel(a))
+      .join(' or ')} turn`,
+  );
 }
 
 /** Codex asks for a thread title with a JSON schema output format `{title}`. */
 function wantsTitle(body: unknown): boolean {
-  const fmt = (body as { text?: { format?: { type?: string; schema?: { properties?: Record<string, unknown> } } } } | null)?.text?.format;
+  const fmt = (
+    body as { text?: { format?: { type?: string; schema?: { properties?: Record<string, unknown> } } } } | null
+  )?.text?.format;
   return fmt?.type === 'json_schema' && fmt.schema?.properties?.title !== undefined;
 }
 
@@ -140,7 +146,8 @@ export function extractToolResults(body: unknown, seq: number): ToolResult[] {
       const o = it.output;
       let text: string;
       if (typeof o === 'string') text = o;
-      else if (o && typeof o === 'object' && typeof (o as { content?: unknown }).content === 'string') text = (o as { content: string }).content;
+      else if (o && typeof o === 'object' && typeof (o as { content?: unknown }).content === 'string')
+        text = (o as { content: string }).content;
       else if (Array.isArray(o)) text = (o as Array<{ text?: string }>).map((x) => x.text ?? '').join('\n');
       else text = JSON.stringify(o);
       out.push({ id: String(it.call_id), content: text, isError: false, requestSeq: seq });
@@ -207,14 +214,19 @@ export async function startFakeModel(scenario: Scenario): Promise<FakeModel> {
     }
     const blocks = messageBlocks(turn.text, turnCall('anthropic', turn, requestTools(body)), () => newId('toolu_'));
     for (const bl of blocks) {
-      if (bl.type === 'tool_use') issued.push({ turnIndex: index, id: bl.id ?? '', name: bl.name ?? '', input: bl.input ?? {} });
+      if (bl.type === 'tool_use')
+        issued.push({ turnIndex: index, id: bl.id ?? '', name: bl.name ?? '', input: bl.input ?? {} });
     }
     if (b.stream === false) {
       await hold(turn);
       res.writeHead(200, { 'content-type': 'application/json', 'request-id': newId('req_') });
       res.end(JSON.stringify(messageJson(msgId, model, blocks)));
     } else {
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'request-id': newId('req_') });
+      res.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-cache',
+        'request-id': newId('req_'),
+      });
       res.write(messageStart(msgId, model));
       await hold(turn);
       res.end(messageBody(blocks));
@@ -235,7 +247,12 @@ export async function startFakeModel(scenario: Scenario): Promise<FakeModel> {
       turn = t.turn;
       rec.turnIndex = t.index;
     }
-    const items = responseItems(turn.text, turnCall('openai', turn, requestTools(body)), () => newId('call_'), () => newId('item_'));
+    const items = responseItems(
+      turn.text,
+      turnCall('openai', turn, requestTools(body)),
+      () => newId('call_'),
+      () => newId('item_'),
+    );
     for (const it of items) {
       if (it.type !== 'message') {
         let input: Record<string, unknown> = {};
@@ -368,7 +385,9 @@ export async function startFakeModel(scenario: Scenario): Promise<FakeModel> {
       for (const f of r) f();
     },
     waitForTurn(index, timeoutMs) {
-      return waitFor(() => (nextTurn > index ? true : undefined), timeoutMs, `scenario turn ${index}`).then(() => undefined);
+      return waitFor(() => (nextTurn > index ? true : undefined), timeoutMs, `scenario turn ${index}`).then(
+        () => undefined,
+      );
     },
     waitForToolResult(id, timeoutMs = 15_000) {
       return waitFor(

@@ -32,7 +32,10 @@ describe('sessions (tmux): agent identification', function () {
 const exe = path.join(__dirname, '..', '..', 'codex-linux-x64', 'vendor', 'x86_64-unknown-linux-musl', 'bin', 'codex');
 spawn(exe, ['--norc', '--noprofile', '-c', ${JSON.stringify(FAKE_AGENT_SCRIPT)}], { stdio: 'inherit' }).on('exit', (c) => process.exit(c ?? 0));\n`;
     codex = codexLayout(tempDir('akk-it-codex-'), '0.999.1', { launcherContent: launcher });
-    fs.writeFileSync(path.join(path.dirname(codex.launcher), '..', 'package.json'), JSON.stringify({ name: '@openai/codex', version: '0.999.1', type: 'commonjs' }));
+    fs.writeFileSync(
+      path.join(path.dirname(codex.launcher), '..', 'package.json'),
+      JSON.stringify({ name: '@openai/codex', version: '0.999.1', type: 'commonjs' }),
+    );
     copyShell(codex.nativeExe);
     badVersion = claudeLayout(tempDir('akk-it-claude-'), 'next');
     copyShell(badVersion.nativeExe);
@@ -91,7 +94,13 @@ spawn(exe, ['--norc', '--noprofile', '-c', ${JSON.stringify(FAKE_AGENT_SCRIPT)}]
 
   it('follows the agent exiting and restarting in the same pane with a new generation and a new turn', async () => {
     const pane = await lab.start(['bash', '--norc', '--noprofile'], { cwd: path.dirname(claude.nativeExe) });
-    await lab.tmux('send-keys', '-t', pane, '-l', `exec 2>/dev/null; PS1='$ '; ./claude --norc --noprofile -c '${FAKE_AGENT_SCRIPT}'`);
+    await lab.tmux(
+      'send-keys',
+      '-t',
+      pane,
+      '-l',
+      `exec 2>/dev/null; PS1='$ '; ./claude --norc --noprofile -c '${FAKE_AGENT_SCRIPT}'`,
+    );
     await lab.tmux('send-keys', '-t', pane, 'Enter');
     await ready(pane);
     const session = await registry.attach({ socket: lab.socket, target: pane });

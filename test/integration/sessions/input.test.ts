@@ -52,7 +52,9 @@ describe('sessions (tmux): input', function () {
   });
 
   it('sends named keys as the terminal sequences tmux maps them to', async () => {
-    await expectReceived('\r\x1b[A\x1b[B\t\x1b[Z 1', () => session.endpoint!.sendKeys(['Enter', 'Up', 'Down', 'Tab', 'BTab', 'Space', '1']));
+    await expectReceived('\r\x1b[A\x1b[B\t\x1b[Z 1', () =>
+      session.endpoint!.sendKeys(['Enter', 'Up', 'Down', 'Tab', 'BTab', 'Space', '1']),
+    );
     await expectReceived('\x1b', () => session.endpoint!.sendKeys(['Escape']));
     // Shift and Alt arrows (Codex opens a collapsed async question with them).
     await expectReceived('\x1b[1;2D\x1b[1;3A', () => session.endpoint!.sendKeys(['S-Left', 'M-Up']));
@@ -66,7 +68,9 @@ describe('sessions (tmux): input', function () {
 
   it('pastes with bracketed-paste markers when asked, and deletes its buffer', async () => {
     const text = 'line one\nline "two" $x';
-    await expectReceived(`\x1b[200~line one\rline "two" $x\x1b[201~`, () => session.endpoint!.paste(text, { bracketed: true }));
+    await expectReceived(`\x1b[200~line one\rline "two" $x\x1b[201~`, () =>
+      session.endpoint!.paste(text, { bracketed: true }),
+    );
     await expectReceived('plain paste', () => session.endpoint!.paste('plain paste', { bracketed: false }));
     const buffers = await lab.tmux('list-buffers', '-F', '#{buffer_name}').catch(() => '');
     assert.ok(!buffers.includes('akk-'), `buffers left: ${buffers}`);

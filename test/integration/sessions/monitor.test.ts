@@ -1,7 +1,13 @@
 // Real tmux: settled captures are whole frames, events arrive without polling, the binding
 // generation moves on resize and respawn, and a closed pane is reported as exited.
 import * as assert from 'node:assert/strict';
-import { SessionRegistry, TmuxServer, type Classify, type ScreenCapture, type Session } from '../../../src/server/sessions';
+import {
+  SessionRegistry,
+  TmuxServer,
+  type Classify,
+  type ScreenCapture,
+  type Session,
+} from '../../../src/server/sessions';
 import { writePrograms, type Programs } from './support/programs';
 import { TmuxLab, sleep, waitFor } from './support/tmux-lab';
 
@@ -57,7 +63,10 @@ describe('sessions (tmux): monitor and endpoint', function () {
     await waitFor('DONE', () => settled.some((s) => s.capture.text.includes('DONE')));
     await sleep(150);
     const during = settled.slice(before);
-    assert.ok(during.every((s) => !s.capture.text.includes('COUNT')), 'no capture of the running redraw was settled');
+    assert.ok(
+      during.every((s) => !s.capture.text.includes('COUNT')),
+      'no capture of the running redraw was settled',
+    );
     assert.equal(during.length, 1);
     assert.equal(typeof session.msSinceOutput(), 'number');
   });

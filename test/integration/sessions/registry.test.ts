@@ -67,7 +67,10 @@ describe('sessions (tmux): registry, persistence and re-attach', function () {
     assert.equal(b2.state, 'exited');
     assert.equal(second.list().length, 2);
     await second.detach(b.id);
-    assert.deepEqual((await persistence.loadAttached()).map((r) => r.session_id), [a.id]);
+    assert.deepEqual(
+      (await persistence.loadAttached()).map((r) => r.session_id),
+      [a.id],
+    );
     assert.throws(() => second.require(b.id), { code: 'unknown_session' });
   });
 
@@ -83,14 +86,22 @@ const r = new SessionRegistry({ classify: () => ({ state: 'idle' }), persistence
 r.attach({ socket: ${JSON.stringify(lab.socket)}, target: ${JSON.stringify(pane)} }).then((s) => console.log('ATTACHED ' + s.id + ' ' + s.endpoint!.generation));
 setInterval(() => undefined, 1000);\n`,
     );
-    const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      cwd: REPO,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     const line = await waitFor('child attached', () => /ATTACHED (\S+) (\d+)/.exec(out), 15_000);
-    await waitFor('control client up', async () => (await lab.tmux('list-clients', '-F', '#{client_control_mode}')).includes('1'));
+    await waitFor('control client up', async () =>
+      (await lab.tmux('list-clients', '-F', '#{client_control_mode}')).includes('1'),
+    );
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
-    await waitFor('control client gone', async () => !(await lab.tmux('list-clients', '-F', '#{client_control_mode}')).includes('1'));
+    await waitFor(
+      'control client gone',
+      async () => !(await lab.tmux('list-clients', '-F', '#{client_control_mode}')).includes('1'),
+    );
 
     const restarted = registry(new JsonFilePersistence(file));
     await restarted.restore();
@@ -131,11 +142,14 @@ setInterval(() => undefined, 1000);\n`,
   it('reports a missing tmux as tmux_unavailable with an install hint, and a missing pane as endpoint_unavailable', async () => {
     const missing = new SessionRegistry({ classify, tmuxPath: path.join(dir, 'no-tmux') });
     registries.push(missing);
-    await assert.rejects(missing.attach({ socket: lab.socket, target: '%0' }), (e: { code?: string; message?: string }) => {
-      assert.equal(e.code, 'tmux_unavailable');
-      assert.match(e.message ?? '', /apt-get install tmux/);
-      return true;
-    });
+    await assert.rejects(
+      missing.attach({ socket: lab.socket, target: '%0' }),
+      (e: { code?: string; message?: string }) => {
+        assert.equal(e.code, 'tmux_unavailable');
+        assert.match(e.message ?? '', /apt-get install tmux/);
+        return true;
+      },
+    );
     await assert.rejects(missing.candidates([{ socket: lab.socket }]), { code: 'tmux_unavailable' });
     await program();
     await assert.rejects(registry().attach({ socket: lab.socket, target: '%99' }), { code: 'endpoint_unavailable' });

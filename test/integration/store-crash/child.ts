@@ -34,11 +34,20 @@ function ack(store: Store, id?: string, to?: string): void {
 }
 
 async function main(): Promise<void> {
-  const store = await openStore({ dir: dir as string, compactBytes: Number(compactArg ?? 16384), maintenanceIntervalMs: 0 });
+  const store = await openStore({
+    dir: dir as string,
+    compactBytes: Number(compactArg ?? 16384),
+    maintenanceIntervalMs: 0,
+  });
   fs.writeSync(1, `${JSON.stringify({ ready: true, seq: store.stats().seq })}\n`);
   const sessions = [0, 1, 2].map((k) => ({ id: `r${round}-s${k}`, n: 1 }));
   for (const s of sessions) {
-    await store.openSession({ id: s.id, owner: OWNER, agent: 'claude', revision: { generation: 1, fingerprint: `${s.id}:1` } });
+    await store.openSession({
+      id: s.id,
+      owner: OWNER,
+      agent: 'claude',
+      revision: { generation: 1, fingerprint: `${s.id}:1` },
+    });
     ack(store);
   }
   const live: string[] = [];
@@ -72,7 +81,13 @@ async function main(): Promise<void> {
               { questionId: 'q', optionId: 'yes', label: 'Yes', action: { effect: 'accept', semanticId: 'y' } },
               { questionId: 'q', optionId: 'no', label: 'No', action: { effect: 'decline', semanticId: 'n' } },
             ],
-            authority: { endpoint: 'tmux:%1', processIncarnation: 'p', promptFingerprint: `${s.id}:${s.n}`, nativeStep: 'perm', keyPlan: PLAN },
+            authority: {
+              endpoint: 'tmux:%1',
+              processIncarnation: 'p',
+              promptFingerprint: `${s.id}:${s.n}`,
+              nativeStep: 'perm',
+              keyPlan: PLAN,
+            },
           });
           live.push(ix.id);
           ack(store, ix.id, 'active');
@@ -84,7 +99,12 @@ async function main(): Promise<void> {
           const ix = store.getInteraction(id);
           if (!ix || ix.status !== 'active') break;
           await store.createOffer(id, OWNER, 60_000);
-          const r = await store.reserve({ interactionId: id, owner: OWNER, expectedRevision: ix.boundRevision, answers: [{ questionId: 'q', optionId: rand(2) ? 'yes' : 'no' }] });
+          const r = await store.reserve({
+            interactionId: id,
+            owner: OWNER,
+            expectedRevision: ix.boundRevision,
+            answers: [{ questionId: 'q', optionId: rand(2) ? 'yes' : 'no' }],
+          });
           if (r.kind === 'reserved') {
             reserved.set(id, r.reservation.id);
             ack(store, id, 'resolving');
@@ -117,7 +137,12 @@ async function main(): Promise<void> {
           break;
         }
         case 6: {
-          const n = await store.enqueueNotification('interactionUpdated', { session_id: s.id, interaction_id: `ix_${round}_${rand(1e6)}`, status: 'active', outcome: null });
+          const n = await store.enqueueNotification('interactionUpdated', {
+            session_id: s.id,
+            interaction_id: `ix_${round}_${rand(1e6)}`,
+            status: 'active',
+            outcome: null,
+          });
           ack(store);
           if (rand(2)) await store.markDelivered([n.id]);
           break;
@@ -132,7 +157,13 @@ async function main(): Promise<void> {
         }
         default: {
           const pane = `%${rand(9)}`;
-          await store.saveAttachedSession({ sessionId: s.id, endpoint: { kind: 'tmux', target: pane, pane_id: pane }, generation: rand(9), agent: 'claude', version: '2.1.263' });
+          await store.saveAttachedSession({
+            sessionId: s.id,
+            endpoint: { kind: 'tmux', target: pane, pane_id: pane },
+            generation: rand(9),
+            agent: 'claude',
+            version: '2.1.263',
+          });
           ack(store);
         }
       }

@@ -36,8 +36,10 @@ function checkQuestionnaire(r: QuestionnaireRecognition, e: ExpectedQuestionnair
     if (want.label !== undefined) assert.equal(o.label, want.label, `label of option ${i + 1}`);
     assert.equal(o.role, want.role, `role of "${o.label}"`);
     if (want.description === null) assert.equal(o.description, undefined, `"${o.label}" has no description on screen`);
-    else if (want.description !== undefined) assert.equal(o.description, want.description, `description of "${o.label}"`);
-    if (want.descriptionStartsWith !== undefined) assert.ok(o.description?.startsWith(want.descriptionStartsWith), `description of "${o.label}": ${o.description}`);
+    else if (want.description !== undefined)
+      assert.equal(o.description, want.description, `description of "${o.label}"`);
+    if (want.descriptionStartsWith !== undefined)
+      assert.ok(o.description?.startsWith(want.descriptionStartsWith), `description of "${o.label}": ${o.description}`);
     if (want.checked !== undefined) assert.equal(o.checked === true, want.checked, `whether "${o.label}" is checked`);
   });
   if (e.skips.focus || !e.focus) return;
@@ -56,7 +58,10 @@ function checkRecognition(r: Recognition, e: Expected): void {
   assert.equal(r.kind, e.kind, `recognised as ${JSON.stringify(r).slice(0, 300)}`);
   if (r.kind === 'activity' && e.kind === 'activity') assert.equal(r.state, e.state, 'activity');
   if (r.kind === 'permission' && e.kind === 'permission') {
-    assert.deepEqual({ tool: r.tool, title: r.title, subject: r.subject, decisions: r.decisions }, { tool: e.tool, title: e.title, subject: e.subject, decisions: e.decisions });
+    assert.deepEqual(
+      { tool: r.tool, title: r.title, subject: r.subject, decisions: r.decisions },
+      { tool: e.tool, title: e.title, subject: e.subject, decisions: e.decisions },
+    );
   }
   if (r.kind === 'questionnaire' && e.kind === 'questionnaire') checkQuestionnaire(r, e);
 }
@@ -72,7 +77,8 @@ function checkDelivery(truth: GroundTruth | undefined, d: Delivery): void {
   switch (d.kind) {
     case 'claude_answers':
       assert.equal(truth.isError, false);
-      for (const [q, a] of d.pairs) assert.ok(truth.content.includes(`"${q}"="${a}"`), `"${q}"="${a}" not in ${truth.content}`);
+      for (const [q, a] of d.pairs)
+        assert.ok(truth.content.includes(`"${q}"="${a}"`), `"${q}"="${a}" not in ${truth.content}`);
       assert.equal(truth.content.match(/"="/g)?.length, d.pairs.length, 'one pair per answered question');
       break;
     case 'claude_permission':
@@ -100,11 +106,16 @@ function planCheck(k: ScreenKey): void {
   if (a.answer.kind === 'not_offered') return void it(`${id}: key plan: skipped, ${a.answer.why}`);
   if (a.detour) return void it(`${id}: key plan: skipped, ${a.detour}`);
   if (a.answer.kind === 'decision' && e.kind === 'permission' && !e.decisions.includes(a.answer.decision)) {
-    return void it(`${id}: key plan: skipped, the harness answered ${a.answer.decision}, which this screen cannot offer`);
+    return void it(
+      `${id}: key plan: skipped, the harness answered ${a.answer.decision}, which this screen cannot offer`,
+    );
   }
   it(`${id}: AKK's keys for ${JSON.stringify(a.answer)} are the harness's ${JSON.stringify(a.keys)}`, () => {
     const r = recognize(k.fixture.agent, k.fixture.version, k.fixture.screen);
-    assert.ok(r.kind === 'questionnaire' || r.kind === 'permission', `not actionable: ${JSON.stringify(r).slice(0, 200)}`);
+    assert.ok(
+      r.kind === 'questionnaire' || r.kind === 'permission',
+      `not actionable: ${JSON.stringify(r).slice(0, 200)}`,
+    );
     assert.ok(k.fixture.agent !== 'unknown');
     assert.deepEqual(plannedKeys(k.fixture.agent, r, a.answer), a.keys);
   });
@@ -138,7 +149,11 @@ describe('every captured screen against its answer key', () => {
   it('has an answer key for every screen of the corpus', () => {
     if (failure) throw failure;
     const corpus = loadCorpus();
-    assert.deepEqual(corpus.map((f) => f.id).sort(), indexedScreens(), 'the screens on disk are those the targets\' index.json list');
+    assert.deepEqual(
+      corpus.map((f) => f.id).sort(),
+      indexedScreens(),
+      "the screens on disk are those the targets' index.json list",
+    );
     assert.deepEqual(
       keys.map((k) => k.fixture.id),
       corpus.map((f) => f.id),
@@ -149,7 +164,8 @@ describe('every captured screen against its answer key', () => {
 
   describe('recognition', () => {
     for (const k of keys) {
-      it(`${k.fixture.id}: ${describeExpected(k.expected)}`, () => checkRecognition(recognize(k.fixture.agent, k.fixture.version, k.fixture.screen), k.expected));
+      it(`${k.fixture.id}: ${describeExpected(k.expected)}`, () =>
+        checkRecognition(recognize(k.fixture.agent, k.fixture.version, k.fixture.screen), k.expected));
       const skips = k.expected.kind === 'questionnaire' ? Object.entries(k.expected.skips) : [];
       for (const [aspect, why] of skips) it(`${k.fixture.id}: ${aspect}: skipped, ${why}`);
     }

@@ -21,7 +21,12 @@ describe('Claude Code free text at 80 columns (wrapped footer)', () => {
   it('has the wrapped screens of every Claude version', () => {
     assert.equal(editing.length, 4);
     assert.equal(typed.length, 4);
-    for (const f of [...editing, ...typed]) assert.deepEqual(lastLines(f.screen, 2), ['Enter to select · Tab/Arrow keys to navigate · ctrl+g to edit in Vim · Esc to', 'cancel'], f.id);
+    for (const f of [...editing, ...typed])
+      assert.deepEqual(
+        lastLines(f.screen, 2),
+        ['Enter to select · Tab/Arrow keys to navigate · ctrl+g to edit in Vim · Esc to', 'cancel'],
+        f.id,
+      );
   });
 
   for (const f of editing) {

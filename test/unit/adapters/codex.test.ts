@@ -12,7 +12,8 @@ import { loadCorpus, type Fixture } from '../../support/fixture-corpus';
 const codex = loadCorpus().filter((f) => f.agent === 'codex');
 
 /** States the corpus shows as an actionable prompt (everything else is activity or manual). */
-const ACTIONABLE = /^(single-select|multi-question-\d(-answered)?|notes|unanswered-review(-go-back|-one)?|back-at-1|none-of-the-above(-notes)?|command-approval|file-change-approval|async-collapsed|async-question|async-other)$/;
+const ACTIONABLE =
+  /^(single-select|multi-question-\d(-answered)?|notes|unanswered-review(-go-back|-one)?|back-at-1|none-of-the-above(-notes)?|command-approval|file-change-approval|async-collapsed|async-question|async-other)$/;
 const TYPED = /^(notes-typed|none-of-the-above-typed|async-other-typed)$/;
 
 function byState(state: string): Fixture[] {
@@ -28,23 +29,36 @@ describe('Codex recognition over the corpus', () => {
   for (const f of codex) {
     it(`${f.id}: ${ACTIONABLE.test(f.state) ? 'actionable' : TYPED.test(f.state) ? 'manual (text already typed)' : 'no prompt'}`, () => {
       const r = recognize('codex', f.version, f.screen);
-      if (ACTIONABLE.test(f.state)) assert.ok(r.kind === 'questionnaire' || r.kind === 'permission', `${r.kind}: ${JSON.stringify(r).slice(0, 200)}`);
+      if (ACTIONABLE.test(f.state))
+        assert.ok(
+          r.kind === 'questionnaire' || r.kind === 'permission',
+          `${r.kind}: ${JSON.stringify(r).slice(0, 200)}`,
+        );
       else if (TYPED.test(f.state)) assert.equal(r.kind, 'manual_required');
       else assert.equal(r.kind, 'activity');
     });
   }
 
   it('reads the typed Notes back, and the empty Notes as empty, with the row they belong to', () => {
-    for (const f of byState('notes-typed')) assert.deepEqual(readEditor('codex', f.version, f.screen), { text: 'Prefer a small static binary', optionKey: 'o1' });
-    for (const f of byState('none-of-the-above-typed')) assert.deepEqual(readEditor('codex', f.version, f.screen), { text: 'DuckDB for analytics', optionKey: 'o3' });
-    for (const f of byState('none-of-the-above-notes')) assert.deepEqual(readEditor('codex', f.version, f.screen), { text: '', optionKey: 'o3' });
+    for (const f of byState('notes-typed'))
+      assert.deepEqual(readEditor('codex', f.version, f.screen), {
+        text: 'Prefer a small static binary',
+        optionKey: 'o1',
+      });
+    for (const f of byState('none-of-the-above-typed'))
+      assert.deepEqual(readEditor('codex', f.version, f.screen), { text: 'DuckDB for analytics', optionKey: 'o3' });
+    for (const f of byState('none-of-the-above-notes'))
+      assert.deepEqual(readEditor('codex', f.version, f.screen), { text: '', optionKey: 'o3' });
   });
 
   it('does not take an unstyled `Add notes` for the empty placeholder', () => {
     for (const f of byState('notes')) {
       const plainOnly: ScreenSnapshot = { plain: f.screen.plain, cols: f.screen.cols, rows: f.screen.rows };
       assert.equal(recognize('codex', f.version, plainOnly).kind, 'manual_required');
-      const undimmed: ScreenSnapshot = { ...f.screen, styled: f.screen.styled?.map((l) => (l.includes('Add notes') ? stripSgr(l) : l)) };
+      const undimmed: ScreenSnapshot = {
+        ...f.screen,
+        styled: f.screen.styled?.map((l) => (l.includes('Add notes') ? stripSgr(l) : l)),
+      };
       assert.equal(recognize('codex', f.version, undimmed).kind, 'manual_required', f.id);
     }
   });
@@ -54,9 +68,18 @@ describe('Codex recognition over the corpus', () => {
       const r = recognize('codex', f.version, f.screen);
       assert.ok(r.kind === 'questionnaire');
       assert.deepEqual(r.asyncDelivery?.modes, [f.version === '0.171.0' ? 'steer_current_turn' : 'queue_next_turn']);
-      assert.deepEqual(r.question.options.map((o) => [o.label, o.role]), [['SQLite', 'choice'], ['PostgreSQL', 'choice'], ['Other', 'free_text']]);
+      assert.deepEqual(
+        r.question.options.map((o) => [o.label, o.role]),
+        [
+          ['SQLite', 'choice'],
+          ['PostgreSQL', 'choice'],
+          ['Other', 'free_text'],
+        ],
+      );
       // The Other digit only focuses the row: its proof is the empty editor, not a changed prompt.
-      assert.deepEqual(r.plan.choose.o3, [{ action: { keys: ['3'] }, expect: { kind: 'free_text_editing', optionKey: 'o3', text: '' } }]);
+      assert.deepEqual(r.plan.choose.o3, [
+        { action: { keys: ['3'] }, expect: { kind: 'free_text_editing', optionKey: 'o3', text: '' } },
+      ]);
     }
   });
 
@@ -69,7 +92,8 @@ describe('Codex recognition over the corpus', () => {
       assert.equal(r.plan.freeText?.maxDisplayWidth, f.screen.cols - 8);
       assert.deepEqual(readEditor('codex', f.version, f.screen), { text: '', optionKey: 'o3' });
     }
-    for (const f of byState('async-other-typed')) assert.deepEqual(readEditor('codex', f.version, f.screen), { text: 'DuckDB for analytics', optionKey: 'o3' });
+    for (const f of byState('async-other-typed'))
+      assert.deepEqual(readEditor('codex', f.version, f.screen), { text: 'DuckDB for analytics', optionKey: 'o3' });
     // An unfocused Other row is no editor.
     for (const f of byState('async-question')) assert.equal(readEditor('codex', f.version, f.screen), undefined);
   });
@@ -81,16 +105,27 @@ describe('Codex recognition over the corpus', () => {
       return r.fingerprintSource;
     };
     const edit = (f: Fixture, from: RegExp, to: string): ScreenSnapshot => {
-      const screen: ScreenSnapshot = { ...f.screen, plain: f.screen.plain.map((l) => l.replace(from, to)), styled: f.screen.styled?.map((l) => l.replace(from, to)) };
+      const screen: ScreenSnapshot = {
+        ...f.screen,
+        plain: f.screen.plain.map((l) => l.replace(from, to)),
+        styled: f.screen.styled?.map((l) => l.replace(from, to)),
+      };
       VERSION_OF.set(screen, f.version);
       return screen;
     };
     const VERSION_OF = new Map<ScreenSnapshot, string>();
     for (const f of [...byState('async-question'), ...byState('async-other')]) {
       VERSION_OF.set(f.screen, f.version);
-      assert.ok(f.screen.plain.some((l) => l.startsWith('Working (0s')), f.id);
+      assert.ok(
+        f.screen.plain.some((l) => l.startsWith('Working (0s')),
+        f.id,
+      );
       const original = source(f.screen);
-      assert.equal(source(edit(f, /^Working \(0s/, 'Working (1m 07s')), original, `${f.id}: a timer redraw changed the prompt`);
+      assert.equal(
+        source(edit(f, /^Working \(0s/, 'Working (1m 07s')),
+        original,
+        `${f.id}: a timer redraw changed the prompt`,
+      );
       assert.notEqual(source(edit(f, /service use\?/, 'service run?')), original, `${f.id}: another question`);
       if (f.state === 'async-question') {
         assert.notEqual(source(edit(f, /PostgreSQL/, 'PostgreSQM')), original, `${f.id}: another option`);
@@ -103,22 +138,59 @@ describe('Codex recognition over the corpus', () => {
   });
 
   it('offers a collapsed async question as one step that opens it, and nothing else', () => {
-    const edited = (f: Fixture, map: (l: string) => string): ScreenSnapshot => ({ ...f.screen, plain: f.screen.plain.map(map), styled: f.screen.styled?.map(map) });
+    const edited = (f: Fixture, map: (l: string) => string): ScreenSnapshot => ({
+      ...f.screen,
+      plain: f.screen.plain.map(map),
+      styled: f.screen.styled?.map(map),
+    });
     for (const f of byState('async-collapsed')) {
       const r = recognize('codex', f.version, f.screen);
       assert.ok(r.kind === 'questionnaire' && r.navigationOnly === true, f.id);
-      assert.deepEqual(r.question.options.map((o) => o.label), ['Open the question']);
-      assert.deepEqual(r.plan.choose.open, [{ action: { keys: [f.version === '0.171.0' ? 'S-Left' : 'M-Up'] }, expect: { kind: 'prompt_changed' } }]);
+      assert.deepEqual(
+        r.question.options.map((o) => o.label),
+        ['Open the question'],
+      );
+      assert.deepEqual(r.plan.choose.open, [
+        { action: { keys: [f.version === '0.171.0' ? 'S-Left' : 'M-Up'] }, expect: { kind: 'prompt_changed' } },
+      ]);
       // The working timer above is not part of the prompt.
-      const later = recognize('codex', f.version, edited(f, (l) => l.replace(/^Working \(0s/, 'Working (2m 03s')));
+      const later = recognize(
+        'codex',
+        f.version,
+        edited(f, (l) => l.replace(/^Working \(0s/, 'Working (2m 03s')),
+      );
       assert.ok(later.kind === 'questionnaire' && later.fingerprintSource === r.fingerprintSource, f.id);
       // Two questions at once, a draft in the composer, or no styles to prove it empty: answered in the terminal.
-      assert.equal(recognize('codex', f.version, edited(f, (l) => l.replace('? 1 question', '? 2 questions'))).kind, 'manual_required');
-      assert.equal(recognize('codex', f.version, edited(f, (l) => l.replace('Ask Codex to do anything', 'Ask Codex to do anything else'))).kind, 'manual_required');
-      assert.equal(recognize('codex', f.version, { plain: f.screen.plain, cols: f.screen.cols, rows: f.screen.rows }).kind, 'manual_required');
+      assert.equal(
+        recognize(
+          'codex',
+          f.version,
+          edited(f, (l) => l.replace('? 1 question', '? 2 questions')),
+        ).kind,
+        'manual_required',
+      );
+      assert.equal(
+        recognize(
+          'codex',
+          f.version,
+          edited(f, (l) => l.replace('Ask Codex to do anything', 'Ask Codex to do anything else')),
+        ).kind,
+        'manual_required',
+      );
+      assert.equal(
+        recognize('codex', f.version, { plain: f.screen.plain, cols: f.screen.cols, rows: f.screen.rows }).kind,
+        'manual_required',
+      );
       // Another version's key hint is not this profile's.
       const otherHint = f.version === '0.171.0' ? 'alt + ↑ to answer' : 'shift+← to answer';
-      assert.notEqual(recognize('codex', f.version, edited(f, (l) => l.replace(/(shift\+← to answer|alt \+ ↑ to answer)/, otherHint))).kind, 'questionnaire');
+      assert.notEqual(
+        recognize(
+          'codex',
+          f.version,
+          edited(f, (l) => l.replace(/(shift\+← to answer|alt \+ ↑ to answer)/, otherHint)),
+        ).kind,
+        'questionnaire',
+      );
     }
   });
 
@@ -127,9 +199,16 @@ describe('Codex recognition over the corpus', () => {
       const plainOnly: ScreenSnapshot = { plain: f.screen.plain, cols: f.screen.cols, rows: f.screen.rows };
       assert.equal(recognize('codex', f.version, plainOnly).kind, 'manual_required');
       assert.equal(readEditor('codex', f.version, plainOnly), undefined);
-      const undimmed: ScreenSnapshot = { ...f.screen, styled: f.screen.styled?.map((l) => (/3\. .*Other/.test(stripSgr(l)) ? stripSgr(l) : l)) };
+      const undimmed: ScreenSnapshot = {
+        ...f.screen,
+        styled: f.screen.styled?.map((l) => (/3\. .*Other/.test(stripSgr(l)) ? stripSgr(l) : l)),
+      };
       assert.equal(recognize('codex', f.version, undimmed).kind, 'manual_required', f.id);
-      assert.deepEqual(readEditor('codex', f.version, undimmed), { text: 'Other', optionKey: 'o3' }, 'typed text that reads "Other"');
+      assert.deepEqual(
+        readEditor('codex', f.version, undimmed),
+        { text: 'Other', optionKey: 'o3' },
+        'typed text that reads "Other"',
+      );
     }
   });
 
@@ -137,8 +216,14 @@ describe('Codex recognition over the corpus', () => {
     for (const f of [...byState('command-approval'), ...byState('file-change-approval')]) {
       const r = recognize('codex', f.version, f.screen);
       assert.ok(r.kind === 'permission');
-      assert.deepEqual(r.plan.approve_once?.map((s) => s.action), [{ keys: ['y'] }]);
-      assert.deepEqual(r.plan.reject?.map((s) => s.action), [{ keys: ['3'] }]);
+      assert.deepEqual(
+        r.plan.approve_once?.map((s) => s.action),
+        [{ keys: ['y'] }],
+      );
+      assert.deepEqual(
+        r.plan.reject?.map((s) => s.action),
+        [{ keys: ['3'] }],
+      );
     }
   });
 
@@ -150,7 +235,11 @@ describe('Codex recognition over the corpus', () => {
       const rows = r.question.options.filter((o) => o.role === 'choice').length;
       assert.equal(steps.length, rows, f.id);
       assert.deepEqual(steps[steps.length - 1]?.action, { keys: ['Tab'] });
-      assert.ok(steps.slice(0, -1).every((s) => 'keys' in s.action && s.action.keys[0] === 'Down' && s.expect.kind === 'cursor_on'));
+      assert.ok(
+        steps
+          .slice(0, -1)
+          .every((s) => 'keys' in s.action && s.action.keys[0] === 'Down' && s.expect.kind === 'cursor_on'),
+      );
     }
   });
 
@@ -166,12 +255,19 @@ describe('Codex recognition over the corpus', () => {
 
 describe('Codex MCP user verification (0.155.1 and later)', () => {
   it('is manual with its reason, never approvable, wherever the client can show it', () => {
-    for (const f of [...byState('idle'), ...byState('working')].filter((x) => x.version === '0.155.1' || x.version === '0.171.0')) {
+    for (const f of [...byState('idle'), ...byState('working')].filter(
+      (x) => x.version === '0.155.1' || x.version === '0.171.0',
+    )) {
       const bottom = f.screen.plain.length - 1 - [...f.screen.plain].reverse().findIndex((l) => l.trim() !== '');
       const at = Math.max(0, bottom - 2);
       // Codex's own words for the waiting surface.
-      const edit = (ls: readonly string[]): string[] => ls.map((l, i) => (i === at ? '  Complete user verification to continue.' : l));
-      const screen: ScreenSnapshot = { ...f.screen, plain: edit(f.screen.plain), styled: f.screen.styled ? edit(f.screen.styled) : undefined };
+      const edit = (ls: readonly string[]): string[] =>
+        ls.map((l, i) => (i === at ? '  Complete user verification to continue.' : l));
+      const screen: ScreenSnapshot = {
+        ...f.screen,
+        plain: edit(f.screen.plain),
+        styled: f.screen.styled ? edit(f.screen.styled) : undefined,
+      };
       const r = recognize('codex', f.version, screen);
       assert.equal(r.kind, 'manual_required', f.id);
       assert.match(r.kind === 'manual_required' ? r.reason : '', /MCP user verification/);
@@ -190,10 +286,22 @@ describe('Codex empty-composer proof (managed send)', () => {
   });
 
   it('refuses while working, on a question, with typed text, or without styles', () => {
-    const refuse = (s: ScreenSnapshot, version: string, what: string): void => assert.equal(proveEmptyComposer('codex', version, s).sendable, false, what);
-    for (const f of [...byState('working'), ...byState('async-collapsed'), ...byState('async-question'), ...byState('single-select'), ...byState('notes')]) refuse(f.screen, f.version, f.id);
+    const refuse = (s: ScreenSnapshot, version: string, what: string): void =>
+      assert.equal(proveEmptyComposer('codex', version, s).sendable, false, what);
+    for (const f of [
+      ...byState('working'),
+      ...byState('async-collapsed'),
+      ...byState('async-question'),
+      ...byState('single-select'),
+      ...byState('notes'),
+    ])
+      refuse(f.screen, f.version, f.id);
     for (const f of byState('idle')) {
-      refuse({ ...f.screen, styled: f.screen.styled?.map((l) => (l.includes('Ask Codex') ? stripSgr(l) : l)) }, f.version, `${f.id} typed`);
+      refuse(
+        { ...f.screen, styled: f.screen.styled?.map((l) => (l.includes('Ask Codex') ? stripSgr(l) : l)) },
+        f.version,
+        `${f.id} typed`,
+      );
       refuse({ plain: f.screen.plain, cols: f.screen.cols, rows: f.screen.rows }, f.version, `${f.id} unstyled`);
       refuse(f.screen, '0.0.0', `${f.id} unprofiled`);
     }
@@ -201,7 +309,9 @@ describe('Codex empty-composer proof (managed send)', () => {
 
   it('proves the empty Claude Code prompt only when idle', () => {
     const claude = loadCorpus().filter((f) => f.agent === 'claude');
-    for (const f of claude.filter((x) => x.state === 'idle')) assert.ok(proveEmptyComposer('claude', f.version, f.screen).sendable, f.id);
-    for (const f of claude.filter((x) => x.state === 'working' || x.state === 'single-select')) assert.equal(proveEmptyComposer('claude', f.version, f.screen).sendable, false, f.id);
+    for (const f of claude.filter((x) => x.state === 'idle'))
+      assert.ok(proveEmptyComposer('claude', f.version, f.screen).sendable, f.id);
+    for (const f of claude.filter((x) => x.state === 'working' || x.state === 'single-select'))
+      assert.equal(proveEmptyComposer('claude', f.version, f.screen).sendable, false, f.id);
   });
 });

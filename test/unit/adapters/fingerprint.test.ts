@@ -12,7 +12,9 @@ function source(agent: AgentName, version: string, s: ScreenSnapshot): string {
 }
 
 describe('Claude prompt fingerprints', () => {
-  const permissions = loadCorpus().filter((f) => f.agent === 'claude' && f.state === 'permission-bash' && f.screen.cols === 120);
+  const permissions = loadCorpus().filter(
+    (f) => f.agent === 'claude' && f.state === 'permission-bash' && f.screen.cols === 120,
+  );
 
   it('has Bash permission screens to check', () => {
     assert.ok(permissions.length > 0);

@@ -21,7 +21,11 @@ const corpus = loadCorpus();
 
 function expectationFiles(dir = FIXTURES): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? expectationFiles(join(dir, e.name)) : e.name.endsWith('.expected.json') ? [join(dir, e.name)] : [],
+    e.isDirectory()
+      ? expectationFiles(join(dir, e.name))
+      : e.name.endsWith('.expected.json')
+        ? [join(dir, e.name)]
+        : [],
   );
 }
 
@@ -41,7 +45,12 @@ describe('recognition of every captured screen', () => {
   it('has no expectation without its screen (a re-capture renumbers screens)', () => {
     const orphans = expectationFiles().filter((p) => !existsSync(p.replace(/\.expected\.json$/, '.txt')));
     if (update) orphans.forEach((p) => rmSync(p));
-    else assert.deepEqual(orphans.map((p) => relative(FIXTURES, p)), [], 'run with AKK_UPDATE_FIXTURES=1 to remove them');
+    else
+      assert.deepEqual(
+        orphans.map((p) => relative(FIXTURES, p)),
+        [],
+        'run with AKK_UPDATE_FIXTURES=1 to remove them',
+      );
   });
 
   for (const f of corpus) {

@@ -55,7 +55,8 @@ const MUTATIONS: Record<string, Mutation> = {
     const styled = s.styled?.map((l, i) => (i < first ? '' : l));
     return { ...s, plain, ...(styled ? { styled } : {}) };
   },
-  'footer changed': (s) => editLine(s, lastContent(s.plain), (l) => (l.includes('cancel') ? l.replace('cancel', 'exit') : `${l} ·`)),
+  'footer changed': (s) =>
+    editLine(s, lastContent(s.plain), (l) => (l.includes('cancel') ? l.replace('cancel', 'exit') : `${l} ·`)),
   'duplicated number': (s) => {
     const rows = rowIndexes(s);
     const second = rows[1];
@@ -120,8 +121,14 @@ describe('mutated actionable screens are manual_required, with zero input', () =
     describe(f.id, () => {
       it('unmutated: recognised, with input to send', () => {
         const r = recognize(agent, f.version, f.screen);
-        assert.ok(r.kind === 'questionnaire' || r.kind === 'permission', `an actionable screen recognised as ${JSON.stringify(r).slice(0, 200)}`);
-        assert.ok(plannedInput(agent, r).some((keys) => keys.length > 0), 'no answer has a key plan');
+        assert.ok(
+          r.kind === 'questionnaire' || r.kind === 'permission',
+          `an actionable screen recognised as ${JSON.stringify(r).slice(0, 200)}`,
+        );
+        assert.ok(
+          plannedInput(agent, r).some((keys) => keys.length > 0),
+          'no answer has a key plan',
+        );
       });
       for (const [name, mutate] of Object.entries(MUTATIONS)) {
         if (statusLineLast && name === 'footer changed') {

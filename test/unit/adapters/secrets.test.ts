@@ -13,7 +13,9 @@ import { FIXTURES } from '../../support/fixture-corpus';
 
 function screenOf(rel: string, replace: [string, string]): ScreenSnapshot {
   const read = (ext: string): string[] => {
-    const text = readFileSync(join(FIXTURES, `${rel}${ext}`), 'utf8').split(replace[0]).join(replace[1]);
+    const text = readFileSync(join(FIXTURES, `${rel}${ext}`), 'utf8')
+      .split(replace[0])
+      .join(replace[1]);
     const lines = text.split('\n');
     if (lines[lines.length - 1] === '') lines.pop();
     return lines;
@@ -23,8 +25,18 @@ function screenOf(rel: string, replace: [string, string]): ScreenSnapshot {
 }
 
 const FREE_TEXT_STEPS: Array<{ agent: AgentKind; version: string; rel: string; question: string }> = [
-  { agent: 'claude', version: '2.1.332', rel: 'claude/2.1.332/120x40/12-free-text', question: 'What should the project be called?' },
-  { agent: 'codex', version: '0.171.0', rel: 'codex/0.171.0/120x40/08-notes', question: 'Which language should the worker be written in?' },
+  {
+    agent: 'claude',
+    version: '2.1.332',
+    rel: 'claude/2.1.332/120x40/12-free-text',
+    question: 'What should the project be called?',
+  },
+  {
+    agent: 'codex',
+    version: '0.171.0',
+    rel: 'codex/0.171.0/120x40/08-notes',
+    question: 'Which language should the worker be written in?',
+  },
 ];
 
 describe('secrets are never relayed', () => {
@@ -40,10 +52,22 @@ describe('secrets are never relayed', () => {
   }
 
   it('asks for a secret by its words, not by any word', () => {
-    for (const q of ['What is your API key?', 'Enter the database password', 'Paste the access token', 'Which passphrase protects the key?', 'Type the 2FA code', 'Your PIN?']) {
+    for (const q of [
+      'What is your API key?',
+      'Enter the database password',
+      'Paste the access token',
+      'Which passphrase protects the key?',
+      'Type the 2FA code',
+      'Your PIN?',
+    ]) {
       assert.ok(asksForSecret(q), q);
     }
-    for (const q of ['Which database should the service use?', 'What should the project be called?', 'Which version should we pin?', 'Which keyboard layout?']) {
+    for (const q of [
+      'Which database should the service use?',
+      'What should the project be called?',
+      'Which version should we pin?',
+      'Which keyboard layout?',
+    ]) {
       assert.ok(!asksForSecret(q), q);
     }
   });
@@ -58,7 +82,10 @@ describe('secrets are never relayed', () => {
 
   it('masks credentials in what a permission shows, and leaves the rest as drawn', () => {
     const cases: Array<[string, string]> = [
-      ['curl -H "Authorization: Bearer sk-abcdefghijklmnop1234" https://api.example.com', 'curl -H "Authorization: Bearer ••••••" https://api.example.com'],
+      [
+        'curl -H "Authorization: Bearer sk-abcdefghijklmnop1234" https://api.example.com',
+        'curl -H "Authorization: Bearer ••••••" https://api.example.com',
+      ],
       ['export GITHUB_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123', 'export GITHUB_TOKEN=••••••'],
       ['mysql -u root -phunter2 db', 'mysql -u root -p•••••• db'],
       ['git clone https://alice:s3cr3t@example.com/repo.git', 'git clone https://alice:••••••@example.com/repo.git'],

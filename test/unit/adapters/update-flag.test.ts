@@ -6,7 +6,11 @@ describe('the expectations-update flag', () => {
   it('is refused in CI, loudly', () => {
     for (const CI of ['true', '1', 'yes']) {
       for (const flag of ['1', 'true', '0']) {
-        assert.throws(() => updateExpectations({ CI, AKK_UPDATE_FIXTURES: flag }), /CI checks the reviewed expectations and never rewrites them/, `CI=${CI} flag=${flag}`);
+        assert.throws(
+          () => updateExpectations({ CI, AKK_UPDATE_FIXTURES: flag }),
+          /CI checks the reviewed expectations and never rewrites them/,
+          `CI=${CI} flag=${flag}`,
+        );
       }
     }
   });

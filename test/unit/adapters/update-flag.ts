@@ -14,7 +14,9 @@ export function inCi(env: NodeJS.ProcessEnv): boolean {
 export function updateExpectations(env: NodeJS.ProcessEnv = process.env): boolean {
   const flag = env[UPDATE_FLAG];
   if (flag !== undefined && flag !== '' && inCi(env)) {
-    throw new Error(`${UPDATE_FLAG}=${flag} is set in CI (CI=${env.CI ?? ''}): CI checks the reviewed expectations and never rewrites them. Unset ${UPDATE_FLAG}.`);
+    throw new Error(
+      `${UPDATE_FLAG}=${flag} is set in CI (CI=${env.CI ?? ''}): CI checks the reviewed expectations and never rewrites them. Unset ${UPDATE_FLAG}.`,
+    );
   }
   return flag === '1';
 }

@@ -34,7 +34,12 @@ const REGISTRY = [
 const OWN_FOLDERS = AGENTS.flatMap((agent) => [`src/adapters/${agent}/`, `test/harness/agents/${agent}/`]);
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const NAMES = new RegExp(AGENTS.flatMap((a) => [a, AGENT_DESCRIPTORS[a].displayName]).map(escape).join('|'), 'i');
+const NAMES = new RegExp(
+  AGENTS.flatMap((a) => [a, AGENT_DESCRIPTORS[a].displayName])
+    .map(escape)
+    .join('|'),
+  'i',
+);
 
 /** Every code token of a TypeScript source that names an agent, with its line. */
 function agentNamesIn(source: string, file = 'probe.ts'): Array<{ line: number; token: string }> {
@@ -67,7 +72,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-describe('agent names (only the registry and the agents\' own folders name an agent)', () => {
+describe("agent names (only the registry and the agents' own folders name an agent)", () => {
   const agent = AGENTS[0];
   const display = AGENT_DESCRIPTORS[agent].displayName;
 
@@ -95,7 +100,7 @@ describe('agent names (only the registry and the agents\' own folders name an ag
     assert.deepEqual(agentNamesIn(source), []);
   });
 
-  it('the registry files exist, and so does each agent\'s adapter folder', () => {
+  it("the registry files exist, and so does each agent's adapter folder", () => {
     for (const file of REGISTRY) assert.ok(statSync(join(root, file)).isFile(), file);
     for (const folder of OWN_FOLDERS) assert.ok(statSync(join(root, folder)).isDirectory(), folder);
   });

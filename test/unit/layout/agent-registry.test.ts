@@ -50,7 +50,7 @@ describe('agent registry', () => {
     });
   }
 
-  it('akk.startSessionOnOpen offers exactly the registry\'s agents', () => {
+  it("akk.startSessionOnOpen offers exactly the registry's agents", () => {
     const startOnOpen = manifest.contributes.configuration.properties['akk.startSessionOnOpen'];
     assert.deepEqual(startOnOpen?.enum, ['none', ...AGENTS]);
   });

@@ -38,7 +38,10 @@ describe('docs/architecture.md', () => {
     assert.ok(rooms.length >= 8, `rooms found: ${rooms.join(', ')}`);
     for (const heading of rooms) {
       for (const room of heading.split(',').map((r) => r.trim())) {
-        assert.ok(existsSync(join(ROOT, room)) && statSync(join(ROOT, room)).isDirectory(), `room ${room} does not exist`);
+        assert.ok(
+          existsSync(join(ROOT, room)) && statSync(join(ROOT, room)).isDirectory(),
+          `room ${room} does not exist`,
+        );
       }
     }
   });
@@ -54,7 +57,13 @@ describe('docs/architecture.md', () => {
   });
 
   it('draws the data flow through rooms that exist', () => {
-    for (const room of ['src/server/sessions/tmux', 'src/server/observe', 'src/server/respond', 'src/server/store', 'src/adapters']) {
+    for (const room of [
+      'src/server/sessions/tmux',
+      'src/server/observe',
+      'src/server/respond',
+      'src/server/store',
+      'src/adapters',
+    ]) {
       assert.ok(existsSync(join(ROOT, room)), room);
     }
   });

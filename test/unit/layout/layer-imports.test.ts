@@ -20,7 +20,13 @@ function compiles(layer: string, source: string): { ok: boolean; output: string 
       join(dir, 'tsconfig.json'),
       JSON.stringify({
         extends: join(root, layer, 'tsconfig.json'),
-        compilerOptions: { rootDir: '.', composite: false, declaration: false, emitDeclarationOnly: false, noEmit: true },
+        compilerOptions: {
+          rootDir: '.',
+          composite: false,
+          declaration: false,
+          emitDeclarationOnly: false,
+          noEmit: true,
+        },
         include: ['probe.ts'],
         references: [],
       }),

@@ -23,20 +23,50 @@ const single: StoredKeyPlan = {
   },
 };
 
-
 describe('answer planning', () => {
   const options = [opt('A', 'o1'), opt('C', 'o3')];
 
   it('resolves a single-select id through the stored action to the adapter plan', () => {
-    const r = resolveAnswers([{ question_id: 'q1', response_kind: 'single_select', selected_option_ids: ['A'] }], options, single);
+    const r = resolveAnswers(
+      [{ question_id: 'q1', response_kind: 'single_select', selected_option_ids: ['A'] }],
+      options,
+      single,
+    );
     assert.deepEqual(r.steps, single.question?.choose.o1);
     assert.deepEqual(r.optionIds, ['A']);
   });
 
   it('refuses ids that are not stored, other questions, other kinds and batches', () => {
-    assert.equal(thrownCode(() => resolveAnswers([{ question_id: 'q1', response_kind: 'single_select', selected_option_ids: ['Z'] }], options, single)), 'option_not_stored');
-    assert.equal(thrownCode(() => resolveAnswers([{ question_id: 'q9', response_kind: 'single_select', selected_option_ids: ['A'] }], options, single)), 'question_not_stored');
-    assert.equal(thrownCode(() => resolveAnswers([{ question_id: 'q1', response_kind: 'multi_select', selected_option_ids: ['A'] }], options, single)), 'invalid_params');
+    assert.equal(
+      thrownCode(() =>
+        resolveAnswers(
+          [{ question_id: 'q1', response_kind: 'single_select', selected_option_ids: ['Z'] }],
+          options,
+          single,
+        ),
+      ),
+      'option_not_stored',
+    );
+    assert.equal(
+      thrownCode(() =>
+        resolveAnswers(
+          [{ question_id: 'q9', response_kind: 'single_select', selected_option_ids: ['A'] }],
+          options,
+          single,
+        ),
+      ),
+      'question_not_stored',
+    );
+    assert.equal(
+      thrownCode(() =>
+        resolveAnswers(
+          [{ question_id: 'q1', response_kind: 'multi_select', selected_option_ids: ['A'] }],
+          options,
+          single,
+        ),
+      ),
+      'invalid_params',
+    );
     assert.equal(
       thrownCode(() =>
         resolveAnswers(
@@ -60,7 +90,11 @@ describe('answer planning', () => {
   const freeOptions = [opt('T', 'free_text', { freeform: { allowed: true, maxLength: 799 } })];
 
   it('types free text, proves it in the editor, then submits', () => {
-    const r = resolveAnswers([{ question_id: 'q1', response_kind: 'free_text', text: 'my project' }], freeOptions, freePlan);
+    const r = resolveAnswers(
+      [{ question_id: 'q1', response_kind: 'free_text', text: 'my project' }],
+      freeOptions,
+      freePlan,
+    );
     assert.deepEqual(
       r.steps.map((s) => s.action),
       [{ text: 'my project' }, { keys: ['Enter'] }],
@@ -70,18 +104,44 @@ describe('answer planning', () => {
   });
 
   it('refuses 800 characters (the paste-collapse threshold) before anything is reserved', () => {
-    assert.equal(thrownCode(() => resolveAnswers([{ question_id: 'q1', response_kind: 'free_text', text: 'x'.repeat(800) }], freeOptions, freePlan)), 'text_too_long');
-    assert.doesNotThrow(() => resolveAnswers([{ question_id: 'q1', response_kind: 'free_text', text: 'x'.repeat(799) }], freeOptions, freePlan));
+    assert.equal(
+      thrownCode(() =>
+        resolveAnswers(
+          [{ question_id: 'q1', response_kind: 'free_text', text: 'x'.repeat(800) }],
+          freeOptions,
+          freePlan,
+        ),
+      ),
+      'text_too_long',
+    );
+    assert.doesNotThrow(() =>
+      resolveAnswers([{ question_id: 'q1', response_kind: 'free_text', text: 'x'.repeat(799) }], freeOptions, freePlan),
+    );
   });
 
   it('refuses multi-line, control characters, empty text and spaces at either end (they cannot be proven on screen)', () => {
     for (const text of ['a\nb', 'a\u001b[2Jb', '   ', 'a\u2028b', ' leading', 'trailing ', 'tab\t']) {
-      assert.equal(thrownCode(() => resolveAnswers([{ question_id: 'q1', response_kind: 'free_text', text }], freeOptions, freePlan)), 'invalid_params', JSON.stringify(text));
+      assert.equal(
+        thrownCode(() =>
+          resolveAnswers([{ question_id: 'q1', response_kind: 'free_text', text }], freeOptions, freePlan),
+        ),
+        'invalid_params',
+        JSON.stringify(text),
+      );
     }
   });
 
   it('refuses free text where the stored option does not allow it', () => {
-    assert.equal(thrownCode(() => resolveAnswers([{ question_id: 'q1', response_kind: 'free_text', text: 'x' }], [opt('T', 'free_text')], freePlan)), 'freeform_not_allowed');
+    assert.equal(
+      thrownCode(() =>
+        resolveAnswers(
+          [{ question_id: 'q1', response_kind: 'free_text', text: 'x' }],
+          [opt('T', 'free_text')],
+          freePlan,
+        ),
+      ),
+      'freeform_not_allowed',
+    );
   });
 
   it('toggles only the differences, in the order chosen, proving the checked set after each', () => {
@@ -89,10 +149,18 @@ describe('answer planning', () => {
       kind: 'questionnaire',
       responseKind: 'multi_select',
       checked: ['o1'],
-      question: { choose: {}, toggle: { o1: { keys: ['1'] }, o2: { keys: ['2'] }, o3: { keys: ['3'] } }, advance: { keys: ['Tab'] } },
+      question: {
+        choose: {},
+        toggle: { o1: { keys: ['1'] }, o2: { keys: ['2'] }, o3: { keys: ['3'] } },
+        advance: { keys: ['Tab'] },
+      },
     };
     const opts = [opt('A', 'o1'), opt('B', 'o2'), opt('C', 'o3')];
-    const r = resolveAnswers([{ question_id: 'q1', response_kind: 'multi_select', selected_option_ids: ['C', 'B'] }], opts, plan);
+    const r = resolveAnswers(
+      [{ question_id: 'q1', response_kind: 'multi_select', selected_option_ids: ['C', 'B'] }],
+      opts,
+      plan,
+    );
     assert.deepEqual(
       r.steps.map((s) => [s.action, s.expect]),
       [
@@ -105,8 +173,14 @@ describe('answer planning', () => {
   });
 
   it('offers reject only where the plan proves it', () => {
-    const plan: StoredKeyPlan = { kind: 'permission', permission: { approve_once: [{ action: { keys: ['1'] }, expect: { kind: 'prompt_changed' } }] } };
+    const plan: StoredKeyPlan = {
+      kind: 'permission',
+      permission: { approve_once: [{ action: { keys: ['1'] }, expect: { kind: 'prompt_changed' } }] },
+    };
     assert.equal(resolveDecision('approve_once', plan).length, 1);
-    assert.equal(thrownCode(() => resolveDecision('reject', plan)), 'manual_required');
+    assert.equal(
+      thrownCode(() => resolveDecision('reject', plan)),
+      'manual_required',
+    );
   });
 });

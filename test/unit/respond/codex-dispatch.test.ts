@@ -20,8 +20,6 @@ function questionnaire(state: string): QuestionnaireRecognition {
   return r;
 }
 
-
-
 describe('Codex dispatch', () => {
   it('types Notes, proves them, then waits out the paste window before the single Enter', () => {
     const r = questionnaire('notes');
@@ -29,19 +27,35 @@ describe('Codex dispatch', () => {
     const q = (draft.payload as TerminalInteraction).questions[0];
     assert.ok(q);
     assert.equal(q.max_length, 72);
-    const resolved = resolveAnswers([{ question_id: q.question_id, response_kind: 'free_text', text: 'Prefer a small static binary' }], draft.options, keyPlanOf(r));
+    const resolved = resolveAnswers(
+      [{ question_id: q.question_id, response_kind: 'free_text', text: 'Prefer a small static binary' }],
+      draft.options,
+      keyPlanOf(r),
+    );
     assert.deepEqual(resolved.steps, [
-      { action: { text: 'Prefer a small static binary' }, expect: { kind: 'free_text_editing', optionKey: 'o1', text: 'Prefer a small static binary' } },
+      {
+        action: { text: 'Prefer a small static binary' },
+        expect: { kind: 'free_text_editing', optionKey: 'o1', text: 'Prefer a small static binary' },
+      },
       { action: { keys: ['Enter'] }, expect: { kind: 'prompt_changed' }, delayBeforeMs: 300 },
     ]);
-    assert.equal(thrownCode(() => resolveAnswers([{ question_id: q.question_id, response_kind: 'free_text', text: '界'.repeat(40) }], draft.options, keyPlanOf(r))), 'text_too_long');
+    assert.equal(
+      thrownCode(() =>
+        resolveAnswers(
+          [{ question_id: q.question_id, response_kind: 'free_text', text: '界'.repeat(40) }],
+          draft.options,
+          keyPlanOf(r),
+        ),
+      ),
+      'text_too_long',
+    );
   });
 
   it('projects an async question with its delivery modes; a blocking one has none', () => {
     const a = projectQuestionnaire(questionnaire('async-question'), 'codex', 'turn_1');
     assert.equal(a.kind, 'async_question');
-    assert.equal((a.payload as TerminalInteraction).kind, 'async_question');
-    assert.deepEqual((a.payload as TerminalInteraction).delivery_modes, ['steer_current_turn']);
+    assert.equal(a.payload.kind, 'async_question');
+    assert.deepEqual(a.payload.delivery_modes, ['steer_current_turn']);
     const b = projectQuestionnaire(questionnaire('single-select'), 'codex', 'turn_1');
     assert.equal(b.kind, 'questionnaire');
     assert.equal('delivery_modes' in b.payload, false);
@@ -50,20 +64,55 @@ describe('Codex dispatch', () => {
   it('accepts only advertised delivery modes, defaulting to steer or the only mode', () => {
     const steer: StoredKeyPlan = { kind: 'questionnaire', deliveryModes: ['steer_current_turn'] };
     const queue: StoredKeyPlan = { kind: 'questionnaire', deliveryModes: ['queue_next_turn'] };
-    assert.equal(thrownCode(() => checkDeliveryMode(undefined, steer)), 'no error');
-    assert.equal(thrownCode(() => checkDeliveryMode('queue_next_turn', steer)), 'invalid_params');
-    assert.equal(thrownCode(() => checkDeliveryMode(undefined, queue)), 'no error');
-    assert.equal(thrownCode(() => checkDeliveryMode('steer_current_turn', queue)), 'invalid_params');
-    assert.equal(thrownCode(() => checkDeliveryMode(undefined, { kind: 'questionnaire' })), 'manual_required');
+    assert.equal(
+      thrownCode(() => checkDeliveryMode(undefined, steer)),
+      'no error',
+    );
+    assert.equal(
+      thrownCode(() => checkDeliveryMode('queue_next_turn', steer)),
+      'invalid_params',
+    );
+    assert.equal(
+      thrownCode(() => checkDeliveryMode(undefined, queue)),
+      'no error',
+    );
+    assert.equal(
+      thrownCode(() => checkDeliveryMode('steer_current_turn', queue)),
+      'invalid_params',
+    );
+    assert.equal(
+      thrownCode(() => checkDeliveryMode(undefined, { kind: 'questionnaire' })),
+      'manual_required',
+    );
   });
 
   it('proves cursor moves and Notes ownership from the recaptured screen', () => {
     const moved = questionnaire('none-of-the-above');
-    assert.equal(expectationMet({ kind: 'cursor_on', optionKey: 'o3' }, 'before', { recognition: moved, fingerprint: 'x', editor: undefined }), true);
-    assert.equal(expectationMet({ kind: 'cursor_on', optionKey: 'o2' }, 'before', { recognition: moved, fingerprint: 'x', editor: undefined }), false);
+    assert.equal(
+      expectationMet({ kind: 'cursor_on', optionKey: 'o3' }, 'before', {
+        recognition: moved,
+        fingerprint: 'x',
+        editor: undefined,
+      }),
+      true,
+    );
+    assert.equal(
+      expectationMet({ kind: 'cursor_on', optionKey: 'o2' }, 'before', {
+        recognition: moved,
+        fingerprint: 'x',
+        editor: undefined,
+      }),
+      false,
+    );
     const notes = questionnaire('none-of-the-above-notes');
     const expect = { kind: 'free_text_editing', optionKey: 'o3', text: '' } as const;
-    assert.equal(expectationMet(expect, 'before', { recognition: notes, fingerprint: 'x', editor: { text: '', optionKey: 'o3' } }), true);
-    assert.equal(expectationMet(expect, 'before', { recognition: notes, fingerprint: 'x', editor: { text: '', optionKey: 'o1' } }), false);
+    assert.equal(
+      expectationMet(expect, 'before', { recognition: notes, fingerprint: 'x', editor: { text: '', optionKey: 'o3' } }),
+      true,
+    );
+    assert.equal(
+      expectationMet(expect, 'before', { recognition: notes, fingerprint: 'x', editor: { text: '', optionKey: 'o1' } }),
+      false,
+    );
   });
 });

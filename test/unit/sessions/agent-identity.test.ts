@@ -30,7 +30,10 @@ describe('sessions/agent-identity: files', () => {
 
     const other = path.join(root, 'node_modules', 'other', 'bin', 'claude');
     fs.mkdirSync(path.dirname(other), { recursive: true });
-    fs.writeFileSync(path.join(root, 'node_modules', 'other', 'package.json'), JSON.stringify({ name: 'other', version: '1.0.0' }));
+    fs.writeFileSync(
+      path.join(root, 'node_modules', 'other', 'package.json'),
+      JSON.stringify({ name: 'other', version: '1.0.0' }),
+    );
     fs.writeFileSync(other, '');
     assert.equal(identifyFile(other).agent, 'unknown');
     assert.equal(identifyFile('/usr/bin/bash').agent, 'unknown');
@@ -61,7 +64,14 @@ describe('sessions/agent-identity: process tree', () => {
     const layout = codexLayout(tempDir('akk-codex-'), '0.155.1');
     const root = fakeProc(tempDir('akk-proc-'), [
       { pid: 200, ppid: 1, exe: '/bin/sh', pgrp: 200, tpgid: 200 },
-      { pid: 201, ppid: 200, exe: process.execPath, cmdline: ['node', layout.launcher, '--no-daemon'], pgrp: 201, tpgid: 200 },
+      {
+        pid: 201,
+        ppid: 200,
+        exe: process.execPath,
+        cmdline: ['node', layout.launcher, '--no-daemon'],
+        pgrp: 201,
+        tpgid: 200,
+      },
       { pid: 202, ppid: 201, exe: layout.nativeExe, pgrp: 201, tpgid: 200 },
     ]);
     const agent = new AgentIdentifier({ proc: new ProcFs(root) }).findAgent(200);
@@ -75,7 +85,15 @@ describe('sessions/agent-identity: process tree', () => {
     const base = tempDir('akk-codex-');
     const layout = codexLayout(base, '0.154.0');
     const root = fakeProc(tempDir('akk-proc-'), [
-      { pid: 300, ppid: 1, exe: process.execPath, cmdline: ['node', path.relative(base, layout.launcher)], cwd: base, pgrp: 300, tpgid: 300 },
+      {
+        pid: 300,
+        ppid: 1,
+        exe: process.execPath,
+        cmdline: ['node', path.relative(base, layout.launcher)],
+        cwd: base,
+        pgrp: 300,
+        tpgid: 300,
+      },
     ]);
     const agent = new AgentIdentifier({ proc: new ProcFs(root) }).findAgent(300);
     assert.equal(agent?.agent, 'codex');

@@ -29,12 +29,27 @@ describe('sessions/control-protocol', () => {
 
   it('parses the notifications the sessions code uses', () => {
     assert.deepEqual(parseNotification('%output %0 hi\\012'), { type: 'output', paneId: '%0', data: 'hi\n' });
-    assert.deepEqual(parseNotification('%layout-change @0 a87d,100x30,0,0,0 a87d,100x30,0,0,0 *'), { type: 'layout-change', windowId: '@0' });
+    assert.deepEqual(parseNotification('%layout-change @0 a87d,100x30,0,0,0 a87d,100x30,0,0,0 *'), {
+      type: 'layout-change',
+      windowId: '@0',
+    });
     assert.deepEqual(parseNotification('%window-close @4'), { type: 'window-close', windowId: '@4', unlinked: false });
-    assert.deepEqual(parseNotification('%unlinked-window-close @5'), { type: 'window-close', windowId: '@5', unlinked: true });
-    assert.deepEqual(parseNotification('%session-changed $0 my session'), { type: 'session-changed', sessionId: '$0', name: 'my session' });
+    assert.deepEqual(parseNotification('%unlinked-window-close @5'), {
+      type: 'window-close',
+      windowId: '@5',
+      unlinked: true,
+    });
+    assert.deepEqual(parseNotification('%session-changed $0 my session'), {
+      type: 'session-changed',
+      sessionId: '$0',
+      name: 'my session',
+    });
     assert.deepEqual(parseNotification('%sessions-changed'), { type: 'sessions-changed' });
-    assert.deepEqual(parseNotification('%window-pane-changed @0 %1'), { type: 'window-pane-changed', windowId: '@0', paneId: '%1' });
+    assert.deepEqual(parseNotification('%window-pane-changed @0 %1'), {
+      type: 'window-pane-changed',
+      windowId: '@0',
+      paneId: '%1',
+    });
     assert.deepEqual(parseNotification('%exit'), { type: 'exit', reason: '' });
     assert.deepEqual(parseNotification('%exit server exited'), { type: 'exit', reason: 'server exited' });
     assert.deepEqual(parseNotification('%extended-output %2 15 : ab'), { type: 'output', paneId: '%2', data: 'ab' });
@@ -56,18 +71,18 @@ describe('sessions/control-protocol', () => {
     assert.equal(events.length, 4);
     assert.deepEqual(events[0], { kind: 'reply', reply: { fromClient: false, ok: true, lines: [], number: '267' } });
     assert.equal(events[1]?.kind, 'notification');
-    assert.deepEqual(events[2], { kind: 'reply', reply: { fromClient: true, ok: true, lines: ['/tmp/tmux-0/x 22740 1796038329'], number: '272' } });
-    assert.deepEqual(events[3], { kind: 'reply', reply: { fromClient: true, ok: false, lines: ["can't find pane: %9"], number: '270' } });
+    assert.deepEqual(events[2], {
+      kind: 'reply',
+      reply: { fromClient: true, ok: true, lines: ['/tmp/tmux-0/x 22740 1796038329'], number: '272' },
+    });
+    assert.deepEqual(events[3], {
+      kind: 'reply',
+      reply: { fromClient: true, ok: false, lines: ["can't find pane: %9"], number: '270' },
+    });
   });
 
   it('does not end a block at screen text that looks like %end, and keeps %-lines inside blocks as text', () => {
-    const events = feed([
-      '%begin 100 5 1',
-      '%end 100 4 1',
-      '%output %1 not a notification',
-      '',
-      '%end 100 5 1',
-    ]);
+    const events = feed(['%begin 100 5 1', '%end 100 4 1', '%output %1 not a notification', '', '%end 100 5 1']);
     assert.equal(events.length, 1);
     const reply = events[0];
     assert.ok(reply?.kind === 'reply');

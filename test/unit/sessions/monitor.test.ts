@@ -27,7 +27,14 @@ function harness(options: { quietMs?: number; changeIntervalMs?: number } = {}):
       const id = ++n;
       return new Promise<ScreenCapture>((resolve) => {
         waiting.push(() =>
-          resolve({ text: `frame ${id}`, cols: 80, rows: 24, cursor: { x: 0, y: 0, visible: true }, capturedAt: clock.now(), generation: 1 }),
+          resolve({
+            text: `frame ${id}`,
+            cols: 80,
+            rows: 24,
+            cursor: { x: 0, y: 0, visible: true },
+            capturedAt: clock.now(),
+            generation: 1,
+          }),
         );
       });
     },

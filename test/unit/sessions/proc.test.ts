@@ -27,12 +27,16 @@ describe('sessions/proc', () => {
 
   it('lists children from task/*/children and by ppid scan when the kernel has no children files', () => {
     for (const childrenFiles of [true, false]) {
-      const root = fakeProc(tempDir('akk-proc-'), [
-        { pid: 10, ppid: 1 },
-        { pid: 11, ppid: 10 },
-        { pid: 12, ppid: 10 },
-        { pid: 13, ppid: 11 },
-      ], { childrenFiles });
+      const root = fakeProc(
+        tempDir('akk-proc-'),
+        [
+          { pid: 10, ppid: 1 },
+          { pid: 11, ppid: 10 },
+          { pid: 12, ppid: 10 },
+          { pid: 13, ppid: 11 },
+        ],
+        { childrenFiles },
+      );
       const proc = new ProcFs(root);
       assert.deepEqual(proc.children(10), [11, 12], `childrenFiles=${childrenFiles}`);
       assert.deepEqual(proc.children(13), []);

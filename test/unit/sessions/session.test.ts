@@ -9,10 +9,25 @@ class FakeEndpoint implements Endpoint {
   closed = false;
   screen = 'idle';
   dead = false;
-  agent: AgentProcess | null = { agent: 'claude', version: '2.1.332', pid: 10, startTime: 1, executable: '/x/claude', foreground: true };
+  agent: AgentProcess | null = {
+    agent: 'claude',
+    version: '2.1.332',
+    pid: 10,
+    startTime: 1,
+    executable: '/x/claude',
+    foreground: true,
+  };
   readonly changes = new Emitter<EndpointChange>();
   capture(): Promise<ScreenCapture> {
-    return Promise.resolve({ text: this.screen, cols: 80, rows: 24, cursor: { x: 0, y: 0, visible: true }, capturedAt: 0, generation: this.generation, paneDead: this.dead });
+    return Promise.resolve({
+      text: this.screen,
+      cols: 80,
+      rows: 24,
+      cursor: { x: 0, y: 0, visible: true },
+      capturedAt: 0,
+      generation: this.generation,
+      paneDead: this.dead,
+    });
   }
   sendLiteral(): Promise<void> {
     return Promise.resolve();
@@ -108,12 +123,27 @@ describe('sessions/session', () => {
 
   it('is exited when the agent process is gone, when the pane is dead, and when the endpoint closes', async () => {
     const { session, show, ep } = await setup();
-    ep.agent = { agent: 'unknown', version: null, pid: 5, startTime: 1, executable: '/bin/bash', foreground: true, reason: 'none' };
+    ep.agent = {
+      agent: 'unknown',
+      version: null,
+      pid: 5,
+      startTime: 1,
+      executable: '/bin/bash',
+      foreground: true,
+      reason: 'none',
+    };
     await show('idle');
     assert.equal(session.state, 'exited');
     assert.equal(session.exitReason, 'the agent has exited');
     assert.equal(session.inputAllowed, false);
-    ep.agent = { agent: 'claude', version: '2.1.332', pid: 11, startTime: 2, executable: '/x/claude', foreground: true };
+    ep.agent = {
+      agent: 'claude',
+      version: '2.1.332',
+      pid: 11,
+      startTime: 2,
+      executable: '/x/claude',
+      foreground: true,
+    };
     await show('idle');
     assert.equal(session.state, 'idle', 'a restarted agent is followed');
     ep.dead = true;
@@ -127,7 +157,14 @@ describe('sessions/session', () => {
 
   it('never allows input to an unknown version or a background agent', async () => {
     const { session, show, ep } = await setup();
-    ep.agent = { agent: 'claude', version: '2.1.332', pid: 10, startTime: 1, executable: '/x/claude', foreground: false };
+    ep.agent = {
+      agent: 'claude',
+      version: '2.1.332',
+      pid: 10,
+      startTime: 1,
+      executable: '/x/claude',
+      foreground: false,
+    };
     await show('idle');
     assert.match(session.observeOnlyReason() ?? '', /foreground/);
     session.version = null;

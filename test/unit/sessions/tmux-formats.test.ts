@@ -1,7 +1,12 @@
 import * as assert from 'node:assert/strict';
 import { AkkError } from '../../../src/shared/errors';
 import { controlCommandLine, quoteControlArg, serverArgs, tmuxError } from '../../../src/server/sessions/tmux/command';
-import { paneLocation, parsePaneList, parsePaneState, parseServerInfo } from '../../../src/server/sessions/tmux/formats';
+import {
+  paneLocation,
+  parsePaneList,
+  parsePaneState,
+  parseServerInfo,
+} from '../../../src/server/sessions/tmux/formats';
 
 describe('sessions/tmux/formats', () => {
   it('parses a pane state line', () => {
@@ -40,7 +45,11 @@ describe('sessions/tmux/formats', () => {
   });
 
   it('parses server info', () => {
-    assert.deepEqual(parseServerInfo('/tmp/tmux-0/default\t77\t1700000000'), { socketPath: '/tmp/tmux-0/default', pid: 77, startTime: 1700000000 });
+    assert.deepEqual(parseServerInfo('/tmp/tmux-0/default\t77\t1700000000'), {
+      socketPath: '/tmp/tmux-0/default',
+      pid: 77,
+      startTime: 1700000000,
+    });
     assert.equal(parseServerInfo('\t\t'), null);
   });
 });
@@ -63,7 +72,10 @@ describe('sessions/tmux/command', () => {
   it('maps a gone server or pane to endpoint_unavailable and other failures to internal_error', () => {
     assert.equal(tmuxError('no server running on /tmp/tmux-0/x').code, 'endpoint_unavailable');
     assert.equal(tmuxError("can't find pane: %9").code, 'endpoint_unavailable');
-    assert.equal(tmuxError('error connecting to /tmp/tmux-0/x (No such file or directory)').code, 'endpoint_unavailable');
+    assert.equal(
+      tmuxError('error connecting to /tmp/tmux-0/x (No such file or directory)').code,
+      'endpoint_unavailable',
+    );
     assert.equal(tmuxError('unknown command: foo').code, 'internal_error');
   });
 });

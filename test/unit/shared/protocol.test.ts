@@ -24,7 +24,12 @@ const FIXED_NOTIFICATIONS = ['akk/interactionRequired', 'akk/interactionUpdated'
 
 describe('protocol table', () => {
   it('lists exactly the fixed request and notification methods', () => {
-    assert.deepEqual(Object.values(REQUESTS).map((r) => r.method).sort(), [...FIXED_REQUESTS].sort());
+    assert.deepEqual(
+      Object.values(REQUESTS)
+        .map((r) => r.method)
+        .sort(),
+      [...FIXED_REQUESTS].sort(),
+    );
     assert.deepEqual(Object.values(NOTIFICATIONS).sort(), [...FIXED_NOTIFICATIONS].sort());
   });
 
@@ -35,7 +40,9 @@ describe('protocol table', () => {
 
   it('keeps method strings out of every other source file', () => {
     const root = join(__dirname, '..', '..', '..');
-    const hits = execFileSync('grep', ['-rlE', "'akk/[a-zA-Z]+'", join(root, 'src'), join(root, 'media')], { encoding: 'utf8' })
+    const hits = execFileSync('grep', ['-rlE', "'akk/[a-zA-Z]+'", join(root, 'src'), join(root, 'media')], {
+      encoding: 'utf8',
+    })
       .split('\n')
       .filter((f) => f && !f.endsWith(join('src', 'shared', 'protocol.ts')));
     assert.deepEqual(hits, []);
@@ -83,7 +90,9 @@ describe('public contract', () => {
     const response = {
       interaction_id: 'opaque-id',
       turn_id: 'turn-1',
-      answers: [{ question_id: 'opaque-question-id', response_kind: 'single_select', selected_option_ids: ['opaque-blue-id'] }],
+      answers: [
+        { question_id: 'opaque-question-id', response_kind: 'single_select', selected_option_ids: ['opaque-blue-id'] },
+      ],
     };
     assert.ok(RespondInteractionRequest.safeParse(response).success);
   });
@@ -92,7 +101,10 @@ describe('public contract', () => {
     const base = { interaction_id: 'i', turn_id: 't' };
     assert.equal(RespondInteractionRequest.safeParse({ ...base, answers: [], keys: ['1', 'Enter'] }).success, false);
     assert.equal(
-      RespondInteractionRequest.safeParse({ ...base, answers: [{ question_id: 'q', response_kind: 'single_select', index: 1 }] }).success,
+      RespondInteractionRequest.safeParse({
+        ...base,
+        answers: [{ question_id: 'q', response_kind: 'single_select', index: 1 }],
+      }).success,
       false,
     );
     assert.equal(ApproveRequest.safeParse({ turn_id: 't', decision: 'approve_always' }).success, false);

@@ -2,7 +2,13 @@ import { strict as assert } from 'node:assert';
 import { checkLaunchSettings } from '../../../src/shared/settings';
 
 describe('agent launch settings', () => {
-  const good = { tmuxPath: 'tmux', socket: 'agent-knock-knock', command: 'claude', args: ['--model', 'x y'], env: { ANTHROPIC_BASE_URL: 'http://127.0.0.1:1' } };
+  const good = {
+    tmuxPath: 'tmux',
+    socket: 'agent-knock-knock',
+    command: 'claude',
+    args: ['--model', 'x y'],
+    env: { ANTHROPIC_BASE_URL: 'http://127.0.0.1:1' },
+  };
 
   it('accepts well-formed settings', () => {
     assert.deepEqual(checkLaunchSettings(good, 'claude'), { ok: true, value: good });

@@ -22,14 +22,54 @@ describe('messages from the question panel', () => {
     ['not an object', 'respond'],
     ['null', null],
     ['an unknown type', { type: 'eval', code: 'alert(1)' }],
-    ['keys smuggled into an answer', { type: 'respond', requestId: 1, interaction_id: 'ix_1', turn_id: 't', answers: [{ ...answer, keys: ['Enter'] }] }],
-    ['an extra field', { type: 'approve', requestId: 1, interaction_id: 'ix_1', turn_id: 't', decision: 'approve_once', command: 'rm -rf /' }],
-    ['keys smuggled into a dismissal', { type: 'dismiss', requestId: 1, interaction_id: 'ix_1', turn_id: 't', keys: ['Escape'] }],
-    ['a persistent approval', { type: 'approve', requestId: 1, interaction_id: 'ix_1', turn_id: 't', decision: 'approve_always' }],
-    ['an id with markup', { type: 'respond', requestId: 1, interaction_id: '<img src=x>', turn_id: 't', answers: [answer] }],
+    [
+      'keys smuggled into an answer',
+      {
+        type: 'respond',
+        requestId: 1,
+        interaction_id: 'ix_1',
+        turn_id: 't',
+        answers: [{ ...answer, keys: ['Enter'] }],
+      },
+    ],
+    [
+      'an extra field',
+      {
+        type: 'approve',
+        requestId: 1,
+        interaction_id: 'ix_1',
+        turn_id: 't',
+        decision: 'approve_once',
+        command: 'rm -rf /',
+      },
+    ],
+    [
+      'keys smuggled into a dismissal',
+      { type: 'dismiss', requestId: 1, interaction_id: 'ix_1', turn_id: 't', keys: ['Escape'] },
+    ],
+    [
+      'a persistent approval',
+      { type: 'approve', requestId: 1, interaction_id: 'ix_1', turn_id: 't', decision: 'approve_always' },
+    ],
+    [
+      'an id with markup',
+      { type: 'respond', requestId: 1, interaction_id: '<img src=x>', turn_id: 't', answers: [answer] },
+    ],
     ['a negative request id', { type: 'refresh', requestId: -1 }],
-    ['an oversized id', { type: 'respond', requestId: 1, interaction_id: 'x'.repeat(500), turn_id: 't', answers: [answer] }],
-    ['an option index instead of an id', { type: 'respond', requestId: 1, interaction_id: 'ix_1', turn_id: 't', answers: [{ question_id: 'q', response_kind: 'single_select', selected_option_ids: [1] }] }],
+    [
+      'an oversized id',
+      { type: 'respond', requestId: 1, interaction_id: 'x'.repeat(500), turn_id: 't', answers: [answer] },
+    ],
+    [
+      'an option index instead of an id',
+      {
+        type: 'respond',
+        requestId: 1,
+        interaction_id: 'ix_1',
+        turn_id: 't',
+        answers: [{ question_id: 'q', response_kind: 'single_select', selected_option_ids: [1] }],
+      },
+    ],
   ];
   for (const [what, m] of hostile) {
     it(`refuses ${what}`, () => {
@@ -40,7 +80,14 @@ describe('messages from the question panel', () => {
 
 describe('messages to the question panel', () => {
   it('refuses a view whose projection breaks the public contract', () => {
-    const view = { session: null, interaction: { schema: 'other' }, permission: null, manual_reason: null, input_allowed: true, input_blocked_reason: null };
+    const view = {
+      session: null,
+      interaction: { schema: 'other' },
+      permission: null,
+      manual_reason: null,
+      input_allowed: true,
+      input_blocked_reason: null,
+    };
     assert.equal(HostToPanel.safeParse({ type: 'view', view }).success, false);
   });
 });

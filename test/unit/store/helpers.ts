@@ -46,7 +46,11 @@ export function memoryStore(clock: Clock = new Clock()): Promise<Store> {
 }
 
 /** A store on disk without fsync (tests: reopening reads the same files). */
-export function diskStore(dir: string, clock: Clock = new Clock(), extra: { compactBytes?: number } = {}): Promise<Store> {
+export function diskStore(
+  dir: string,
+  clock: Clock = new Clock(),
+  extra: { compactBytes?: number } = {},
+): Promise<Store> {
   return openStore({ dir, clock: clock.now, durability: 'none', maintenanceIntervalMs: 0, ...extra });
 }
 
@@ -55,7 +59,12 @@ export function fingerprint(sessionId: string, n: number): string {
 }
 
 export async function openTestSession(store: Store, id: string, n = 1, generation = 1): Promise<void> {
-  await store.openSession({ id, owner: OWNER, agent: 'claude', revision: { generation, fingerprint: fingerprint(id, n) } });
+  await store.openSession({
+    id,
+    owner: OWNER,
+    agent: 'claude',
+    revision: { generation, fingerprint: fingerprint(id, n) },
+  });
 }
 
 export interface InteractionShape {
@@ -107,7 +116,11 @@ export const TEST_KEY_PLAN: StoredKeyPlan = {
 };
 
 /** Two questions: q1 (yes / no / other with free text up to 20), q2 (a / b). */
-export function newInteraction(sessionId: string, promptFingerprint: string, shape: InteractionShape = {}): NewInteraction {
+export function newInteraction(
+  sessionId: string,
+  promptFingerprint: string,
+  shape: InteractionShape = {},
+): NewInteraction {
   return {
     owner: shape.owner ?? OWNER,
     sessionId,
@@ -176,7 +189,18 @@ export function dump(store: Store): unknown {
   };
 }
 
-const TABLES = ['sessions', 'turns', 'interactions', 'options', 'authority', 'audit', 'fences', 'counters', 'attached_sessions', 'outbox'];
+const TABLES = [
+  'sessions',
+  'turns',
+  'interactions',
+  'options',
+  'authority',
+  'audit',
+  'fences',
+  'counters',
+  'attached_sessions',
+  'outbox',
+];
 
 /** Every stored row, read straight from SQL (cheap enough to take after every commit). */
 export function rawDump(store: Store): string {
@@ -229,7 +253,11 @@ export function checkInvariants(store: Store, previous: Map<string, InteractionS
     const before = previous.get(ix.id);
     if (before !== undefined && isTerminal(before)) assert.equal(ix.status, before, `${ix.id} left terminal ${before}`);
     previous.set(ix.id, ix.status);
-    assert.equal(state.get(ix.id), ix.status, `ledger of ${ix.id} ends at ${String(state.get(ix.id))}, record says ${ix.status}`);
+    assert.equal(
+      state.get(ix.id),
+      ix.status,
+      `ledger of ${ix.id} ends at ${String(state.get(ix.id))}, record says ${ix.status}`,
+    );
     const authority = store.getAuthority(ix.id);
     assert.ok(authority, 'every interaction has an authority record');
     if (ix.status === 'resolving') {

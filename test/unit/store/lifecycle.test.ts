@@ -27,12 +27,26 @@ async function ready(store: Store, id: string): Promise<void> {
 }
 
 function yes(id: string, revision = 1) {
-  return { interactionId: id, owner: OWNER, expectedRevision: revision, answers: [{ questionId: 'q1', optionId: 'yes' }] };
+  return {
+    interactionId: id,
+    owner: OWNER,
+    expectedRevision: revision,
+    answers: [{ questionId: 'q1', optionId: 'yes' }],
+  };
 }
 
 describe('store: status machine table', () => {
   it('has exactly the eight statuses and terminal ones have no way out', () => {
-    assert.deepEqual([...INTERACTION_STATUSES].sort(), ['active', 'declined', 'dismissed', 'expired', 'failed', 'invalidated', 'resolved', 'resolving']);
+    assert.deepEqual([...INTERACTION_STATUSES].sort(), [
+      'active',
+      'declined',
+      'dismissed',
+      'expired',
+      'failed',
+      'invalidated',
+      'resolved',
+      'resolving',
+    ]);
     for (const t of TERMINAL_STATUSES) assert.deepEqual(TRANSITIONS[t], []);
     assert.deepEqual([...TRANSITIONS.resolving].sort(), ['active', 'declined', 'failed', 'resolved']);
     // Declined only through a proven native reject; nothing sets an expiry, so no edge leads there.
@@ -55,12 +69,22 @@ describe('store: interaction lifecycle', () => {
 
   it('creates with an opaque id, canonical payload hash, bound revision and no authority in public', async () => {
     const a = await store.createInteraction(newInteraction(S, fingerprint(S, 1), { blocking: false }));
-    const reordered = Object.fromEntries(Object.entries(questionnairePayload(`${S}-turn`)).reverse()) as TerminalInteraction;
-    const b = await store.createInteraction({ ...newInteraction(S, fingerprint(S, 1), { blocking: false }), kind: 'questionnaire', payload: reordered });
+    const reordered = Object.fromEntries(
+      Object.entries(questionnairePayload(`${S}-turn`)).reverse(),
+    ) as TerminalInteraction;
+    const b = await store.createInteraction({
+      ...newInteraction(S, fingerprint(S, 1), { blocking: false }),
+      kind: 'questionnaire',
+      payload: reordered,
+    });
     assert.match(a.id, /^ix_[A-Za-z0-9_-]{22}$/);
     assert.notEqual(a.id, b.id);
     assert.equal(a.payloadHash, b.payloadHash, 'hash is over the canonical encoding');
-    assert.equal(a.payloadHash, sha256(canonicalJson(questionnairePayload(`${S}-turn`))), 'the title is outside the hash');
+    assert.equal(
+      a.payloadHash,
+      sha256(canonicalJson(questionnairePayload(`${S}-turn`))),
+      'the title is outside the hash',
+    );
     assert.equal(a.title, 'Proceed?');
     assert.deepEqual(store.getInteraction(a.id)?.payload, questionnairePayload(`${S}-turn`));
     assert.equal(a.status, 'active');
@@ -109,17 +133,42 @@ describe('store: interaction lifecycle', () => {
     await rejects(() => store.reserve(yes(ix.id)), 'offer_expired');
     await rejects(() => Promise.resolve(store.checkOffer(ix.id, OWNER)), 'offer_expired');
     await ready(store, ix.id);
-    await rejects(() => store.reserve({ ...yes(ix.id), answers: [{ questionId: 'q9', optionId: 'yes' }] }), 'question_not_stored');
-    await rejects(() => store.reserve({ ...yes(ix.id), answers: [{ questionId: 'q1', optionId: 'a' }] }), 'option_not_stored');
-    await rejects(() => store.reserve({ ...yes(ix.id), answers: [{ questionId: 'q1', optionId: 'yes', text: 'hi' }] }), 'freeform_not_allowed');
-    await rejects(() => store.reserve({ ...yes(ix.id), answers: [{ questionId: 'q1', optionId: 'other', text: 'x'.repeat(21) }] }), 'text_too_long');
+    await rejects(
+      () => store.reserve({ ...yes(ix.id), answers: [{ questionId: 'q9', optionId: 'yes' }] }),
+      'question_not_stored',
+    );
+    await rejects(
+      () => store.reserve({ ...yes(ix.id), answers: [{ questionId: 'q1', optionId: 'a' }] }),
+      'option_not_stored',
+    );
+    await rejects(
+      () => store.reserve({ ...yes(ix.id), answers: [{ questionId: 'q1', optionId: 'yes', text: 'hi' }] }),
+      'freeform_not_allowed',
+    );
+    await rejects(
+      () => store.reserve({ ...yes(ix.id), answers: [{ questionId: 'q1', optionId: 'other', text: 'x'.repeat(21) }] }),
+      'text_too_long',
+    );
     await rejects(() => store.reserve({ ...yes(ix.id), source: 'text' }), 'freeform_not_allowed');
     await rejects(() => store.reserve(yes(ix.id, 2)), 'stale_revision');
-    const ok = await store.reserve({ ...yes(ix.id), answers: [{ questionId: 'q1', optionId: 'other', text: '😀'.repeat(20) }] });
+    const ok = await store.reserve({
+      ...yes(ix.id),
+      answers: [{ questionId: 'q1', optionId: 'other', text: '😀'.repeat(20) }],
+    });
     assert.equal(ok.kind, 'reserved');
     await rejects(() => store.reserve(yes(ix.id)), 'resolving');
     const c = store.counters();
-    for (const code of ['not_found', 'foreign_owner', 'offer_required', 'offer_expired', 'question_not_stored', 'option_not_stored', 'text_too_long', 'stale_revision', 'resolving']) {
+    for (const code of [
+      'not_found',
+      'foreign_owner',
+      'offer_required',
+      'offer_expired',
+      'question_not_stored',
+      'option_not_stored',
+      'text_too_long',
+      'stale_revision',
+      'resolving',
+    ]) {
       assert.ok((c[`rejected.${code}`] ?? 0) >= 1, `counted ${code}`);
     }
     assert.equal(c['rejected.freeform_not_allowed'], 2);
@@ -130,7 +179,9 @@ describe('store: interaction lifecycle', () => {
   });
 
   it('manual-only steps, dismissal, invalidation and uncertain outcomes reject with their codes', async () => {
-    const manual = await store.createInteraction(newInteraction(S, fingerprint(S, 1), { manual: true, blocking: false }));
+    const manual = await store.createInteraction(
+      newInteraction(S, fingerprint(S, 1), { manual: true, blocking: false }),
+    );
     await ready(store, manual.id);
     await rejects(() => store.reserve(yes(manual.id)), 'manual_required');
     assert.equal(store.counters().manual, 1);
@@ -157,7 +208,7 @@ describe('store: interaction lifecycle', () => {
     assert.equal(store.getInteraction(left.id)?.outcome?.reason, 'answered in the terminal');
   });
 
-  it('a dismissed prompt is fenced while it stays on screen; the next prompt lifts that fence, never an answer\'s', async () => {
+  it("a dismissed prompt is fenced while it stays on screen; the next prompt lifts that fence, never an answer's", async () => {
     const ix = await store.createInteraction(newInteraction(S, fingerprint(S, 1)));
     await ready(store, ix.id);
     const dismissed = await store.dismiss(ix.id, 'answered in the terminal');
@@ -203,7 +254,10 @@ describe('store: interaction lifecycle', () => {
     // The answered prompt changes the screen; the in-flight interaction keeps the slot.
     await store.invalidateRevision(S, { generation: 1, fingerprint: fingerprint(S, 2) });
     assert.equal(store.getInteraction(second.id)?.status, 'resolving');
-    await rejects(() => store.createInteraction(newInteraction(S, fingerprint(S, 2), { supersede: true })), 'blocking_slot_taken');
+    await rejects(
+      () => store.createInteraction(newInteraction(S, fingerprint(S, 2), { supersede: true })),
+      'blocking_slot_taken',
+    );
     await store.markResolved(second.id, r.reservation.id, 'done');
     assert.equal((await store.createInteraction(newInteraction(S, fingerprint(S, 2)))).status, 'active');
   });
@@ -262,7 +316,9 @@ describe('store: interaction lifecycle', () => {
 
   it('a revision change invalidates bound interactions except revision-independent ones; generation changes take all', async () => {
     const bound = await store.createInteraction(newInteraction(S, fingerprint(S, 1), { blocking: false }));
-    const independent = await store.createInteraction(newInteraction(S, fingerprint(S, 1), { blocking: false, revisionIndependent: true }));
+    const independent = await store.createInteraction(
+      newInteraction(S, fingerprint(S, 1), { blocking: false, revisionIndependent: true }),
+    );
     const moved = await store.invalidateRevision(S, { generation: 1, fingerprint: fingerprint(S, 2) });
     assert.deepEqual(moved, { revision: 2, invalidated: [bound.id] });
     assert.equal(store.getInteraction(bound.id)?.outcome?.code, 'stale_revision');
@@ -273,7 +329,10 @@ describe('store: interaction lifecycle', () => {
     assert.equal(fresh.boundRevision, 2);
     const again = await store.invalidateRevision(S, { generation: 2, fingerprint: fingerprint(S, 2) });
     assert.deepEqual(again.invalidated.sort(), [fresh.id, independent.id].sort());
-    assert.deepEqual(await store.invalidateRevision(S, { generation: 2, fingerprint: fingerprint(S, 2) }), { revision: 3, invalidated: [] });
+    assert.deepEqual(await store.invalidateRevision(S, { generation: 2, fingerprint: fingerprint(S, 2) }), {
+      revision: 3,
+      invalidated: [],
+    });
   });
 
   it('a failure before input returns to active and unfences the prompt; after input it is failed', async () => {
@@ -300,22 +359,48 @@ describe('store: interaction lifecycle', () => {
   it('closing a session invalidates its active interactions; unknown sessions are refused', async () => {
     const ix = await store.createInteraction(newInteraction(S, fingerprint(S, 1)));
     await rejects(() => store.createInteraction(newInteraction('nope', 'fp')), 'unknown_session');
-    await rejects(() => store.createInteraction(newInteraction(S, fingerprint(S, 1), { owner: OTHER_OWNER })), 'foreign_owner');
+    await rejects(
+      () => store.createInteraction(newInteraction(S, fingerprint(S, 1), { owner: OTHER_OWNER })),
+      'foreign_owner',
+    );
     assert.deepEqual(await store.closeSession(S), [ix.id]);
     await rejects(() => store.createInteraction(newInteraction(S, fingerprint(S, 1))), 'unknown_session');
   });
 
   it('keeps the outbox until delivery and the attached sessions until removed', async () => {
-    const a = await store.enqueueNotification('interactionUpdated', { session_id: S, interaction_id: 'ix_1', status: 'dismissed', outcome: null });
+    const a = await store.enqueueNotification('interactionUpdated', {
+      session_id: S,
+      interaction_id: 'ix_1',
+      status: 'dismissed',
+      outcome: null,
+    });
     const b = await store.enqueueNotification('sessionsChanged', { sessions: [] });
     assert.ok(b.id > a.id);
     assert.equal(a.method, 'akk/interactionUpdated');
     await store.markDelivered([a.id]);
-    assert.deepEqual(store.pendingNotifications().map((n) => [n.id, n.method, n.params]), [[b.id, 'akk/sessionsChanged', { sessions: [] }]]);
-    const pane = (id: string) => ({ kind: 'tmux' as const, socket: 'akk', target: id, pane_id: id, identity: { panePid: 7, paneStartTime: 9 } });
+    assert.deepEqual(
+      store.pendingNotifications().map((n) => [n.id, n.method, n.params]),
+      [[b.id, 'akk/sessionsChanged', { sessions: [] }]],
+    );
+    const pane = (id: string) => ({
+      kind: 'tmux' as const,
+      socket: 'akk',
+      target: id,
+      pane_id: id,
+      identity: { panePid: 7, paneStartTime: 9 },
+    });
     await store.saveAttachedSession({ sessionId: S, endpoint: pane('%1'), agent: 'claude', version: '2.1.263' });
-    await store.saveAttachedSession({ sessionId: S, endpoint: pane('%2'), generation: 3, agent: 'claude', version: '2.1.266' });
-    assert.deepEqual(store.listAttachedSessions().map((s) => [s.endpoint, s.generation, s.version]), [[pane('%2'), 3, '2.1.266']]);
+    await store.saveAttachedSession({
+      sessionId: S,
+      endpoint: pane('%2'),
+      generation: 3,
+      agent: 'claude',
+      version: '2.1.266',
+    });
+    assert.deepEqual(
+      store.listAttachedSessions().map((s) => [s.endpoint, s.generation, s.version]),
+      [[pane('%2'), 3, '2.1.266']],
+    );
     assert.equal(await store.removeAttachedSession(S), true);
     assert.deepEqual(store.listAttachedSessions(), []);
   });

@@ -40,11 +40,27 @@ export function opArbitrary(withRestart: boolean): fc.Arbitrary<Op> {
       independent: fc.boolean(),
       manual: fc.integer({ min: 0, max: 9 }).map((n) => n < 2),
     }),
-    fc.record({ t: fc.constant('offer' as const), i: idx, foreign: fc.integer({ min: 0, max: 9 }).map((n) => n === 0), ttl: fc.integer({ min: 1, max: 4000 }) }),
+    fc.record({
+      t: fc.constant('offer' as const),
+      i: idx,
+      foreign: fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
+      ttl: fc.integer({ min: 1, max: 4000 }),
+    }),
     fc.record({
       t: fc.constant('respond' as const),
       i: idx,
-      variant: fc.constantFrom<Variant>('ok', 'ok', 'ok', 'noOffer', 'stale', 'foreign', 'badOption', 'badQuestion', 'tooLong', 'freeform'),
+      variant: fc.constantFrom<Variant>(
+        'ok',
+        'ok',
+        'ok',
+        'noOffer',
+        'stale',
+        'foreign',
+        'badOption',
+        'badQuestion',
+        'tooLong',
+        'freeform',
+      ),
       option: fc.constantFrom<'yes' | 'no' | 'other'>('yes', 'no', 'other'),
     }),
     fc.record({ t: fc.constant('duplicate' as const), i: idx }),
@@ -59,7 +75,11 @@ export function opArbitrary(withRestart: boolean): fc.Arbitrary<Op> {
   ];
   if (withRestart) ops.push(fc.record({ t: fc.constant('restart' as const), compact: fc.boolean() }));
   // create, respond and resolve come more often so that sequences reach deep states
-  const weights = new Map<number, number>([[0, 4], [2, 4], [6, 2]]);
+  const weights = new Map<number, number>([
+    [0, 4],
+    [2, 4],
+    [6, 2],
+  ]);
   return fc.oneof(...ops.map((arbitrary, k) => ({ arbitrary, weight: weights.get(k) ?? 1 })));
 }
 
@@ -180,7 +200,8 @@ export class World {
             }),
           ),
         );
-        if (fenced) assert.ok(r instanceof AkkError && r.code === 'stale_revision', 'a fenced prompt became an interaction');
+        if (fenced)
+          assert.ok(r instanceof AkkError && r.code === 'stale_revision', 'a fenced prompt became an interaction');
         if (!(r instanceof AkkError)) this.ids.push(r.id);
         return;
       }
@@ -195,22 +216,30 @@ export class World {
         if (op.variant === 'ok') await this.call(() => store.createOffer(id, OWNER, 60_000));
         const must = op.variant === 'ok' && this.mustReserve(id, OWNER);
         const r = await this.call(() => store.reserve(this.request(id, op.variant, op.option)));
-        if (must) assert.ok(!(r instanceof AkkError) && r.kind === 'reserved', `a valid response was refused: ${String(r instanceof AkkError ? r.code : '')}`);
-        if (op.variant !== 'ok' && op.variant !== 'noOffer') assert.ok(r instanceof AkkError || r.kind === 'receipt', 'an invalid response reserved');
+        if (must)
+          assert.ok(
+            !(r instanceof AkkError) && r.kind === 'reserved',
+            `a valid response was refused: ${String(r instanceof AkkError ? r.code : '')}`,
+          );
+        if (op.variant !== 'ok' && op.variant !== 'noOffer')
+          assert.ok(r instanceof AkkError || r.kind === 'receipt', 'an invalid response reserved');
         this.noteReserve(id, r);
         return;
       }
       case 'duplicate': {
         const id = this.pick(op.i);
         if (!id) return;
-        for (let k = 0; k < 2; k++) this.noteReserve(id, await this.call(() => store.reserve(this.request(id, 'ok', 'yes'))));
+        for (let k = 0; k < 2; k++)
+          this.noteReserve(id, await this.call(() => store.reserve(this.request(id, 'ok', 'yes'))));
         return;
       }
       case 'concurrent': {
         const id = this.pick(op.i);
         if (!id) return;
         await this.call(() => store.createOffer(id, OWNER, 60_000));
-        const results = await Promise.all(Array.from({ length: op.n }, () => this.call(() => store.reserve(this.request(id, 'ok', 'yes')))));
+        const results = await Promise.all(
+          Array.from({ length: op.n }, () => this.call(() => store.reserve(this.request(id, 'ok', 'yes')))),
+        );
         const reserved = results.filter((r) => !(r instanceof AkkError) && r.kind === 'reserved');
         assert.ok(reserved.length <= 1, 'concurrent responses produced two reservations');
         for (const r of results) this.noteReserve(id, r);
@@ -230,9 +259,15 @@ export class World {
         }
         if (op.t === 'fail') {
           const stage = store.getAuthority(id)?.lastProvenStage;
-          const r = await this.call(() => store.markFailed(id, rv, { code: 'endpoint_unavailable', beforeInput: op.beforeInput }));
+          const r = await this.call(() =>
+            store.markFailed(id, rv, { code: 'endpoint_unavailable', beforeInput: op.beforeInput }),
+          );
           if (!(r instanceof AkkError)) {
-            assert.equal(r.status, op.beforeInput && stage === 'reserved' ? 'active' : 'failed', 'back to active only before any input');
+            assert.equal(
+              r.status,
+              op.beforeInput && stage === 'reserved' ? 'active' : 'failed',
+              'back to active only before any input',
+            );
             if (r.status === 'active') this.reservations.delete(id);
           }
         }
@@ -260,7 +295,9 @@ export class World {
         const fenced = store.isFenced(s.id, old);
         s.n++;
         if (op.generation) s.generation++;
-        await this.call(() => store.invalidateRevision(s.id, { generation: s.generation, fingerprint: fingerprint(s.id, s.n) }));
+        await this.call(() =>
+          store.invalidateRevision(s.id, { generation: s.generation, fingerprint: fingerprint(s.id, s.n) }),
+        );
         // The screen moved on: a dismissal's fence goes with it, an answer's stays.
         assert.equal(store.isFenced(s.id, old), fenced && !dismissal, 'fence after the prompt changed');
         return;
@@ -293,7 +330,8 @@ export class World {
 
   checkEnd(sessionScoped: boolean): void {
     const counters = this.store.counters();
-    for (const [code, n] of this.rejected) assert.equal(counters[`rejected.${code}`] ?? 0, n, `rejections of ${code} counted`);
+    for (const [code, n] of this.rejected)
+      assert.equal(counters[`rejected.${code}`] ?? 0, n, `rejections of ${code} counted`);
     if (sessionScoped) for (const s of this.sessions) checkInvariants(this.store, new Map(), s.id);
     else checkInvariants(this.store, new Map());
   }

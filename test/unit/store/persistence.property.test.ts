@@ -9,7 +9,13 @@ import * as path from 'node:path';
 import fc from 'fast-check';
 import type { Store } from '../../../src/server/store';
 import { canonicalJson, digestOf } from '../../../src/server/store/canonical';
-import { HEADER_BYTES, JournalWriter, listJournals, scanJournal, type JournalEntry } from '../../../src/server/store/journal';
+import {
+  HEADER_BYTES,
+  JournalWriter,
+  listJournals,
+  scanJournal,
+  type JournalEntry,
+} from '../../../src/server/store/journal';
 import { Clock, clearDir, diskStore, dump, rawDump, removeDir, tempDir } from './helpers';
 import { World, opsArbitrary } from './model';
 
@@ -102,26 +108,38 @@ describe('store: durability properties', function () {
   });
 
   it('journal records round-trip, with the statement dictionary, across reopen for append', () => {
-    const param = fc.oneof(fc.string({ maxLength: 20 }), fc.integer(), fc.constant(null), fc.double({ noNaN: true, noDefaultInfinity: true }).filter((d) => !Object.is(d, -0)));
-    const op = fc.tuple(fc.constantFrom('INSERT A', 'UPDATE B', 'DELETE C', 'SELECT "é"'), fc.array(param, { maxLength: 4 }));
+    const param = fc.oneof(
+      fc.string({ maxLength: 20 }),
+      fc.integer(),
+      fc.constant(null),
+      fc.double({ noNaN: true, noDefaultInfinity: true }).filter((d) => !Object.is(d, -0)),
+    );
+    const op = fc.tuple(
+      fc.constantFrom('INSERT A', 'UPDATE B', 'DELETE C', 'SELECT "é"'),
+      fc.array(param, { maxLength: 4 }),
+    );
     clearDir(dir);
     {
       fc.assert(
-        fc.property(fc.array(fc.array(op, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 8 }), fc.nat({ max: 8 }), (records, split) => {
-          for (const j of listJournals(dir)) fs.rmSync(j.file);
-          const entries: JournalEntry[] = records.map((ops, i) => ({ seq: i + 1, ops }));
-          const cut = Math.min(split, entries.length);
-          const w1 = JournalWriter.create(dir, 1, 1, false);
-          for (const e of entries.slice(0, cut)) w1.append(e, false);
-          w1.close();
-          const file = path.join(dir, 'journal-00000001.log');
-          const w2 = JournalWriter.reopen(file, 1, scanJournal(file), false);
-          for (const e of entries.slice(cut)) w2.append(e, false);
-          w2.close();
-          const scan = scanJournal(file);
-          assert.equal(scan.damaged, false);
-          assert.deepEqual(scan.entries, entries);
-        }),
+        fc.property(
+          fc.array(fc.array(op, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 8 }),
+          fc.nat({ max: 8 }),
+          (records, split) => {
+            for (const j of listJournals(dir)) fs.rmSync(j.file);
+            const entries: JournalEntry[] = records.map((ops, i) => ({ seq: i + 1, ops }));
+            const cut = Math.min(split, entries.length);
+            const w1 = JournalWriter.create(dir, 1, 1, false);
+            for (const e of entries.slice(0, cut)) w1.append(e, false);
+            w1.close();
+            const file = path.join(dir, 'journal-00000001.log');
+            const w2 = JournalWriter.reopen(file, 1, scanJournal(file), false);
+            for (const e of entries.slice(cut)) w2.append(e, false);
+            w2.close();
+            const scan = scanJournal(file);
+            assert.equal(scan.damaged, false);
+            assert.deepEqual(scan.entries, entries);
+          },
+        ),
         { numRuns: RUNS },
       );
     }
@@ -130,7 +148,11 @@ describe('store: durability properties', function () {
   it('canonical JSON: key order never changes the encoding or the payload hash', () => {
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {
-        const shuffled = JSON.parse(JSON.stringify(value, (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).reverse()) : v))) as unknown;
+        const shuffled = JSON.parse(
+          JSON.stringify(value, (_k, v: unknown) =>
+            v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).reverse()) : v,
+          ),
+        ) as unknown;
         assert.equal(canonicalJson(shuffled), canonicalJson(value));
         assert.equal(digestOf(shuffled), digestOf(value));
         assert.deepEqual(JSON.parse(canonicalJson(value)), JSON.parse(JSON.stringify(value)));

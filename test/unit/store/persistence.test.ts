@@ -10,7 +10,18 @@ import { JournalWriter, listJournals } from '../../../src/server/store/journal';
 import { LOCK_FILE, processStart } from '../../../src/server/store/lock';
 import { MIGRATIONS } from '../../../src/server/store/schema';
 import { SNAPSHOT_FILE } from '../../../src/server/store/snapshot';
-import { Clock, OWNER, diskStore, dump, fingerprint, newInteraction, openTestSession, rejects, removeDir, tempDir } from './helpers';
+import {
+  Clock,
+  OWNER,
+  diskStore,
+  dump,
+  fingerprint,
+  newInteraction,
+  openTestSession,
+  rejects,
+  removeDir,
+  tempDir,
+} from './helpers';
 
 function listing(dir: string): Array<[string, number, number]> {
   return fs
@@ -27,8 +38,18 @@ async function populated(dir: string, clock = new Clock()): Promise<Store> {
   await openTestSession(store, 's1');
   const ix = await store.createInteraction(newInteraction('s1', fingerprint('s1', 1)));
   await store.createOffer(ix.id, OWNER, 60_000);
-  await store.reserve({ interactionId: ix.id, owner: OWNER, expectedRevision: 1, answers: [{ questionId: 'q1', optionId: 'yes' }] });
-  await store.enqueueNotification('interactionUpdated', { session_id: 's1', interaction_id: ix.id, status: 'resolving', outcome: null });
+  await store.reserve({
+    interactionId: ix.id,
+    owner: OWNER,
+    expectedRevision: 1,
+    answers: [{ questionId: 'q1', optionId: 'yes' }],
+  });
+  await store.enqueueNotification('interactionUpdated', {
+    session_id: 's1',
+    interaction_id: ix.id,
+    status: 'resolving',
+    outcome: null,
+  });
   return store;
 }
 
@@ -86,7 +107,10 @@ describe('store: persistence', function () {
     for (const lock of locks) {
       fs.writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify(lock));
       const store = await diskStore(dir);
-      assert.deepEqual(store.warnings.map((w) => w.code), ['stale_lock_recovered']);
+      assert.deepEqual(
+        store.warnings.map((w) => w.code),
+        ['stale_lock_recovered'],
+      );
       assert.equal(store.listInteractions().length, 1);
       await store.close();
     }
@@ -183,7 +207,10 @@ describe('store: persistence', function () {
     bytes[40] = (bytes[40] ?? 0) ^ 0xff; // inside the first record's payload
     fs.writeFileSync(journal.file, bytes);
     const again = await diskStore(dir);
-    assert.deepEqual(again.warnings.map((w) => w.code), ['journal_damaged']);
+    assert.deepEqual(
+      again.warnings.map((w) => w.code),
+      ['journal_damaged'],
+    );
     assert.ok(fs.readdirSync(dir).some((f) => f.includes('.damaged-')));
     await again.close();
     await (await diskStore(dir)).close();
@@ -196,7 +223,10 @@ describe('store: persistence', function () {
     fs.writeFileSync(path.join(dir, `${SNAPSHOT_FILE}.tmp-1-deadbeef`), 'partial');
     const again = await diskStore(dir);
     assert.deepEqual(dump(again), before);
-    assert.equal(fs.readdirSync(dir).some((f) => f.includes('.tmp-')), false);
+    assert.equal(
+      fs.readdirSync(dir).some((f) => f.includes('.tmp-')),
+      false,
+    );
     await again.close();
   });
 

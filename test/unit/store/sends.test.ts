@@ -25,7 +25,10 @@ describe('store: managed sends', function () {
     assert.equal(r.send.status, 'sending');
     await store.close();
     const again = await diskStore(dir);
-    assert.deepEqual(again.sendsInFlight().map((s) => s.id), ['send-1']);
+    assert.deepEqual(
+      again.sendsInFlight().map((s) => s.id),
+      ['send-1'],
+    );
     const done = await again.finishSend('send-1', 'uncertain');
     assert.equal(done.status, 'uncertain');
     assert.deepEqual(again.sendsInFlight(), []);
@@ -52,7 +55,10 @@ describe('store: managed sends', function () {
     await store.reserveSend(SEND);
     await store.finishSend('send-1', 'sent');
     const lines = store.audit().filter((e) => e.reservationId === 'send-1');
-    assert.deepEqual(lines.map((e) => e.event), ['send_reserved', 'send_delivered']);
+    assert.deepEqual(
+      lines.map((e) => e.event),
+      ['send_reserved', 'send_delivered'],
+    );
     assert.equal(lines[0]?.answerDigest, 'digest-a');
     assert.equal(lines[0]?.answerLength, 11);
     await store.close();

@@ -44,7 +44,12 @@ export function run(): Promise<void> {
     try {
       const runner = mocha.run((failures) => {
         const s = runner.stats;
-        const result = { passes: s?.passes ?? 0, failures: s?.failures ?? failures, pending: s?.pending ?? 0, tests: s?.tests ?? 0 };
+        const result = {
+          passes: s?.passes ?? 0,
+          failures: s?.failures ?? failures,
+          pending: s?.pending ?? 0,
+          tests: s?.tests ?? 0,
+        };
         fs.writeFileSync(summary, JSON.stringify(result));
         Mocha.reporters.Base.consoleLog = originalLog;
         if (failures > 0) reject(new Error(`${failures} in-host test(s) failed`));

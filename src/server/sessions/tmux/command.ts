@@ -13,7 +13,6 @@ export interface TmuxAddress {
   socketPath?: string;
 }
 
-
 /** The arguments that select the server; `-u` makes tmux write UTF-8 whatever the locale. */
 export function serverArgs(address: TmuxAddress): string[] {
   if (address.socket !== undefined && address.socketPath !== undefined) {

@@ -24,7 +24,8 @@ export interface ControlReply {
   number: string;
 }
 
-export type ControlEvent = { kind: 'notification'; notification: ControlNotification } | { kind: 'reply'; reply: ControlReply };
+export type ControlEvent =
+  { kind: 'notification'; notification: ControlNotification } | { kind: 'reply'; reply: ControlReply };
 
 /** Decodes the octal escapes (`\ooo`, `\\`) tmux uses in `%output` values. */
 export function decodeOutputValue(value: string): string {
@@ -112,11 +113,19 @@ export class ControlParser {
   line(line: string): void {
     const block = this.block;
     if (block) {
-      if ((line.startsWith('%end ') || line.startsWith('%error ')) && line.slice(line.indexOf(' ') + 1) === block.guard) {
+      if (
+        (line.startsWith('%end ') || line.startsWith('%error ')) &&
+        line.slice(line.indexOf(' ') + 1) === block.guard
+      ) {
         this.block = null;
         this.emit({
           kind: 'reply',
-          reply: { fromClient: block.fromClient, ok: line.startsWith('%end '), lines: block.lines, number: block.number },
+          reply: {
+            fromClient: block.fromClient,
+            ok: line.startsWith('%end '),
+            lines: block.lines,
+            number: block.number,
+          },
         });
       } else {
         block.lines.push(line);

@@ -5,7 +5,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { AkkError } from '../../../shared/errors';
-import { ControlParser, outputPaneId, parseNotification, type ControlNotification, type ControlReply } from './control-protocol';
+import {
+  ControlParser,
+  outputPaneId,
+  parseNotification,
+  type ControlNotification,
+  type ControlReply,
+} from './control-protocol';
 import { Emitter } from '../events';
 import { controlCommandLine, serverArgs, tmuxError, tmuxUnavailable, type TmuxAddress } from './command';
 
@@ -72,7 +78,8 @@ export class ControlClient {
     });
     this.child.stdin?.on('error', () => undefined);
     this.child.on('error', (error: NodeJS.ErrnoException) => {
-      const err = error.code === 'ENOENT' || error.code === 'EACCES' ? tmuxUnavailable(options.binary, error.code) : error;
+      const err =
+        error.code === 'ENOENT' || error.code === 'EACCES' ? tmuxUnavailable(options.binary, error.code) : error;
       failReady(err);
       this.finish(err.message);
     });

@@ -77,7 +77,13 @@ export class TmuxEndpoint implements Endpoint {
   /** Finds the pane, starts watching it and identifies its agent; endpoint_unavailable if absent. */
   static async open(options: TmuxEndpointOptions): Promise<TmuxEndpoint> {
     const row = await options.server.findPane(options.target);
-    const endpoint = new TmuxEndpoint(options.server, options.identifier, row, options.generation, options.now ?? Date.now);
+    const endpoint = new TmuxEndpoint(
+      options.server,
+      options.identifier,
+      row,
+      options.generation,
+      options.now ?? Date.now,
+    );
     endpoint.watch = await options.server.watch(row.paneId, {
       output: () => {
         endpoint.lastOutput = endpoint.now();
@@ -106,7 +112,8 @@ export class TmuxEndpoint implements Endpoint {
       options.styled ? this.server.command(['capture-pane', '-p', '-e', '-t', target]) : Promise.resolve(null),
     ]);
     const state = parsePaneState(stateLines[0] ?? '');
-    if (!state) throw new AkkError('endpoint_unavailable', `tmux pane ${target} could not be read`, { pane_id: target });
+    if (!state)
+      throw new AkkError('endpoint_unavailable', `tmux pane ${target} could not be read`, { pane_id: target });
     let changed = false;
     if (state.panePid !== this.panePid) {
       this.panePid = state.panePid;
@@ -145,7 +152,8 @@ export class TmuxEndpoint implements Endpoint {
   async sendKeys(keys: readonly string[], options: SendOptions = {}): Promise<void> {
     this.guard(options);
     const bad = keys.find((k) => !KEY_NAME_RE.test(k));
-    if (bad !== undefined) throw undelivered(new AkkError('invalid_params', `not a key name: ${JSON.stringify(bad.slice(0, 20))}`));
+    if (bad !== undefined)
+      throw undelivered(new AkkError('invalid_params', `not a key name: ${JSON.stringify(bad.slice(0, 20))}`));
     if (keys.length === 0) return;
     await this.write(['send-keys', '-t', this.paneId, ...keys]);
   }
@@ -164,7 +172,15 @@ export class TmuxEndpoint implements Endpoint {
     const buffer = `akk-${randomBytes(8).toString('hex')}`;
     await this.server.run(['set-buffer', '-b', buffer, '--', text]);
     try {
-      await this.server.run(['paste-buffer', '-b', buffer, '-t', this.paneId, '-d', ...(options.bracketed ? ['-p'] : [])]);
+      await this.server.run([
+        'paste-buffer',
+        '-b',
+        buffer,
+        '-t',
+        this.paneId,
+        '-d',
+        ...(options.bracketed ? ['-p'] : []),
+      ]);
     } catch (error) {
       await this.server.run(['delete-buffer', '-b', buffer]).catch(() => undefined);
       throw error;
@@ -223,18 +239,23 @@ export class TmuxEndpoint implements Endpoint {
   }
 
   private ensureOpen(): void {
-    if (this.isClosed) throw undelivered(new AkkError('endpoint_unavailable', `tmux pane ${this.paneId} is gone`, { pane_id: this.paneId }));
+    if (this.isClosed)
+      throw undelivered(
+        new AkkError('endpoint_unavailable', `tmux pane ${this.paneId} is gone`, { pane_id: this.paneId }),
+      );
   }
 
   private guard(options: SendOptions): void {
     this.ensureOpen();
     if (options.generation !== undefined && options.generation !== this.gen) {
-      throw undelivered(new AkkError('endpoint_unavailable', 'the terminal changed since it was read (binding generation)', {
-        pane_id: this.paneId,
-        reason: 'generation_changed',
-        expected: options.generation,
-        actual: this.gen,
-      }));
+      throw undelivered(
+        new AkkError('endpoint_unavailable', 'the terminal changed since it was read (binding generation)', {
+          pane_id: this.paneId,
+          reason: 'generation_changed',
+          expected: options.generation,
+          actual: this.gen,
+        }),
+      );
     }
   }
 }

@@ -40,7 +40,14 @@ export function parsePaneState(line: string): PaneState | null {
   const rows = int(f[3]);
   const cursorX = int(f[4]);
   const cursorY = int(f[5]);
-  if (!/^%\d+$/.test(paneId) || panePid === null || cols === null || rows === null || cursorX === null || cursorY === null) {
+  if (
+    !/^%\d+$/.test(paneId) ||
+    panePid === null ||
+    cols === null ||
+    rows === null ||
+    cursorX === null ||
+    cursorY === null
+  ) {
     return null;
   }
   return {

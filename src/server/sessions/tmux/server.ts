@@ -10,7 +10,14 @@ import type { ControlNotification } from './control-protocol';
 import type { Disposable } from '../events';
 import { addressKey, type TmuxAddress, type TmuxRunner } from './command';
 import { ControlClient, isControlClientGone } from './control';
-import { PANE_LIST_FORMAT, SERVER_INFO_FORMAT, parsePaneList, parseServerInfo, type PaneRow, type ServerInfo } from './formats';
+import {
+  PANE_LIST_FORMAT,
+  SERVER_INFO_FORMAT,
+  parsePaneList,
+  parseServerInfo,
+  type PaneRow,
+  type ServerInfo,
+} from './formats';
 
 export interface PaneWatcher {
   /** The pane wrote output. */

@@ -11,14 +11,25 @@ export const CLAUDE_RULES: Rule[] = [
   // styled capture the glyph and the text are separate SGR runs.
   {
     name: 'claude turn summary',
-    re: new RegExp(`([✻✽✶✳✢·*])(${G}) (${G})\\p{L}+(?:-\\p{L}+)* for (?:\\d+h )?(?:\\d+m )?\\d+s · done \\d{1,2}:\\d{2} ?[AP]M`, 'gu'),
+    re: new RegExp(
+      `([✻✽✶✳✢·*])(${G}) (${G})\\p{L}+(?:-\\p{L}+)* for (?:\\d+h )?(?:\\d+m )?\\d+s · done \\d{1,2}:\\d{2} ?[AP]M`,
+      'gu',
+    ),
     to: '$1$2 $3Worked for 0s · done 12:00 PM',
   },
   // Claude working line: "✢ Thinking…" (animated glyph, random verb), sometimes with counters
   // "(3s · ↓ 12 tokens · esc to interrupt)". Plain captures only: styled ones shimmer per letter.
   { name: 'claude spinner verb', re: /^[✻✽✶✳✢·*] \p{L}+(?:-\p{L}+)*…/gmu, to: '✻ Working…' },
-  { name: 'claude spinner counters', re: /\((?:\d+h )?(?:\d+m )?\d+s · ([↓↑]) \d+(?:\.\d+k)? tokens/g, to: '(0s · $1 0 tokens' },
-  { name: 'claude spinner seconds', re: /\((?:\d+h )?(?:\d+m )?\d+s · esc to interrupt/g, to: '(0s · esc to interrupt' },
+  {
+    name: 'claude spinner counters',
+    re: /\((?:\d+h )?(?:\d+m )?\d+s · ([↓↑]) \d+(?:\.\d+k)? tokens/g,
+    to: '(0s · $1 0 tokens',
+  },
+  {
+    name: 'claude spinner seconds',
+    re: /\((?:\d+h )?(?:\d+m )?\d+s · esc to interrupt/g,
+    to: '(0s · esc to interrupt',
+  },
 ];
 
 export const CLAUDE_VOLATILE_LINES: VolatileLine[] = [

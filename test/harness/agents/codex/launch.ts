@@ -55,7 +55,9 @@ const helpCache = new Map<string, Promise<string>>();
 function codexHelp(bin: string): Promise<string> {
   let p = helpCache.get(bin);
   if (!p) {
-    p = run(bin, ['--help'], { env: { PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`, HOME: '/nonexistent' } }).then(
+    p = run(bin, ['--help'], {
+      env: { PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`, HOME: '/nonexistent' },
+    }).then(
       (r) => r.stdout,
       () => '',
     );

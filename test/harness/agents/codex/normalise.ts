@@ -8,7 +8,11 @@ export const CODEX_RULES: Rule[] = [
   // Codex 0.155.1 ends a turn with a dim "  done 12:21 PM" line of its own.
   { name: 'turn end clock', re: /\bdone \d{1,2}:\d{2} ?[AP]M/g, to: 'done 12:00 PM' },
   // Codex: "Worked for 1s • 11:26" / "Worked for <1s • 11:26", "Working (3s • esc to interrupt)".
-  { name: 'codex turn summary', re: /Worked for (?:<1s|(?:\d+h )?(?:\d+m )?\d+s) • \d{1,2}:\d{2}/g, to: 'Worked for 0s • 00:00' },
+  {
+    name: 'codex turn summary',
+    re: /Worked for (?:<1s|(?:\d+h )?(?:\d+m )?\d+s) • \d{1,2}:\d{2}/g,
+    to: 'Worked for 0s • 00:00',
+  },
   { name: 'codex working seconds', re: /Working \((?:\d+h )?(?:\d+m )?\d+s •/g, to: 'Working (0s •' },
   // Ground truth only: ids and timings in command output.
   { name: 'codex chunk id', re: /Chunk ID: [0-9a-f]+/g, to: 'Chunk ID: 000000' },
@@ -32,7 +36,9 @@ export const CODEX_VOLATILE_PAIRS: VolatilePair[] = [
       const [x, y] = [stripSgr(a), stripSgr(b)];
       const re = /^(.* default · .* · )(.*)$/;
       const [mx, my] = [re.exec(x), re.exec(y)];
-      return !!mx && !!my && mx[1] === my[1] && (/^renaming\.\.\./.test(mx[2] ?? '') || /^renaming\.\.\./.test(my[2] ?? ''));
+      return (
+        !!mx && !!my && mx[1] === my[1] && (/^renaming\.\.\./.test(mx[2] ?? '') || /^renaming\.\.\./.test(my[2] ?? ''))
+      );
     },
   },
 ];

@@ -55,7 +55,11 @@ export const CX_ASYNC_QUESTION = 'Which database should the service use?';
  */
 export function codexAsyncTurns(holdFollowUp: boolean): ModelTurn[] {
   return [
-    { kind: 'tool', name: 'request_user_input_async', input: { questions: [{ title: CX_ASYNC_QUESTION, options: ['SQLite', 'PostgreSQL'] }] } },
+    {
+      kind: 'tool',
+      name: 'request_user_input_async',
+      input: { questions: [{ title: CX_ASYNC_QUESTION, options: ['SQLite', 'PostgreSQL'] }] },
+    },
     { kind: 'text', text: 'Still working on it.', hold: true },
     { kind: 'text', text: FOLLOW_UP, ...(holdFollowUp ? { hold: true } : {}) },
   ];
@@ -65,7 +69,14 @@ const ASYNC_COLLAPSED: DriveStep = {
   state: 'async-collapsed',
   // Settled with the spinner masked: the status line's title ("renaming... ⠋") must have arrived.
   until: { all: ['1 question', 'to answer'] },
-  then: [{ keyFor: [{ when: 'shift+← to answer', key: 'S-Left' }, { when: 'alt + ↑ to answer', key: 'M-Up' }] }],
+  then: [
+    {
+      keyFor: [
+        { when: 'shift+← to answer', key: 'S-Left' },
+        { when: 'alt + ↑ to answer', key: 'M-Up' },
+      ],
+    },
+  ],
   shapes: ['async-question', 'working'],
 };
 
@@ -89,7 +100,13 @@ export const CODEX_SCENARIOS: NamedScenario[] = [
     turns: [{ kind: 'text', text: HELLO, hold: true }],
     steps: [
       CODEX_IDLE,
-      { state: 'working', until: { all: ['esc to interrupt'] }, animated: true, then: [{ release: true }], shapes: ['working'] },
+      {
+        state: 'working',
+        until: { all: ['esc to interrupt'] },
+        animated: true,
+        then: [{ release: true }],
+        shapes: ['working'],
+      },
       { state: 'answered', until: { all: [HELLO] }, shapes: ['idle'] },
     ],
   },
@@ -98,10 +115,19 @@ export const CODEX_SCENARIOS: NamedScenario[] = [
     agent: 'codex',
     description: 'One request_user_input question: a digit answers at once.',
     args: CODEX_RUI,
-    turns: [{ kind: 'codex-questions', questions: [CX_DATABASE] }, { kind: 'text', text: FOLLOW_UP }],
+    turns: [
+      { kind: 'codex-questions', questions: [CX_DATABASE] },
+      { kind: 'text', text: FOLLOW_UP },
+    ],
     steps: [
       CODEX_IDLE,
-      { state: 'single-select', until: { all: [CX_DATABASE.question, 'None of the above'] }, then: [{ choose: 'PostgreSQL' }], answer: 'tool', shapes: ['single-select'] },
+      {
+        state: 'single-select',
+        until: { all: [CX_DATABASE.question, 'None of the above'] },
+        then: [{ choose: 'PostgreSQL' }],
+        answer: 'tool',
+        shapes: ['single-select'],
+      },
       AFTER,
     ],
   },
@@ -110,48 +136,147 @@ export const CODEX_SCENARIOS: NamedScenario[] = [
     agent: 'codex',
     description: 'Two questions: a choice, then a choice with notes.',
     args: CODEX_RUI,
-    turns: [{ kind: 'codex-questions', questions: [CX_DATABASE, CX_LANGUAGE] }, { kind: 'text', text: FOLLOW_UP }],
+    turns: [
+      { kind: 'codex-questions', questions: [CX_DATABASE, CX_LANGUAGE] },
+      { kind: 'text', text: FOLLOW_UP },
+    ],
     steps: [
       CODEX_IDLE,
-      { state: 'multi-question-1', until: { all: [CX_DATABASE.question, 'Question 1/2'] }, then: [{ choose: 'PostgreSQL' }], shapes: ['multi-question', 'single-select'] },
-      { state: 'multi-question-2', until: { all: [CX_LANGUAGE.question, 'Question 2/2'] }, then: [{ keys: ['Tab'] }], shapes: ['multi-question', 'single-select'] },
-      { state: 'notes', until: { all: [CX_LANGUAGE.question, 'Add notes'] }, then: [{ text: 'Prefer a small static binary' }], shapes: ['multi-question', 'free-text'] },
-      { state: 'notes-typed', until: { all: ['Prefer a small static binary'] }, then: [{ sleep: 300 }, { keys: ['Enter'] }], answer: 'tool', shapes: ['multi-question', 'free-text'] },
+      {
+        state: 'multi-question-1',
+        until: { all: [CX_DATABASE.question, 'Question 1/2'] },
+        then: [{ choose: 'PostgreSQL' }],
+        shapes: ['multi-question', 'single-select'],
+      },
+      {
+        state: 'multi-question-2',
+        until: { all: [CX_LANGUAGE.question, 'Question 2/2'] },
+        then: [{ keys: ['Tab'] }],
+        shapes: ['multi-question', 'single-select'],
+      },
+      {
+        state: 'notes',
+        until: { all: [CX_LANGUAGE.question, 'Add notes'] },
+        then: [{ text: 'Prefer a small static binary' }],
+        shapes: ['multi-question', 'free-text'],
+      },
+      {
+        state: 'notes-typed',
+        until: { all: ['Prefer a small static binary'] },
+        then: [{ sleep: 300 }, { keys: ['Enter'] }],
+        answer: 'tool',
+        shapes: ['multi-question', 'free-text'],
+      },
       AFTER,
     ],
   },
   {
     name: 'codex-unanswered',
     agent: 'codex',
-    description: 'Three questions: skip to the last and submit, the unanswered confirmation, Go back, None of the above with notes.',
+    description:
+      'Three questions: skip to the last and submit, the unanswered confirmation, Go back, None of the above with notes.',
     args: CODEX_RUI,
-    turns: [{ kind: 'codex-questions', questions: [CX_DATABASE, CX_LANGUAGE, CX_DEPLOY] }, { kind: 'text', text: FOLLOW_UP }],
+    turns: [
+      { kind: 'codex-questions', questions: [CX_DATABASE, CX_LANGUAGE, CX_DEPLOY] },
+      { kind: 'text', text: FOLLOW_UP },
+    ],
     steps: [
       CODEX_IDLE,
-      { state: 'multi-question-1', until: { all: [CX_DATABASE.question, 'Question 1/3'] }, then: [{ keys: ['Right', 'Right'] }], shapes: ['multi-question', 'single-select'] },
-      { state: 'multi-question-3', until: { all: [CX_DEPLOY.question, 'Question 3/3'] }, then: [{ keys: ['Enter'] }], shapes: ['multi-question', 'single-select'] },
-      { state: 'unanswered-review', until: { all: ['Proceed', 'Go back'] }, then: [{ focus: 'Go back' }], shapes: ['final-review'] },
-      { state: 'unanswered-review-go-back', until: { all: ['Proceed', 'Go back'] }, then: [{ keys: ['Enter'] }], shapes: ['final-review'] },
-      { state: 'back-at-1', until: { all: [CX_DATABASE.question] }, then: [{ focus: 'None of the above' }], shapes: ['multi-question', 'single-select'] },
-      { state: 'none-of-the-above', until: { all: [CX_DATABASE.question, 'None of the above'] }, then: [{ keys: ['Tab'] }], shapes: ['multi-question', 'free-text'] },
-      { state: 'none-of-the-above-notes', until: { all: ['Add notes'] }, then: [{ text: 'DuckDB for analytics' }], shapes: ['multi-question', 'free-text'] },
-      { state: 'none-of-the-above-typed', until: { all: ['DuckDB for analytics'] }, then: [{ sleep: 300 }, { keys: ['Enter'] }], shapes: ['multi-question', 'free-text'] },
-      { state: 'multi-question-2', until: { all: [CX_LANGUAGE.question] }, then: [{ choose: 'Go' }], shapes: ['multi-question', 'single-select'] },
-      { state: 'multi-question-3-answered', until: { all: [CX_DEPLOY.question] }, then: [{ keys: ['Enter'] }], answer: 'tool', shapes: ['multi-question', 'single-select'] },
+      {
+        state: 'multi-question-1',
+        until: { all: [CX_DATABASE.question, 'Question 1/3'] },
+        then: [{ keys: ['Right', 'Right'] }],
+        shapes: ['multi-question', 'single-select'],
+      },
+      {
+        state: 'multi-question-3',
+        until: { all: [CX_DEPLOY.question, 'Question 3/3'] },
+        then: [{ keys: ['Enter'] }],
+        shapes: ['multi-question', 'single-select'],
+      },
+      {
+        state: 'unanswered-review',
+        until: { all: ['Proceed', 'Go back'] },
+        then: [{ focus: 'Go back' }],
+        shapes: ['final-review'],
+      },
+      {
+        state: 'unanswered-review-go-back',
+        until: { all: ['Proceed', 'Go back'] },
+        then: [{ keys: ['Enter'] }],
+        shapes: ['final-review'],
+      },
+      {
+        state: 'back-at-1',
+        until: { all: [CX_DATABASE.question] },
+        then: [{ focus: 'None of the above' }],
+        shapes: ['multi-question', 'single-select'],
+      },
+      {
+        state: 'none-of-the-above',
+        until: { all: [CX_DATABASE.question, 'None of the above'] },
+        then: [{ keys: ['Tab'] }],
+        shapes: ['multi-question', 'free-text'],
+      },
+      {
+        state: 'none-of-the-above-notes',
+        until: { all: ['Add notes'] },
+        then: [{ text: 'DuckDB for analytics' }],
+        shapes: ['multi-question', 'free-text'],
+      },
+      {
+        state: 'none-of-the-above-typed',
+        until: { all: ['DuckDB for analytics'] },
+        then: [{ sleep: 300 }, { keys: ['Enter'] }],
+        shapes: ['multi-question', 'free-text'],
+      },
+      {
+        state: 'multi-question-2',
+        until: { all: [CX_LANGUAGE.question] },
+        then: [{ choose: 'Go' }],
+        shapes: ['multi-question', 'single-select'],
+      },
+      {
+        state: 'multi-question-3-answered',
+        until: { all: [CX_DEPLOY.question] },
+        then: [{ keys: ['Enter'] }],
+        answer: 'tool',
+        shapes: ['multi-question', 'single-select'],
+      },
       AFTER,
     ],
   },
   {
     name: 'codex-unanswered-proceed',
     agent: 'codex',
-    description: 'Two questions: skip the first, answer the second; the confirmation for one unanswered question, Proceed.',
+    description:
+      'Two questions: skip the first, answer the second; the confirmation for one unanswered question, Proceed.',
     args: CODEX_RUI,
-    turns: [{ kind: 'codex-questions', questions: [CX_DATABASE, CX_LANGUAGE] }, { kind: 'text', text: FOLLOW_UP }],
+    turns: [
+      { kind: 'codex-questions', questions: [CX_DATABASE, CX_LANGUAGE] },
+      { kind: 'text', text: FOLLOW_UP },
+    ],
     steps: [
       CODEX_IDLE,
-      { state: 'multi-question-1', until: { all: [CX_DATABASE.question, 'Question 1/2'] }, then: [{ keys: ['Right'] }], shapes: ['multi-question', 'single-select'] },
-      { state: 'multi-question-2', until: { all: [CX_LANGUAGE.question, 'Question 2/2'] }, then: [{ choose: 'Go' }], shapes: ['multi-question', 'single-select'] },
-      { state: 'unanswered-review-one', until: { all: ['Proceed', 'Go back', '1 unanswered question'] }, then: [{ keys: ['Enter'] }], answer: 'tool', shapes: ['final-review'] },
+      {
+        state: 'multi-question-1',
+        until: { all: [CX_DATABASE.question, 'Question 1/2'] },
+        then: [{ keys: ['Right'] }],
+        shapes: ['multi-question', 'single-select'],
+      },
+      {
+        state: 'multi-question-2',
+        until: { all: [CX_LANGUAGE.question, 'Question 2/2'] },
+        then: [{ choose: 'Go' }],
+        shapes: ['multi-question', 'single-select'],
+      },
+      {
+        state: 'unanswered-review-one',
+        until: { all: ['Proceed', 'Go back', '1 unanswered question'] },
+        then: [{ keys: ['Enter'] }],
+        answer: 'tool',
+        shapes: ['final-review'],
+      },
       AFTER,
     ],
   },
@@ -160,12 +285,23 @@ export const CODEX_SCENARIOS: NamedScenario[] = [
     agent: 'codex',
     description: 'An escalated command (require_escalated) approved once.',
     turns: [
-      { kind: 'codex-command', command: 'touch ../outside.txt', justification: 'Create a marker file next to the project?', escalated: true },
+      {
+        kind: 'codex-command',
+        command: 'touch ../outside.txt',
+        justification: 'Create a marker file next to the project?',
+        escalated: true,
+      },
       { kind: 'text', text: FOLLOW_UP },
     ],
     steps: [
       CODEX_IDLE,
-      { state: 'command-approval', until: { all: ['touch ../outside.txt', 'Yes, proceed'] }, then: [{ keys: ['y'] }], answer: 'tool', shapes: ['permission-command'] },
+      {
+        state: 'command-approval',
+        until: { all: ['touch ../outside.txt', 'Yes, proceed'] },
+        then: [{ keys: ['y'] }],
+        answer: 'tool',
+        shapes: ['permission-command'],
+      },
       AFTER,
     ],
   },
@@ -174,13 +310,29 @@ export const CODEX_SCENARIOS: NamedScenario[] = [
     agent: 'codex',
     description: 'An escalated command rejected (interrupts the turn); the next prompt carries the rejection.',
     turns: [
-      { kind: 'codex-command', command: 'touch ../outside.txt', justification: 'Create a marker file next to the project?', escalated: true },
+      {
+        kind: 'codex-command',
+        command: 'touch ../outside.txt',
+        justification: 'Create a marker file next to the project?',
+        escalated: true,
+      },
       { kind: 'text', text: FOLLOW_UP },
     ],
     steps: [
       CODEX_IDLE,
-      { state: 'command-approval', until: { all: ['touch ../outside.txt', 'Yes, proceed'] }, then: [{ choose: 'No' }], shapes: ['permission-command'] },
-      { state: 'rejected', until: { all: ['›'], none: ['Yes, proceed'] }, then: [{ prompt: 'continue' }], answer: 'tool', shapes: ['after-answer', 'idle'] },
+      {
+        state: 'command-approval',
+        until: { all: ['touch ../outside.txt', 'Yes, proceed'] },
+        then: [{ choose: 'No' }],
+        shapes: ['permission-command'],
+      },
+      {
+        state: 'rejected',
+        until: { all: ['›'], none: ['Yes, proceed'] },
+        then: [{ prompt: 'continue' }],
+        answer: 'tool',
+        shapes: ['after-answer', 'idle'],
+      },
       AFTER,
     ],
   },
@@ -199,21 +351,33 @@ export const CODEX_SCENARIOS: NamedScenario[] = [
     ],
     steps: [
       CODEX_IDLE,
-      { state: 'file-change-approval', until: { all: ['outside-patch.txt', 'Yes, proceed'] }, then: [{ keys: ['y'] }], answer: 'tool', shapes: ['permission-file-change'] },
+      {
+        state: 'file-change-approval',
+        until: { all: ['outside-patch.txt', 'Yes, proceed'] },
+        then: [{ keys: ['y'] }],
+        answer: 'tool',
+        shapes: ['permission-file-change'],
+      },
       AFTER,
     ],
   },
   {
     name: 'codex-async-question',
     agent: 'codex',
-    description: 'request_user_input_async (offered to Astra models): collapsed summary, expanded question, answer steers the running turn.',
+    description:
+      'request_user_input_async (offered to Astra models): collapsed summary, expanded question, answer steers the running turn.',
     minVersion: '0.154.0',
     args: CODEX_ASTRA,
     turns: codexAsyncTurns(true),
     steps: [
       CODEX_IDLE,
       ASYNC_COLLAPSED,
-      { state: 'async-question', until: { all: [CX_ASYNC_QUESTION, 'Other'] }, then: [{ choose: 'PostgreSQL' }], shapes: ['async-question'] },
+      {
+        state: 'async-question',
+        until: { all: [CX_ASYNC_QUESTION, 'Other'] },
+        then: [{ choose: 'PostgreSQL' }],
+        shapes: ['async-question'],
+      },
       // Newer clients steer the running turn at once ("↪ Re:"); 0.154/0.155 queue the answer until the
       // turn's next tool call or end ("Messages to be submitted after next tool call"), so the held turn is released.
       asyncAnswered('PostgreSQL', CX_ASYNC_QUESTION),
@@ -223,16 +387,32 @@ export const CODEX_SCENARIOS: NamedScenario[] = [
   {
     name: 'codex-async-other',
     agent: 'codex',
-    description: 'An async question answered through its native Other row: the digit only focuses the row, text is typed into it, Enter sends it.',
+    description:
+      'An async question answered through its native Other row: the digit only focuses the row, text is typed into it, Enter sends it.',
     minVersion: '0.154.0',
     args: CODEX_ASTRA,
     turns: codexAsyncTurns(true),
     steps: [
       CODEX_IDLE,
       ASYNC_COLLAPSED,
-      { state: 'async-question', until: { all: [CX_ASYNC_QUESTION, '3. Other'] }, then: [{ focus: 'Other', focus_key: '3' }], shapes: ['async-question'] },
-      { state: 'async-other', until: { all: ['› 3. Other'] }, then: [{ text: 'DuckDB for analytics' }], shapes: ['async-question', 'free-text'] },
-      { state: 'async-other-typed', until: { all: ['› 3. DuckDB for analytics'] }, then: [{ sleep: 300 }, { keys: ['Enter'] }], shapes: ['async-question', 'free-text'] },
+      {
+        state: 'async-question',
+        until: { all: [CX_ASYNC_QUESTION, '3. Other'] },
+        then: [{ focus: 'Other', focus_key: '3' }],
+        shapes: ['async-question'],
+      },
+      {
+        state: 'async-other',
+        until: { all: ['› 3. Other'] },
+        then: [{ text: 'DuckDB for analytics' }],
+        shapes: ['async-question', 'free-text'],
+      },
+      {
+        state: 'async-other-typed',
+        until: { all: ['› 3. DuckDB for analytics'] },
+        then: [{ sleep: 300 }, { keys: ['Enter'] }],
+        shapes: ['async-question', 'free-text'],
+      },
       asyncAnswered('DuckDB for analytics', 'DuckDB for analytics'),
       AFTER,
     ],

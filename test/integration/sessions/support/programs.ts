@@ -76,8 +76,14 @@ export function writePrograms(): Programs {
     fs.writeFileSync(p, text);
     return p;
   };
-  return { dir, frames: file('frames.js', FRAMES), keylog: file('keylog.js', KEYLOG), prompt: file('prompt.js', PROMPT) };
+  return {
+    dir,
+    frames: file('frames.js', FRAMES),
+    keylog: file('keylog.js', KEYLOG),
+    prompt: file('prompt.js', PROMPT),
+  };
 }
 
 /** A script for a copied shell that acts as an agent: prints READY, answers lines, exits on `quit`. */
-export const FAKE_AGENT_SCRIPT = 'echo FAKE-AGENT-READY; while read -r l; do [ "$l" = quit ] && exit 0; echo "got:$l"; done';
+export const FAKE_AGENT_SCRIPT =
+  'echo FAKE-AGENT-READY; while read -r l; do [ "$l" = quit ] && exit 0; echo "got:$l"; done';

@@ -17,13 +17,26 @@ export class TmuxLab {
   }
 
   /** Starts a detached session running argv (no shell) and returns its pane id. */
-  async start(argv: string[], options: { cols?: number; rows?: number; name?: string; cwd?: string } = {}): Promise<string> {
+  async start(
+    argv: string[],
+    options: { cols?: number; rows?: number; name?: string; cwd?: string } = {},
+  ): Promise<string> {
     const name = options.name ?? `s${++this.count}`;
     const out = await this.tmux(
-      'new-session', '-d', '-P', '-F', '#{pane_id}', '-s', name,
-      '-x', String(options.cols ?? 80), '-y', String(options.rows ?? 24),
+      'new-session',
+      '-d',
+      '-P',
+      '-F',
+      '#{pane_id}',
+      '-s',
+      name,
+      '-x',
+      String(options.cols ?? 80),
+      '-y',
+      String(options.rows ?? 24),
       ...(options.cwd ? ['-c', options.cwd] : []),
-      '--', ...argv,
+      '--',
+      ...argv,
     );
     return out.trim();
   }
@@ -36,14 +49,21 @@ export class TmuxLab {
   async kill(): Promise<void> {
     await this.tmux('kill-server').catch(() => undefined);
     for (let i = 0; i < 100; i++) {
-      const alive = await this.tmux('list-sessions').then(() => true, () => false);
+      const alive = await this.tmux('list-sessions').then(
+        () => true,
+        () => false,
+      );
       if (!alive) return;
       await sleep(20);
     }
   }
 }
 
-export async function waitFor<T>(what: string, fn: () => T | undefined | null | false | Promise<T | undefined | null | false>, timeoutMs = 5000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  fn: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  timeoutMs = 5000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await fn();

@@ -60,15 +60,28 @@ class AskDialog implements Dialog {
       };
     }
     const q = this.question;
-    if (this.editing !== undefined && this.editing !== '') return { kind: 'manual_required', because: 'text is already typed into the free-text row: AKK types whole answers only' };
+    if (this.editing !== undefined && this.editing !== '')
+      return {
+        kind: 'manual_required',
+        because: 'text is already typed into the free-text row: AKK types whole answers only',
+      };
     // A row is `❯ 1. ` (and `[ ] ` in a multi-select) before the label; descriptions sit below it.
     const lead = q.multiSelect ? 9 : 5;
     if (q.options.some((o) => lead + [...o.label].length > this.cols || lead + [...o.description].length > this.cols)) {
-      return { kind: 'manual_required', because: 'an option wraps over several lines at this width, which AKK leaves to the terminal' };
+      return {
+        kind: 'manual_required',
+        because: 'an option wraps over several lines at this width, which AKK leaves to the terminal',
+      };
     }
     const base = { prompt: q.question, header: q.header, step, skips: {} };
     if (this.editing !== undefined) {
-      return { kind: 'questionnaire', responseKind: 'free_text', ...base, options: [], focus: { editingRow: q.options.length + 1 } };
+      return {
+        kind: 'questionnaire',
+        responseKind: 'free_text',
+        ...base,
+        options: [],
+        focus: { editingRow: q.options.length + 1 },
+      };
     }
     const checked = this.checked.get(this.index) ?? [];
     const options: ExpectedOption[] = q.options.map((o) => ({
@@ -79,7 +92,13 @@ class AskDialog implements Dialog {
     }));
     if (!q.multiSelect) options.push({ label: FREE_TEXT, description: null, role: 'free_text' });
     const focused = options[this.cursor]?.label;
-    return { kind: 'questionnaire', responseKind: q.multiSelect ? 'multi_select' : 'single_select', ...base, options, focus: focused ? { label: focused } : { none: true } };
+    return {
+      kind: 'questionnaire',
+      responseKind: q.multiSelect ? 'multi_select' : 'single_select',
+      ...base,
+      options,
+      focus: focused ? { label: focused } : { none: true },
+    };
   }
 
   apply(token: Token): DialogStep {
@@ -154,8 +173,15 @@ class PermissionDialog implements Dialog {
   }
 
   expected(): Expected {
-    if (this.amend !== undefined) return { kind: 'manual_required', because: "No's amend editor (Tab) is not offered: the terminal's own" };
-    return { kind: 'permission', tool: this.tool, title: this.tool === 'bash' ? 'Bash command' : 'Create file', subject: this.subject, decisions: this.decisions };
+    if (this.amend !== undefined)
+      return { kind: 'manual_required', because: "No's amend editor (Tab) is not offered: the terminal's own" };
+    return {
+      kind: 'permission',
+      tool: this.tool,
+      title: this.tool === 'bash' ? 'Bash command' : 'Create file',
+      subject: this.subject,
+      decisions: this.decisions,
+    };
   }
 
   apply(token: Token): DialogStep {
@@ -173,11 +199,26 @@ class PermissionDialog implements Dialog {
     }
     if (token === 'Tab' && this.cursor === 2) {
       this.amend = '';
-      return { answer: { kind: 'not_offered', why: 'the harness opened the amend editor of No (Tab), which AKK does not offer' } };
+      return {
+        answer: {
+          kind: 'not_offered',
+          why: 'the harness opened the amend editor of No (Tab), which AKK does not offer',
+        },
+      };
     }
-    if (token === '1') return { answer: { kind: 'decision', decision: 'approve_once' }, outcome: 'submitted', delivery: { kind: 'claude_permission', approved: true } };
+    if (token === '1')
+      return {
+        answer: { kind: 'decision', decision: 'approve_once' },
+        outcome: 'submitted',
+        delivery: { kind: 'claude_permission', approved: true },
+      };
     // No without text interrupts the turn; the rejection goes out with the next prompt.
-    if (token === '3') return { answer: { kind: 'decision', decision: 'reject' }, outcome: 'interrupted', delivery: { kind: 'claude_permission', approved: false } };
+    if (token === '3')
+      return {
+        answer: { kind: 'decision', decision: 'reject' },
+        outcome: 'interrupted',
+        delivery: { kind: 'claude_permission', approved: false },
+      };
     throw new Error(`unmodelled key ${token} in a permission prompt`);
   }
 }
@@ -194,8 +235,12 @@ export class ClaudeModel extends Conversation {
   protected open(turn: ModelTurn): { dialog?: Dialog } {
     if (turn.kind === 'ask') return { dialog: new AskDialog(turn.questions, this.cols) };
     const overdrawn = this.cols <= 80 && OVERDRAWN_NO[this.version] === true;
-    if (turn.kind === 'bash') return { dialog: new PermissionDialog('bash', turn.command, overdrawn ? ['approve_once'] : ['approve_once', 'reject']) };
-    if (turn.kind === 'write') return { dialog: new PermissionDialog('write', basename(turn.filePath), ['approve_once', 'reject']) };
+    if (turn.kind === 'bash')
+      return {
+        dialog: new PermissionDialog('bash', turn.command, overdrawn ? ['approve_once'] : ['approve_once', 'reject']),
+      };
+    if (turn.kind === 'write')
+      return { dialog: new PermissionDialog('write', basename(turn.filePath), ['approve_once', 'reject']) };
     throw new Error(`no Claude model for a ${turn.kind} turn`);
   }
 }

@@ -44,7 +44,11 @@ class QuestionsDialog implements Dialog {
     if (this.review) {
       const n = this.unanswered;
       const options: ExpectedOption[] = [
-        { label: 'Proceed', descriptionStartsWith: `Submit with ${n} unanswered question${n === 1 ? '' : 's'}`, role: 'submit' },
+        {
+          label: 'Proceed',
+          descriptionStartsWith: `Submit with ${n} unanswered question${n === 1 ? '' : 's'}`,
+          role: 'submit',
+        },
         { label: 'Go back', role: 'choice' },
       ];
       return {
@@ -60,9 +64,22 @@ class QuestionsDialog implements Dialog {
     }
     const q = this.questions[this.index] as CodexQuestion;
     const step = { index: this.index + 1, total: this.questions.length };
-    if (this.notes && this.notes.text !== '') return { kind: 'manual_required', because: 'text is already typed into the Notes composer: AKK types whole answers only' };
+    if (this.notes && this.notes.text !== '')
+      return {
+        kind: 'manual_required',
+        because: 'text is already typed into the Notes composer: AKK types whole answers only',
+      };
     if (this.notes) {
-      return { kind: 'questionnaire', responseKind: 'free_text', prompt: q.question, header: undefined, options: [], focus: { editingRow: this.notes.row + 1 }, step, skips: { header: AKK_WORDING } };
+      return {
+        kind: 'questionnaire',
+        responseKind: 'free_text',
+        prompt: q.question,
+        header: undefined,
+        options: [],
+        focus: { editingRow: this.notes.row + 1 },
+        step,
+        skips: { header: AKK_WORDING },
+      };
     }
     const options: ExpectedOption[] = [
       ...q.options.map((o) => ({ label: o.label, description: o.description, role: 'choice' as const })),
@@ -71,7 +88,16 @@ class QuestionsDialog implements Dialog {
       { label: undefined, role: 'free_text' },
     ];
     // The overlay does not draw the question's header.
-    return { kind: 'questionnaire', responseKind: 'single_select', prompt: q.question, header: undefined, options, focus: { label: this.rows()[this.cursors[this.index] ?? 0] as string }, step, skips: {} };
+    return {
+      kind: 'questionnaire',
+      responseKind: 'single_select',
+      prompt: q.question,
+      header: undefined,
+      options,
+      focus: { label: this.rows()[this.cursors[this.index] ?? 0] as string },
+      step,
+      skips: {},
+    };
   }
 
   apply(token: Token): DialogStep {
@@ -79,7 +105,9 @@ class QuestionsDialog implements Dialog {
     if (this.review) {
       if (token === 'Down' || token === 'Up') {
         this.review.cursor = token === 'Down' ? 1 : 0;
-        return { detour: 'the harness moved with an arrow key; AKK presses the row digit, which only moves the cursor here' };
+        return {
+          detour: 'the harness moved with an arrow key; AKK presses the row digit, which only moves the cursor here',
+        };
       }
       if (d === 1 || d === 2) {
         this.review.cursor = d - 1;
@@ -110,12 +138,19 @@ class QuestionsDialog implements Dialog {
     }
     if (token === 'Right' || token === 'Left') {
       this.index = Math.max(0, Math.min(this.questions.length - 1, this.index + (token === 'Right' ? 1 : -1)));
-      return { answer: { kind: 'not_offered', why: 'the harness moved to another question without answering this one' } };
+      return {
+        answer: { kind: 'not_offered', why: 'the harness moved to another question without answering this one' },
+      };
     }
     if (token === 'Tab') {
       this.notes = { row: cursor, text: '' };
       if (rows[cursor] === NONE) return { answer: { kind: 'notes' } };
-      return { answer: { kind: 'not_offered', why: `the harness opened notes on "${rows[cursor]}"; AKK offers notes on ${NONE} only` } };
+      return {
+        answer: {
+          kind: 'not_offered',
+          why: `the harness opened notes on "${rows[cursor]}"; AKK offers notes on ${NONE} only`,
+        },
+      };
     }
     const chosen = d !== undefined ? d - 1 : token === 'Enter' ? cursor : -1;
     const label = rows[chosen];
@@ -147,21 +182,37 @@ class QuestionsDialog implements Dialog {
 }
 
 class ApprovalDialog implements Dialog {
-  constructor(private readonly tool: 'command' | 'file_change', private readonly subject: string) {}
+  constructor(
+    private readonly tool: 'command' | 'file_change',
+    private readonly subject: string,
+  ) {}
 
   stepId(): string {
     return 'approval';
   }
 
   expected(): Expected {
-    const title = this.tool === 'command' ? 'Would you like to run the following command?' : 'Would you like to make the following edits?';
+    const title =
+      this.tool === 'command'
+        ? 'Would you like to run the following command?'
+        : 'Would you like to make the following edits?';
     return { kind: 'permission', tool: this.tool, title, subject: this.subject, decisions: ['approve_once', 'reject'] };
   }
 
   apply(token: Token): DialogStep {
-    if (token === 'y') return { answer: { kind: 'decision', decision: 'approve_once' }, outcome: 'submitted', delivery: { kind: 'codex_approval', approved: true } };
+    if (token === 'y')
+      return {
+        answer: { kind: 'decision', decision: 'approve_once' },
+        outcome: 'submitted',
+        delivery: { kind: 'codex_approval', approved: true },
+      };
     // No interrupts the turn; the aborted call is reported with the next prompt.
-    if (token === '3') return { answer: { kind: 'decision', decision: 'reject' }, outcome: 'interrupted', delivery: { kind: 'codex_approval', approved: false } };
+    if (token === '3')
+      return {
+        answer: { kind: 'decision', decision: 'reject' },
+        outcome: 'interrupted',
+        delivery: { kind: 'codex_approval', approved: false },
+      };
     throw new Error(`unmodelled key ${token} in an approval`);
   }
 }
@@ -170,7 +221,10 @@ class AsyncQuestion implements Overlay {
   private state: 'collapsed' | 'question' | 'other' | 'answered' = 'collapsed';
   private other = '';
 
-  constructor(private readonly title: string, private readonly options: readonly string[]) {}
+  constructor(
+    private readonly title: string,
+    private readonly options: readonly string[],
+  ) {}
 
   answered(): boolean {
     return this.state === 'answered';
@@ -184,12 +238,41 @@ class AsyncQuestion implements Overlay {
     const base = { kind: 'questionnaire' as const, header: undefined, step: { index: 1, total: 1 } };
     if (this.state === 'collapsed') {
       // One choice that opens the question, in AKK's words; the summary does not show the question.
-      return { ...base, responseKind: 'single_select', prompt: undefined, options: [{ label: undefined, role: 'choice' }], focus: { none: true }, skips: { prompt: 'the collapsed summary does not show the question' } };
+      return {
+        ...base,
+        responseKind: 'single_select',
+        prompt: undefined,
+        options: [{ label: undefined, role: 'choice' }],
+        focus: { none: true },
+        skips: { prompt: 'the collapsed summary does not show the question' },
+      };
     }
-    if (this.state === 'other' && this.other !== '') return { kind: 'manual_required', because: 'text is already typed into the Other answer: AKK types whole answers only' };
-    if (this.state === 'other') return { ...base, responseKind: 'free_text', prompt: this.title, options: [], focus: { editingRow: this.options.length + 1 }, skips: { header: AKK_WORDING } };
-    const options: ExpectedOption[] = [...this.options.map((label) => ({ label, description: null, role: 'choice' as const })), { label: OTHER, description: null, role: 'free_text' }];
-    return { ...base, responseKind: 'single_select', prompt: this.title, options, focus: { label: this.options[0] as string }, skips: {} };
+    if (this.state === 'other' && this.other !== '')
+      return {
+        kind: 'manual_required',
+        because: 'text is already typed into the Other answer: AKK types whole answers only',
+      };
+    if (this.state === 'other')
+      return {
+        ...base,
+        responseKind: 'free_text',
+        prompt: this.title,
+        options: [],
+        focus: { editingRow: this.options.length + 1 },
+        skips: { header: AKK_WORDING },
+      };
+    const options: ExpectedOption[] = [
+      ...this.options.map((label) => ({ label, description: null, role: 'choice' as const })),
+      { label: OTHER, description: null, role: 'free_text' },
+    ];
+    return {
+      ...base,
+      responseKind: 'single_select',
+      prompt: this.title,
+      options,
+      focus: { label: this.options[0] as string },
+      skips: {},
+    };
   }
 
   apply(token: Token): DialogStep {
@@ -208,7 +291,8 @@ class AsyncQuestion implements Overlay {
       this.other += token.slice(5);
       return {};
     }
-    if (this.state === 'other' && token === 'Enter' && this.other !== '') return this.answer({ kind: 'text', text: this.other }, this.other);
+    if (this.state === 'other' && token === 'Enter' && this.other !== '')
+      return this.answer({ kind: 'text', text: this.other }, this.other);
     throw new Error(`unmodelled key ${token} in the async question (${this.state})`);
   }
 
@@ -227,7 +311,8 @@ export class CodexModel extends Conversation {
     if (turn.kind === 'codex-command') {
       // A shell `apply_patch` is turned into the patch flow, whose subject is the destination.
       const added = /^\*\*\* Add File: (.+)$/m.exec(turn.command)?.[1];
-      if (turn.command.startsWith('apply_patch') && added) return { dialog: new ApprovalDialog('file_change', posix.resolve(WORK_DIR, added)) };
+      if (turn.command.startsWith('apply_patch') && added)
+        return { dialog: new ApprovalDialog('file_change', posix.resolve(WORK_DIR, added)) };
       return { dialog: new ApprovalDialog('command', turn.command) };
     }
     if (turn.kind === 'tool' && turn.name === 'request_user_input_async') {

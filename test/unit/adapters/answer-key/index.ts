@@ -69,13 +69,16 @@ function replay(screens: Array<{ fixture: Fixture; side: Sidecar }>): ScreenKey[
     let delivery: Delivery | undefined;
     if (side.groundTruth) {
       delivery = model.deliveries[verified];
-      if (!delivery) throw new Error(`${fixture.id}: the capture recorded an answer the model of the client never submitted`);
+      if (!delivery)
+        throw new Error(`${fixture.id}: the capture recorded an answer the model of the client never submitted`);
       verified += 1;
     }
     out.push({ ...entry, ...(delivery ? { delivery } : {}) });
   }
   if (verified !== model.deliveries.length) {
-    throw new Error(`${first.side.scenario} on ${first.fixture.id}: ${model.deliveries.length} answers submitted, ${verified} recorded by the capture`);
+    throw new Error(
+      `${first.side.scenario} on ${first.fixture.id}: ${model.deliveries.length} answers submitted, ${verified} recorded by the capture`,
+    );
   }
   return out.map(({ start, stepId, ...key }) => {
     const left = pressed.findIndex((p, i) => i >= start && p.before === stepId && p.after !== stepId);
@@ -83,7 +86,10 @@ function replay(screens: Array<{ fixture: Fixture; side: Sidecar }>): ScreenKey[
     if (!leaving?.answer) return key;
     const range = pressed.slice(start, left + 1);
     const detour = range.find((p) => p.detour)?.detour;
-    return { ...key, answer: { answer: leaving.answer, keys: range.map((p) => p.token), ...(detour ? { detour } : {}) } };
+    return {
+      ...key,
+      answer: { answer: leaving.answer, keys: range.map((p) => p.token), ...(detour ? { detour } : {}) },
+    };
   });
 }
 

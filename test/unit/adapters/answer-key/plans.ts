@@ -2,7 +2,12 @@
  * The keys AKK would send for an answer: the recognised step projected as the server projects it,
  * the answer given by option ids, and the adapter's plan resolved by the server's own planner.
  */
-import type { PermissionRecognition, PlannedStep, QuestionnaireRecognition, Recognition } from '../../../../src/adapters/types';
+import type {
+  PermissionRecognition,
+  PlannedStep,
+  QuestionnaireRecognition,
+  Recognition,
+} from '../../../../src/adapters/types';
 import { keyPlanOf, resolveAnswers, resolveDecision } from '../../../../src/server/respond/answer-plan';
 import { projectQuestionnaire } from '../../../../src/server/observe/projection';
 import type { AgentName } from '../../../../src/shared/agents';
@@ -13,7 +18,11 @@ function tokens(steps: readonly PlannedStep[]): Token[] {
   return steps.flatMap((s) => ('keys' in s.action ? s.action.keys : [`text:${s.action.text}`]));
 }
 
-export function plannedKeys(agent: AgentName, r: QuestionnaireRecognition | PermissionRecognition, answer: Answer): Token[] {
+export function plannedKeys(
+  agent: AgentName,
+  r: QuestionnaireRecognition | PermissionRecognition,
+  answer: Answer,
+): Token[] {
   if (r.kind === 'permission') {
     if (answer.kind !== 'decision') throw new Error(`a permission answered with ${answer.kind}`);
     return tokens(resolveDecision(answer.decision, keyPlanOf(r)));
@@ -28,14 +37,19 @@ export function plannedKeys(agent: AgentName, r: QuestionnaireRecognition | Perm
   };
   const keyOfLabel = (label: string): string => {
     const o = r.question.options.find((x) => x.label === label);
-    if (!o) throw new Error(`no option labelled "${label}" in ${JSON.stringify(r.question.options.map((x) => x.label))}`);
+    if (!o)
+      throw new Error(`no option labelled "${label}" in ${JSON.stringify(r.question.options.map((x) => x.label))}`);
     return o.key;
   };
   const base = { question_id: question.question_id };
   let wire: WireAnswer;
   switch (answer.kind) {
     case 'choose':
-      wire = { ...base, response_kind: r.question.responseKind === 'confirm' ? 'confirm' : 'single_select', selected_option_ids: [idOfKey(keyOfLabel(answer.label))] };
+      wire = {
+        ...base,
+        response_kind: r.question.responseKind === 'confirm' ? 'confirm' : 'single_select',
+        selected_option_ids: [idOfKey(keyOfLabel(answer.label))],
+      };
       break;
     case 'open': {
       const [only, ...more] = r.question.options;
@@ -44,10 +58,18 @@ export function plannedKeys(agent: AgentName, r: QuestionnaireRecognition | Perm
       break;
     }
     case 'notes':
-      wire = { ...base, response_kind: 'single_select', selected_option_ids: [idOfKey(r.question.options.find((o) => o.role === 'free_text')?.key)] };
+      wire = {
+        ...base,
+        response_kind: 'single_select',
+        selected_option_ids: [idOfKey(r.question.options.find((o) => o.role === 'free_text')?.key)],
+      };
       break;
     case 'multi':
-      wire = { ...base, response_kind: 'multi_select', selected_option_ids: answer.labels.map((l) => idOfKey(keyOfLabel(l))) };
+      wire = {
+        ...base,
+        response_kind: 'multi_select',
+        selected_option_ids: answer.labels.map((l) => idOfKey(keyOfLabel(l))),
+      };
       break;
     case 'text':
       wire = { ...base, response_kind: 'free_text', text: answer.text };
@@ -63,9 +85,16 @@ export function plannedKeys(agent: AgentName, r: QuestionnaireRecognition | Perm
  * each decision, a free-text answer): empty when the screen offers nothing to answer.
  */
 export function plannedInput(agent: AgentName, r: Recognition): Token[][] {
-  if (r.kind === 'permission') return r.decisions.map((decision) => plannedKeys(agent, r, { kind: 'decision', decision }));
+  if (r.kind === 'permission')
+    return r.decisions.map((decision) => plannedKeys(agent, r, { kind: 'decision', decision }));
   if (r.kind !== 'questionnaire') return [];
   const q = r.question;
   if (q.responseKind === 'free_text') return [plannedKeys(agent, r, { kind: 'text', text: 'x' })];
-  return q.options.map((o) => plannedKeys(agent, r, q.responseKind === 'multi_select' ? { kind: 'multi', labels: [o.label] } : { kind: 'choose', label: o.label }));
+  return q.options.map((o) =>
+    plannedKeys(
+      agent,
+      r,
+      q.responseKind === 'multi_select' ? { kind: 'multi', labels: [o.label] } : { kind: 'choose', label: o.label },
+    ),
+  );
 }

@@ -29,7 +29,9 @@ export class FakeClock implements MonitorClock {
     const end = this.t + ms;
     for (;;) {
       await flush();
-      const due = [...this.timers.entries()].filter(([, v]) => v.at <= end).sort((a, b) => a[1].at - b[1].at || a[0] - b[0])[0];
+      const due = [...this.timers.entries()]
+        .filter(([, v]) => v.at <= end)
+        .sort((a, b) => a[1].at - b[1].at || a[0] - b[0])[0];
       if (!due) break;
       this.timers.delete(due[0]);
       this.t = Math.max(this.t, due[1].at);

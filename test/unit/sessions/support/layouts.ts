@@ -22,9 +22,15 @@ export interface ClaudeLayout {
 /** node_modules/@anthropic-ai/claude-code (bin/claude.exe) and claude-code-linux-x64 (claude). */
 export function claudeLayout(root: string, version: string, exeContent = '#!/bin/sh\n'): ClaudeLayout {
   const nm = path.join(root, 'node_modules', '@anthropic-ai');
-  write(path.join(nm, 'claude-code', 'package.json'), JSON.stringify({ name: '@anthropic-ai/claude-code', version, bin: { claude: 'bin/claude.exe' } }));
+  write(
+    path.join(nm, 'claude-code', 'package.json'),
+    JSON.stringify({ name: '@anthropic-ai/claude-code', version, bin: { claude: 'bin/claude.exe' } }),
+  );
   const wrapperExe = write(path.join(nm, 'claude-code', 'bin', 'claude.exe'), exeContent, 0o755);
-  write(path.join(nm, 'claude-code-linux-x64', 'package.json'), JSON.stringify({ name: '@anthropic-ai/claude-code-linux-x64', version }));
+  write(
+    path.join(nm, 'claude-code-linux-x64', 'package.json'),
+    JSON.stringify({ name: '@anthropic-ai/claude-code-linux-x64', version }),
+  );
   const nativeExe = write(path.join(nm, 'claude-code-linux-x64', 'claude'), exeContent, 0o755);
   return { wrapperExe, nativeExe };
 }
@@ -41,13 +47,22 @@ export function codexLayout(
   options: { layoutFile?: boolean; exeContent?: string; launcherContent?: string } = {},
 ): CodexLayout {
   const nm = path.join(root, 'node_modules', '@openai');
-  write(path.join(nm, 'codex', 'package.json'), JSON.stringify({ name: '@openai/codex', version, bin: { codex: 'bin/codex.js' } }));
+  write(
+    path.join(nm, 'codex', 'package.json'),
+    JSON.stringify({ name: '@openai/codex', version, bin: { codex: 'bin/codex.js' } }),
+  );
   const launcher = write(path.join(nm, 'codex', 'bin', 'codex.js'), options.launcherContent ?? '// launcher\n', 0o755);
   const platform = path.join(nm, 'codex-linux-x64');
-  write(path.join(platform, 'package.json'), JSON.stringify({ name: '@openai/codex', version: `${version}-linux-x64` }));
+  write(
+    path.join(platform, 'package.json'),
+    JSON.stringify({ name: '@openai/codex', version: `${version}-linux-x64` }),
+  );
   const triple = path.join(platform, 'vendor', 'x86_64-unknown-linux-musl');
   if (options.layoutFile !== false) {
-    write(path.join(triple, 'codex-package.json'), JSON.stringify({ layoutVersion: 1, version, variant: 'codex', entrypoint: 'bin/codex' }));
+    write(
+      path.join(triple, 'codex-package.json'),
+      JSON.stringify({ layoutVersion: 1, version, variant: 'codex', entrypoint: 'bin/codex' }),
+    );
   }
   const nativeExe = write(path.join(triple, 'bin', 'codex'), options.exeContent ?? '#!/bin/sh\n', 0o755);
   return { launcher, nativeExe };
@@ -70,7 +85,28 @@ export function fakeProc(root: string, processes: FakeProcess[], options: { chil
   for (const p of processes) {
     const dir = path.join(root, String(p.pid));
     const comm = p.comm ?? 'proc';
-    const fields = ['S', p.ppid, p.pgrp ?? p.pid, 0, 34816, p.tpgid ?? -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20, 0, 1, 0, p.startTime ?? 1000 + p.pid];
+    const fields = [
+      'S',
+      p.ppid,
+      p.pgrp ?? p.pid,
+      0,
+      34816,
+      p.tpgid ?? -1,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      20,
+      0,
+      1,
+      0,
+      p.startTime ?? 1000 + p.pid,
+    ];
     write(path.join(dir, 'stat'), `${p.pid} (${comm}) ${fields.join(' ')} 0 0\n`);
     if (options.childrenFiles !== false) {
       const kids = processes.filter((c) => c.ppid === p.pid).map((c) => c.pid);
