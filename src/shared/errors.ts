@@ -17,7 +17,6 @@ export const ERROR_CODES = [
   'unknown_session',
   'tmux_unavailable',
   'endpoint_unavailable',
-  'unsupported_agent',
   // interaction outcomes (persistent-interactions lifecycle)
   'not_found',
   /** A request by turn matched more than one pending step: name the interaction. */

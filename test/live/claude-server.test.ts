@@ -143,6 +143,8 @@ describe('Claude Code through the AKK server (live)', function () {
       30_000,
     );
     assert.ok(r.result, JSON.stringify(r.error));
+    // The receipt says what happened: a rejection is declined, not resolved.
+    assert.equal((r.result as { outcome?: string }).outcome, 'declined');
     await a.waitStatus((x) => x.permission === null && x.state !== 'waiting_input', 30_000, 'the prompt to close');
     await sleep(1000);
     assert.equal(existsSync(join(a.term.workDir, 'rejected.txt')), false);
