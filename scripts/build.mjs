@@ -1,5 +1,6 @@
-// Bundles the three entries into dist/: the extension (cjs, vscode external), the server (cjs)
-// and the webview script (iife); copies the sql.js wasm and the webview CSS beside them.
+// Bundles the entries into dist/: the extension (cjs, vscode external), the server and the store's
+// compaction worker (cjs), and the webview script (iife); copies the sql.js wasm and the webview CSS
+// beside them.
 //   node scripts/build.mjs [--production] [--watch]
 import { build, context } from 'esbuild';
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -39,6 +40,16 @@ const entries = [
     format: 'cjs',
     target: 'node20',
     // The store looks for the wasm beside the bundle first; node_modules is only its fallback in tests.
+    logOverride: { 'require-resolve-not-external': 'silent' },
+  },
+  // The store compacts its journal in a worker thread that runs this file beside the server bundle.
+  {
+    ...common,
+    entryPoints: [join(root, 'src/server/store/compaction-worker.ts')],
+    outfile: join(root, 'dist/compaction-worker.js'),
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
     logOverride: { 'require-resolve-not-external': 'silent' },
   },
   {
