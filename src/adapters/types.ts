@@ -82,7 +82,7 @@ export interface QuestionPlan {
   };
 }
 
-/** How an async question's answer reaches the agent (seed 000, Codex 0.154.0+). */
+/** How an async question's answer reaches the agent (design 000, "Codex 0.153.4, 0.154.0, and 0.155.1"). */
 export type DeliveryModeName = 'steer_current_turn' | 'queue_next_turn';
 
 export type PermissionTool = 'bash' | 'write' | 'edit' | 'command' | 'file_change' | 'other';

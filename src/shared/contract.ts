@@ -1,7 +1,7 @@
 /**
  * The public contract: the `agent-knock-knock/terminal-interaction` v1 projection and the
- * typed requests that answer it (seed 000). Only opaque semantic ids cross this boundary;
- * terminal keys, menu indexes, fingerprints and key plans never do.
+ * typed requests that answer it (design 000, "Public model-facing contract"). Only opaque semantic
+ * ids cross this boundary; terminal keys, menu indexes, fingerprints and key plans never do.
  *
  * These zod schemas are the single source of the JSON Schema files under `schema/`.
  */
@@ -99,7 +99,7 @@ export const RespondInteractionRequest = z
     interaction_id: OpaqueId,
     turn_id: OpaqueId,
     answers: z.array(Answer).min(1).max(4),
-    /** The revision the client saw when it rendered the step (seed 001). */
+    /** The revision the client saw when it rendered the step (design 001, "Revision binding"). */
     expected_revision: z.string().max(200).optional(),
     /** Async questions only; blocking questionnaires reject it. */
     delivery_mode: DeliveryMode.optional(),

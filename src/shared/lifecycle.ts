@@ -1,6 +1,6 @@
 /**
  * Lifecycle vocabularies shared by the server and the editor: the states of an agent
- * terminal session and the eight statuses of a persistent interaction (seed 001).
+ * terminal session and the eight statuses of a persistent interaction (design 001, "Status machine").
  */
 
 /** What an attached agent terminal is doing, as far as the server can prove. */

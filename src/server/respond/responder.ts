@@ -1,5 +1,6 @@
 /**
- * The fenced response pipeline (seed 000, "Recognition and dispatch"), one bounded native step:
+ * The fenced response pipeline (design 000, "Recognition and dispatch"; docs/architecture.md), one
+ * bounded native step:
  *  1 locks in canonical order · 2 revalidate owner, turn, binding, process and offer ·
  *  3 recapture and require the same fingerprint · 4 resolve semantic ids to the key plan ·
  *  5 reserve durably · 6 dispatch, proving each key's effect · 7 audit receipt ·
