@@ -1,10 +1,9 @@
 /** The session state a screen proves, for the session layer: the adapters' recognition, summarised. */
-import { recognize } from '../../adapters/recognize';
 import type { Classification, Classify } from '../sessions';
-import { snapshotOf } from './screen-snapshot';
+import { recognizeCapture } from './recognition';
 
 export const classifyScreen: Classify = ({ agent, version, capture }): Classification => {
-  const r = recognize(agent, version, snapshotOf(capture));
+  const r = recognizeCapture(agent, version, capture);
   switch (r.kind) {
     case 'questionnaire':
       // An async question is asked while the agent keeps working on its turn.

@@ -6,7 +6,6 @@
  */
 import { isAgentName } from '../../shared/agents';
 import type { InteractionRequiredParams, NotificationName, NotificationParamsMap } from '../../shared/protocol';
-import { recognize } from '../../adapters/recognize';
 import type { Recognition } from '../../adapters/types';
 import type { Logger } from '../logging';
 import type { ScreenCapture, Session } from '../sessions';
@@ -16,7 +15,7 @@ import { fingerprintOf } from '../digest';
 import { opaqueId } from '../ids';
 import { KeyedMutex } from '../respond/locks';
 import { projectPermission, projectQuestionnaire, publicView, type ProjectionDraft } from './projection';
-import { snapshotOf } from './screen-snapshot';
+import { recognizeCapture } from './recognition';
 
 export interface Observed {
   recognition: Recognition;
@@ -85,7 +84,7 @@ export class InteractionTracker {
 
   private async observeNow(session: Session, capture: ScreenCapture): Promise<Observed> {
     await this.ensureSession(session);
-    const recognition = recognize(session.agent, session.version, snapshotOf(capture));
+    const recognition = recognizeCapture(session.agent, session.version, capture);
     const prompt = recognition.kind === 'questionnaire' || recognition.kind === 'permission' ? recognition : undefined;
     const fingerprint = prompt ? fingerprintOf(prompt.fingerprintSource) : null;
     const generation = capture.generation;

@@ -3,12 +3,11 @@
  * offer to the connection that asked), or why the screen must be answered by hand. Status is the
  * only thing that makes a step answerable (design 000, "Public model-facing contract").
  */
-import { recognize } from '../../adapters/recognize';
 import type { ScreenCapture, Session } from '../sessions';
 import { WORKSPACE_OWNER, type Interaction, type Offer, type Store } from '../store';
 import { DISMISSED_REASON } from './dismissal';
 import { QUIET_BEFORE_OFFER_MS, type InteractionTracker } from './interaction-tracker';
-import { snapshotOf } from './screen-snapshot';
+import { recognizeCapture } from './recognition';
 
 export interface StatusDeps {
   store: Store;
@@ -40,7 +39,7 @@ export async function statusOf(deps: StatusDeps, session: Session, holder: strin
     }
   } else {
     const last = session.lastCapture;
-    const r = last ? recognize(session.agent, session.version, snapshotOf(last)) : undefined;
+    const r = last ? recognizeCapture(session.agent, session.version, last) : undefined;
     if (r?.kind === 'manual_required') manualReason = r.reason;
   }
   const interaction = deps.tracker.current(session.id);
@@ -63,7 +62,7 @@ async function quietCapture(session: Session): Promise<ScreenCapture | null> {
   for (;;) {
     const capture = await session.nextSettled(3000).catch(() => session.lastCapture);
     if (!capture) return null;
-    const kind = recognize(session.agent, session.version, snapshotOf(capture)).kind;
+    const kind = recognizeCapture(session.agent, session.version, capture).kind;
     const quiet = session.msSinceOutput() ?? QUIET_BEFORE_OFFER_MS;
     if ((kind !== 'questionnaire' && kind !== 'permission') || quiet >= QUIET_BEFORE_OFFER_MS || Date.now() >= deadline)
       return capture;
