@@ -297,7 +297,8 @@ export async function startCodeServer(opts: StartOptions): Promise<CodeServer> {
     }
     if (pid > 0) await stopGroup(pid);
     lastError = new Error(
-      `code-server did not become healthy on port ${port} (${ready}).\n--- code-server log (tail) ---\n${tail(logFile, 40)}`,
+      `code-server did not become healthy on port ${port} (${ready}).\n` +
+        `--- code-server log (tail) ---\n${tail(logFile, 40)}`,
     );
     const portTaken = /EADDRINUSE/.test(tail(logFile, 40));
     if (!portTaken || opts.port !== undefined) break;
@@ -480,7 +481,8 @@ async function cli(argv: string[]): Promise<number> {
     }
   }
   process.stderr.write(
-    'usage: host.ts install-vsix --vsix X --extensions-dir E | serve --folder F [--extensions-dir E] [--scratch S] [--port P] [--url-file FILE]\n',
+    'usage: host.ts install-vsix --vsix X --extensions-dir E | ' +
+      'serve --folder F [--extensions-dir E] [--scratch S] [--port P] [--url-file FILE]\n',
   );
   return 2;
 }

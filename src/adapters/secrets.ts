@@ -7,8 +7,14 @@
  *   Fingerprints and proofs are always taken over the unmasked screen.
  */
 
-const SECRET_WORDS =
-  /\b(?:pass(?:word|wd|phrase|code)|pwd|secret|api[\s_-]?key|access[\s_-]?key|private[\s_-]?key|(?:auth|access|api|bearer|refresh|session)[\s_-]?token|token|credential|otp|one[\s-]?time[\s-]?(?:code|password)|2fa|mfa|verification code|security code|ssh key)s?\b/i;
+/** The words that name a secret, each a regular expression; `SECRET_WORDS` matches any of them. */
+const SECRET_WORD_FORMS: readonly RegExp[] = [
+  /pass(?:word|wd|phrase|code)|pwd|secret/,
+  /api[\s_-]?key|access[\s_-]?key|private[\s_-]?key/,
+  /(?:auth|access|api|bearer|refresh|session)[\s_-]?token|token|credential/,
+  /otp|one[\s-]?time[\s-]?(?:code|password)|2fa|mfa|verification code|security code|ssh key/,
+];
+const SECRET_WORDS = new RegExp(`\\b(?:${SECRET_WORD_FORMS.map((r) => r.source).join('|')})s?\\b`, 'i');
 
 /** Whether a question's text asks the person for a secret. */
 export function asksForSecret(...texts: Array<string | undefined>): boolean {
@@ -35,6 +41,11 @@ export const SECRET_REASON =
 
 const MASK = '••••••';
 
+/** A variable, flag or key name that says its value is secret (`DB_PASSWORD`, `--api-key`). */
+const SECRET_NAME_WORDS =
+  /pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|credentials?/;
+const SECRET_NAME = `-{0,2}[A-Za-z0-9_.-]*(?:${SECRET_NAME_WORDS.source})[A-Za-z0-9_.-]*`;
+
 /** Ordered rules: each keeps what names the secret and masks the value. */
 const MASKS: ReadonlyArray<[RegExp, (m: string, ...groups: string[]) => string]> = [
   // user:password@host in URLs
@@ -47,7 +58,7 @@ const MASKS: ReadonlyArray<[RegExp, (m: string, ...groups: string[]) => string]>
   [/\b(bearer\s+)([A-Za-z0-9._~+/=-]{8,})/gi, (_m, key: string) => `${key}${MASK}`],
   // NAME=value where the name says it is secret (env assignments, flags, config lines)
   [
-    /(?<![A-Za-z0-9_.-])(-{0,2}[A-Za-z0-9_.-]*(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|credentials?)[A-Za-z0-9_.-]*)(\s*[:=]\s*|\s+)("[^"]*"|'[^']*'|[^\s"';&|]+)/gi,
+    new RegExp(`(?<![A-Za-z0-9_.-])(${SECRET_NAME})(\\s*[:=]\\s*|\\s+)("[^"]*"|'[^']*'|[^\\s"';&|]+)`, 'gi'),
     // A space separates a value only after a flag (`--password x`), not in prose (`the token is`).
     (m, key: string, sep: string) => (sep.trim() === '' && !key.startsWith('-') ? m : `${key}${sep}${MASK}`),
   ],

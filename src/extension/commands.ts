@@ -38,8 +38,9 @@ export const COMMANDS: Readonly<Record<string, CommandHandler>> = {
       }
     }
     const version = client.serverVersion ?? 'unknown';
+    const attached = `${sessions} agent session${sessions === 1 ? '' : 's'} attached`;
     const text = running
-      ? `Agent Knock Knock server ${version} is running; ${sessions} agent session${sessions === 1 ? '' : 's'} attached.`
+      ? `Agent Knock Knock server ${version} is running; ${attached}.`
       : `Agent Knock Knock server is ${client.health}.`;
     void vscode.window.showInformationMessage(text);
     return { running, version, sessions };

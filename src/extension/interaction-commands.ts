@@ -138,7 +138,8 @@ export const INTERACTION_COMMANDS: Readonly<Record<string, (deps: CommandDeps, .
       void vscode.window.showWarningMessage('That question is no longer waiting; nothing was sent.');
       return undefined;
     }
-    const title = `${agentLabel(step.session.agent)} · step ${i.step.index} of ${i.step.total}${q.header ? ` · ${q.header}` : ''}`;
+    const header = q.header ? ` · ${q.header}` : '';
+    const title = `${agentLabel(step.session.agent)} · step ${i.step.index} of ${i.step.total}${header}`;
     let answer: Answer;
     if (q.response_kind === 'free_text') {
       const text = await vscode.window.showInputBox({
@@ -245,7 +246,8 @@ export const INTERACTION_COMMANDS: Readonly<Record<string, (deps: CommandDeps, .
     }
     const r = await deps.client.request('acknowledgeUncertain', { session_id: sessionId });
     void vscode.window.showInformationMessage(
-      'Marked as checked. Agent Knock Knock follows this terminal again; the uncertain answer stays in the history as failed.',
+      'Marked as checked. Agent Knock Knock follows this terminal again; ' +
+        'the uncertain answer stays in the history as failed.',
     );
     return r;
   },
@@ -289,7 +291,9 @@ export const INTERACTION_COMMANDS: Readonly<Record<string, (deps: CommandDeps, .
       interactions.map((i) => ({
         label: i.title,
         description: `${i.status}${i.outcome ? ` · ${i.outcome}` : ''}`,
-        detail: `${i.kind} · ${new Date(i.created_at).toLocaleString()}${i.resolved_at ? ` → ${new Date(i.resolved_at).toLocaleTimeString()}` : ''}`,
+        detail:
+          `${i.kind} · ${new Date(i.created_at).toLocaleString()}` +
+          (i.resolved_at ? ` → ${new Date(i.resolved_at).toLocaleTimeString()}` : ''),
       })),
       {
         title: `History: ${agentLabel(session.agent)} ${session.endpoint.target}`,

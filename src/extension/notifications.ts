@@ -27,7 +27,9 @@ export function announceStep(step: PendingStep, _context: vscode.ExtensionContex
  * proven. Say so once, with the terminal and the way to say it was checked.
  */
 export function announceUncertain(session: SessionSummary): void {
-  const text = `${agentLabel(session.agent)}: an answer may have reached the terminal, but its effect could not be proven. Nothing will be retried; check the terminal.`;
+  const text =
+    `${agentLabel(session.agent)}: an answer may have reached the terminal, but its effect could not be proven. ` +
+    'Nothing will be retried; check the terminal.';
   void vscode.window.showWarningMessage(text, 'Show Terminal', 'I Checked the Terminal').then(async (pick) => {
     if (pick === 'Show Terminal') await vscode.commands.executeCommand('akk.focusSession', session);
     if (pick === 'I Checked the Terminal')

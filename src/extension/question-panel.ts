@@ -128,7 +128,8 @@ export class QuestionPanel implements vscode.Disposable {
       reading: this.reading,
       input_blocked_reason: allowed
         ? null
-        : 'This workspace is not trusted: Agent Knock Knock shows what the agent asks, but answers only in the terminal.',
+        : 'This workspace is not trusted: Agent Knock Knock shows what the agent asks, ' +
+          'but answers only in the terminal.',
     };
   }
 

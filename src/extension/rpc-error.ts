@@ -11,8 +11,9 @@ export function errorMessageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export const LAPSED_MESSAGE =
-  'This step was shown too long ago to be answered without a fresh look at the terminal (setting akk.offerLifetimeSeconds). Nothing was sent.';
+const LAPSED_MESSAGE =
+  'This step was shown too long ago to be answered without a fresh look at the terminal ' +
+  '(setting akk.offerLifetimeSeconds). Nothing was sent.';
 
 /**
  * After a lapsed offer the step is fetched fresh: when the same step is still waiting it is offered
@@ -49,7 +50,8 @@ export function outcomeFor(error: unknown): { kind: OutcomeKind; message: string
       return {
         kind: 'uncertain',
         message:
-          'Check the terminal: the answer may have been typed, but its effect could not be proven. Nothing will be retried.',
+          'Check the terminal: the answer may have been typed, but its effect could not be proven. ' +
+          'Nothing will be retried.',
       };
     case 'manual_required':
       return { kind: 'manual', message: `Answer in the terminal: ${errorMessageOf(error)}` };

@@ -30,7 +30,8 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionSummary>, vs
     const item = new vscode.TreeItem(`${agent} ${session.version ?? '(unknown version)'}`);
     item.id = session.session_id;
     item.description = session.pending ? `${session.state} · pending ${session.pending.kind}` : session.state;
-    item.tooltip = `${agent} ${session.version ?? ''}\nstate: ${session.state}\ntmux ${session.endpoint.socket ?? session.endpoint.socketPath ?? 'default'} ${session.endpoint.target}`;
+    const tmux = `${session.endpoint.socket ?? session.endpoint.socketPath ?? 'default'} ${session.endpoint.target}`;
+    item.tooltip = `${agent} ${session.version ?? ''}\nstate: ${session.state}\ntmux ${tmux}`;
     item.contextValue = `akkSession.${session.state}`;
     item.command = { command: 'akk.focusSession', title: 'Show Terminal', arguments: [session] };
     item.iconPath = new vscode.ThemeIcon(

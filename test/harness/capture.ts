@@ -208,7 +208,8 @@ export async function captureTarget(t: Target, root: string, only: string[] = []
   }
   fs.writeFileSync(path.join(dir, 'index.json'), JSON.stringify(index, null, 2) + '\n');
   process.stdout.write(
-    `${t.agent} ${t.version} ${sizeName(t.size)}: ${index.files.length} screens, ${index.unreached.length} unreached\n${lines.join('\n')}\n`,
+    `${t.agent} ${t.version} ${sizeName(t.size)}: ` +
+      `${index.files.length} screens, ${index.unreached.length} unreached\n${lines.join('\n')}\n`,
   );
   return index;
 }
@@ -297,7 +298,8 @@ async function main(): Promise<void> {
     else if (args.has('all')) versions = VERSIONS[agent];
     else
       throw new Error(
-        `usage: capture --agent ${AGENTS.join('|')} --version X [--size 120x40] | --newest | --all [--jobs N] [--scenario NAME] [--out DIR]`,
+        `usage: capture --agent ${AGENTS.join('|')} --version X [--size 120x40] | --newest | --all ` +
+          '[--jobs N] [--scenario NAME] [--out DIR]',
       );
     for (const version of versions) for (const size of sizes) targets.push({ agent, version, size });
   }
@@ -311,7 +313,8 @@ async function main(): Promise<void> {
   const screens = res.reduce((a, r) => a + r.files.length, 0);
   const unreached = res.reduce((a, r) => a + r.unreached.length, 0);
   process.stdout.write(
-    `captured ${screens} screens in ${targets.length} targets, ${unreached} scenarios unreached, ${Math.round((Date.now() - started) / 1000)} s\n`,
+    `captured ${screens} screens in ${targets.length} targets, ${unreached} scenarios unreached, ` +
+      `${Math.round((Date.now() - started) / 1000)} s\n`,
   );
 }
 

@@ -30,8 +30,9 @@ export function corpusTable(root = FIXTURES): string {
           ...idx.unreached.map((u) => `${u.scenario} (at ${u.state})`),
           ...idx.skipped.map((s) => `${s.scenario}: ${s.reason}`),
         ];
+        const cells = counts.map((n) => (n === 0 ? '–' : String(n)));
         out.push(
-          `| ${version} | ${sizeName(size)} | ${idx.files.length} | ${counts.map((n) => (n === 0 ? '–' : String(n))).join(' | ')} | ${notes.join('; ')} |`,
+          `| ${version} | ${sizeName(size)} | ${idx.files.length} | ${cells.join(' | ')} | ${notes.join('; ')} |`,
         );
       }
     }

@@ -188,8 +188,9 @@ describe('store: SIGKILL crash rounds', function () {
     };
     await Promise.all(Array.from({ length: LANES }, (_, i) => lane(i)));
     console.log(
-      `      crash rounds ${summary.rounds}, acknowledged commits ${summary.acks}, killed before ready ${summary.killedBeforeReady}, ` +
-        `lost transitions ${summary.lost}, files failing to open ${summary.failedOpens}, journal generations reached ${summary.compactions}`,
+      `      crash rounds ${summary.rounds}, acknowledged commits ${summary.acks}, ` +
+        `killed before ready ${summary.killedBeforeReady}, lost transitions ${summary.lost}, ` +
+        `files failing to open ${summary.failedOpens}, journal generations reached ${summary.compactions}`,
     );
     assert.ok(summary.rounds >= ROUNDS);
   });

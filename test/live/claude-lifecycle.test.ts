@@ -65,48 +65,52 @@ describe('Claude Code lifecycle through the AKK server (live)', function () {
     a = undefined;
   });
 
-  it('keeps answering after a window reload: a new connection id on the same store answers the pending step and the next one', async () => {
-    a = await startServerAgent('claude', {
-      name: 'e2e-reload',
-      turns: [
-        { kind: 'ask', questions: [Q_DATABASE] },
-        { kind: 'ask', questions: [Q_NAME] },
-        { kind: 'text', text: 'Thanks.' },
-      ],
-    });
-    await userPrompt(a.term, 'pick a database');
-    const before = await a.waitStatus((x) => x.interaction !== null, 30_000, 'the first question');
-    // The window reloads: the extension host starts the server again with a new connection id.
-    await a.restart({}, { ownerId: 'vscode-reloaded-window' });
-    // What the old connection was offered answers nothing now (the terminal was re-attached under
-    // a new binding generation, and the offer was the old connection's); nothing is typed.
-    const screen = await a.term.capture();
-    const stale = await chooseOne(a, before, 'PostgreSQL');
-    assert.ok(['offer_required', 'stale_revision'].includes(String(stale.error?.data?.code)), JSON.stringify(stale));
-    await sleep(400);
-    assert.equal(await a.term.capture(), screen);
-    // The same question on screen is offered to the new connection and answered.
-    const s1 = await a.waitStatus(
-      (x) => x.interaction?.questions[0]?.prompt === Q_DATABASE.question,
-      30_000,
-      'the first question after the reload',
-    );
-    const r1 = await chooseOne(a, s1, 'PostgreSQL');
-    assert.equal((r1.result as { outcome?: string } | undefined)?.outcome, 'resolved', JSON.stringify(r1.error));
-    const first = await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
-    assert.match(first.content, /"Which database should the service use\?"="PostgreSQL"/);
+  it(
+    'keeps answering after a window reload: ' +
+      'a new connection id on the same store answers the pending step and the next one',
+    async () => {
+      a = await startServerAgent('claude', {
+        name: 'e2e-reload',
+        turns: [
+          { kind: 'ask', questions: [Q_DATABASE] },
+          { kind: 'ask', questions: [Q_NAME] },
+          { kind: 'text', text: 'Thanks.' },
+        ],
+      });
+      await userPrompt(a.term, 'pick a database');
+      const before = await a.waitStatus((x) => x.interaction !== null, 30_000, 'the first question');
+      // The window reloads: the extension host starts the server again with a new connection id.
+      await a.restart({}, { ownerId: 'vscode-reloaded-window' });
+      // What the old connection was offered answers nothing now (the terminal was re-attached under
+      // a new binding generation, and the offer was the old connection's); nothing is typed.
+      const screen = await a.term.capture();
+      const stale = await chooseOne(a, before, 'PostgreSQL');
+      assert.ok(['offer_required', 'stale_revision'].includes(String(stale.error?.data?.code)), JSON.stringify(stale));
+      await sleep(400);
+      assert.equal(await a.term.capture(), screen);
+      // The same question on screen is offered to the new connection and answered.
+      const s1 = await a.waitStatus(
+        (x) => x.interaction?.questions[0]?.prompt === Q_DATABASE.question,
+        30_000,
+        'the first question after the reload',
+      );
+      const r1 = await chooseOne(a, s1, 'PostgreSQL');
+      assert.equal((r1.result as { outcome?: string } | undefined)?.outcome, 'resolved', JSON.stringify(r1.error));
+      const first = await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
+      assert.match(first.content, /"Which database should the service use\?"="PostgreSQL"/);
 
-    // A prompt drawn after the reload becomes a new interaction and is answered.
-    const s2 = await a.waitStatus(
-      (x) => x.interaction?.questions[0]?.prompt === Q_NAME.question,
-      30_000,
-      'the next question',
-    );
-    const r2 = await chooseOne(a, s2, 'harbor');
-    assert.equal((r2.result as { outcome?: string } | undefined)?.outcome, 'resolved', JSON.stringify(r2.error));
-    const second = await a.model.waitForToolResult(a.model.issued[1]?.id ?? '', 30_000);
-    assert.match(second.content, /"What should the project be called\?"="harbor"/);
-  });
+      // A prompt drawn after the reload becomes a new interaction and is answered.
+      const s2 = await a.waitStatus(
+        (x) => x.interaction?.questions[0]?.prompt === Q_NAME.question,
+        30_000,
+        'the next question',
+      );
+      const r2 = await chooseOne(a, s2, 'harbor');
+      assert.equal((r2.result as { outcome?: string } | undefined)?.outcome, 'resolved', JSON.stringify(r2.error));
+      const second = await a.model.waitForToolResult(a.model.issued[1]?.id ?? '', 30_000);
+      assert.match(second.content, /"What should the project be called\?"="harbor"/);
+    },
+  );
 
   it('approves two Bash permissions of one turn by turn id, each the one pending now', async () => {
     a = await startServerAgent('claude', {
@@ -157,75 +161,82 @@ describe('Claude Code lifecycle through the AKK server (live)', function () {
     assert.equal(r3.error?.data?.code, 'not_found', JSON.stringify(r3));
   });
 
-  it('a write that fails after delivering its bytes is response_uncertain, never offered again, and ends when the screen moves on', async () => {
-    a = await startServerAgent(
-      'claude',
-      {
-        name: 'e2e-write-fault',
-        turns: [
-          { kind: 'bash', command: 'touch faulted.txt', description: 'Create faulted.txt' },
-          { kind: 'text', text: 'Done.' },
-        ],
-      },
-      { AKK_FAULT_FAIL_AFTER_INPUT: '1' },
-    );
-    await userPrompt(a.term, 'make the file');
-    const s = await a.waitStatus((x) => x.permission !== null, 30_000, 'the permission prompt');
-    const r = await a.call(
-      REQUESTS.approve.method,
-      { interaction_id: s.permission?.interaction_id, turn_id: s.permission?.turn_id, decision: 'approve_once' },
-      30_000,
-    );
-    assert.equal(r.error?.data?.code, 'response_uncertain', JSON.stringify(r));
-    // The bytes did arrive: Claude Code ran the command.
-    await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
-    assert.ok(existsSync(join(a.term.workDir, 'faulted.txt')));
-    // A retry is refused; the step stays failed for the record.
-    const retry = await a.call(REQUESTS.approve.method, {
-      interaction_id: s.permission?.interaction_id,
-      turn_id: s.permission?.turn_id,
-      decision: 'approve_once',
-    });
-    assert.equal(retry.error?.data?.code, 'response_uncertain', JSON.stringify(retry));
-    // The screen proves another state (the agent is idle again): the session leaves
-    // response_uncertain in a new turn.
-    const after = await a.waitStatus((x) => x.state === 'idle', 30_000, 'the session to follow its screen again');
-    assert.notEqual(after.turn_id, s.permission?.turn_id);
-    const row = (await listed(a)).find((x) => x.interaction_id === s.permission?.interaction_id);
-    assert.equal(row?.status, 'failed');
-    assert.equal(row?.outcome, 'response_uncertain');
-    // Settled on disk: a restart does not make the session uncertain again.
-    await a.restart();
-    await sleep(1500);
-    const restarted = await a.status();
-    assert.notEqual(restarted.state, 'response_uncertain', JSON.stringify(restarted));
-  });
+  it(
+    'a write that fails after delivering its bytes is response_uncertain, never offered again, ' +
+      'and ends when the screen moves on',
+    async () => {
+      a = await startServerAgent(
+        'claude',
+        {
+          name: 'e2e-write-fault',
+          turns: [
+            { kind: 'bash', command: 'touch faulted.txt', description: 'Create faulted.txt' },
+            { kind: 'text', text: 'Done.' },
+          ],
+        },
+        { AKK_FAULT_FAIL_AFTER_INPUT: '1' },
+      );
+      await userPrompt(a.term, 'make the file');
+      const s = await a.waitStatus((x) => x.permission !== null, 30_000, 'the permission prompt');
+      const r = await a.call(
+        REQUESTS.approve.method,
+        { interaction_id: s.permission?.interaction_id, turn_id: s.permission?.turn_id, decision: 'approve_once' },
+        30_000,
+      );
+      assert.equal(r.error?.data?.code, 'response_uncertain', JSON.stringify(r));
+      // The bytes did arrive: Claude Code ran the command.
+      await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
+      assert.ok(existsSync(join(a.term.workDir, 'faulted.txt')));
+      // A retry is refused; the step stays failed for the record.
+      const retry = await a.call(REQUESTS.approve.method, {
+        interaction_id: s.permission?.interaction_id,
+        turn_id: s.permission?.turn_id,
+        decision: 'approve_once',
+      });
+      assert.equal(retry.error?.data?.code, 'response_uncertain', JSON.stringify(retry));
+      // The screen proves another state (the agent is idle again): the session leaves
+      // response_uncertain in a new turn.
+      const after = await a.waitStatus((x) => x.state === 'idle', 30_000, 'the session to follow its screen again');
+      assert.notEqual(after.turn_id, s.permission?.turn_id);
+      const row = (await listed(a)).find((x) => x.interaction_id === s.permission?.interaction_id);
+      assert.equal(row?.status, 'failed');
+      assert.equal(row?.outcome, 'response_uncertain');
+      // Settled on disk: a restart does not make the session uncertain again.
+      await a.restart();
+      await sleep(1500);
+      const restarted = await a.status();
+      assert.notEqual(restarted.state, 'response_uncertain', JSON.stringify(restarted));
+    },
+  );
 
-  it('refuses a missing or wrong revision echo from a client that promised one, and answers with the rendered one', async () => {
-    a = await startServerAgent('claude', {
-      name: 'e2e-revision',
-      turns: [
-        { kind: 'ask', questions: [Q_DATABASE] },
-        { kind: 'text', text: 'Thanks.' },
-      ],
-    });
-    await a.restart({}, { ownerId: 'vscode-editor', echoesRevision: true });
-    await userPrompt(a.term, 'pick a database');
-    const s = await a.waitStatus((x) => x.interaction !== null, 30_000, 'the question');
-    assert.match(s.revision ?? '', /^\d+$/);
-    const screen = await a.term.capture();
-    const missing = await chooseOne(a, s, 'MySQL');
-    assert.equal(missing.error?.data?.code, 'invalid_params', JSON.stringify(missing));
-    const wrong = await chooseOne(a, s, 'MySQL', { expected_revision: String(Number(s.revision) + 7) });
-    assert.equal(wrong.error?.data?.code, 'stale_revision', JSON.stringify(wrong));
-    await sleep(500);
-    assert.equal(await a.term.capture(), screen, 'a refused answer typed something');
-    const fresh = await a.status();
-    const ok = await chooseOne(a, fresh, 'MySQL', { expected_revision: fresh.revision });
-    assert.equal((ok.result as { outcome?: string } | undefined)?.outcome, 'resolved', JSON.stringify(ok.error));
-    const tool = await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
-    assert.match(tool.content, /="MySQL"/);
-  });
+  it(
+    'refuses a missing or wrong revision echo from a client that promised one, ' + 'and answers with the rendered one',
+    async () => {
+      a = await startServerAgent('claude', {
+        name: 'e2e-revision',
+        turns: [
+          { kind: 'ask', questions: [Q_DATABASE] },
+          { kind: 'text', text: 'Thanks.' },
+        ],
+      });
+      await a.restart({}, { ownerId: 'vscode-editor', echoesRevision: true });
+      await userPrompt(a.term, 'pick a database');
+      const s = await a.waitStatus((x) => x.interaction !== null, 30_000, 'the question');
+      assert.match(s.revision ?? '', /^\d+$/);
+      const screen = await a.term.capture();
+      const missing = await chooseOne(a, s, 'MySQL');
+      assert.equal(missing.error?.data?.code, 'invalid_params', JSON.stringify(missing));
+      const wrong = await chooseOne(a, s, 'MySQL', { expected_revision: String(Number(s.revision) + 7) });
+      assert.equal(wrong.error?.data?.code, 'stale_revision', JSON.stringify(wrong));
+      await sleep(500);
+      assert.equal(await a.term.capture(), screen, 'a refused answer typed something');
+      const fresh = await a.status();
+      const ok = await chooseOne(a, fresh, 'MySQL', { expected_revision: fresh.revision });
+      assert.equal((ok.result as { outcome?: string } | undefined)?.outcome, 'resolved', JSON.stringify(ok.error));
+      const tool = await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
+      assert.match(tool.content, /="MySQL"/);
+    },
+  );
 
   it('closes a waiting step when its session is detached, and when the agent exits, and says why', async () => {
     a = await startServerAgent('claude', {
@@ -297,35 +308,42 @@ describe('Claude Code announcements through the AKK server (live)', function () 
     a = undefined;
   });
 
-  it('announces a step only once its screen is quiet: frames redrawn within moments never reach the client', async () => {
-    a = await startServerAgent('claude', {
-      name: 'e2e-quiet-announce',
-      turns: [
-        { kind: 'ask', questions: [Q_DATABASE] },
-        { kind: 'text', text: 'Thanks.' },
-      ],
-    });
-    await userPrompt(a.term, 'pick a database');
-    const first = await a.waitStatus((x) => x.interaction !== null, 30_000, 'the question');
-    const required = (): string[] =>
-      a!.server.notifications
-        .filter((n) => n.method === 'akk/interactionRequired')
-        .map((n) => String((n.params as { interaction?: { interaction_id?: string } }).interaction?.interaction_id));
-    await until(
-      'the first announcement',
-      () => (required().includes(String(first.interaction?.interaction_id)) ? true : undefined),
-      5_000,
-    );
-    const before = required().length;
-    // Two quick resizes: Claude Code redraws the dialog at each width, so each frame is a new step.
-    await a.term.tmux(['resize-window', '-t', a.term.target, '-x', '100', '-y', '40']);
-    await sleep(60);
-    await a.term.tmux(['resize-window', '-t', a.term.target, '-x', '120', '-y', '40']);
-    await sleep(2500);
-    const after = required().slice(before);
-    const now = await a.waitStatus((x) => x.interaction !== null, 10_000, 'the question after the resizes');
-    assert.deepEqual(after, [now.interaction?.interaction_id], `announced after the resizes: ${JSON.stringify(after)}`);
-    const all = (await listed(a)).filter((x) => x.status === 'invalidated');
-    assert.ok(all.length >= 1, 'the redrawn frames were steps of their own, invalidated without a word');
-  });
+  it(
+    'announces a step only once its screen is quiet: ' + 'frames redrawn within moments never reach the client',
+    async () => {
+      a = await startServerAgent('claude', {
+        name: 'e2e-quiet-announce',
+        turns: [
+          { kind: 'ask', questions: [Q_DATABASE] },
+          { kind: 'text', text: 'Thanks.' },
+        ],
+      });
+      await userPrompt(a.term, 'pick a database');
+      const first = await a.waitStatus((x) => x.interaction !== null, 30_000, 'the question');
+      const required = (): string[] =>
+        a!.server.notifications
+          .filter((n) => n.method === 'akk/interactionRequired')
+          .map((n) => String((n.params as { interaction?: { interaction_id?: string } }).interaction?.interaction_id));
+      await until(
+        'the first announcement',
+        () => (required().includes(String(first.interaction?.interaction_id)) ? true : undefined),
+        5_000,
+      );
+      const before = required().length;
+      // Two quick resizes: Claude Code redraws the dialog at each width, so each frame is a new step.
+      await a.term.tmux(['resize-window', '-t', a.term.target, '-x', '100', '-y', '40']);
+      await sleep(60);
+      await a.term.tmux(['resize-window', '-t', a.term.target, '-x', '120', '-y', '40']);
+      await sleep(2500);
+      const after = required().slice(before);
+      const now = await a.waitStatus((x) => x.interaction !== null, 10_000, 'the question after the resizes');
+      assert.deepEqual(
+        after,
+        [now.interaction?.interaction_id],
+        `announced after the resizes: ${JSON.stringify(after)}`,
+      );
+      const all = (await listed(a)).filter((x) => x.status === 'invalidated');
+      assert.ok(all.length >= 1, 'the redrawn frames were steps of their own, invalidated without a word');
+    },
+  );
 });

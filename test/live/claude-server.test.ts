@@ -27,73 +27,81 @@ describe('Claude Code through the AKK server (live)', function () {
     a = undefined;
   });
 
-  it('answers a two-question questionnaire (multi-select, then single-select into free text) and submits the review', async () => {
-    a = await startServerAgent('claude', {
-      name: 'e2e-questionnaire',
-      turns: [
-        { kind: 'ask', questions: [Q_FEATURES, Q_NAME] },
-        { kind: 'text', text: 'Thanks.' },
-      ],
-    });
-    await userPrompt(a.term, 'plan the release');
-    let s = await a.waitStatus(
-      (x) => x.interaction?.questions[0]?.response_kind === 'multi_select',
-      30_000,
-      'the multi-select step',
-    );
-    assert.deepEqual(s.interaction?.step, { index: 1, total: 3 });
-    const features = question(s).q.question_id;
-    let r = await respond(a, s, {
-      question_id: features,
-      response_kind: 'multi_select',
-      selected_option_ids: [optionId(s, 'Export'), optionId(s, 'Authentication')],
-    });
-    assert.equal((r.result as { outcome?: string } | undefined)?.outcome, 'resolved', JSON.stringify(r.error));
+  it(
+    'answers a two-question questionnaire ' +
+      '(multi-select, then single-select into free text) and submits the review',
+    async () => {
+      a = await startServerAgent('claude', {
+        name: 'e2e-questionnaire',
+        turns: [
+          { kind: 'ask', questions: [Q_FEATURES, Q_NAME] },
+          { kind: 'text', text: 'Thanks.' },
+        ],
+      });
+      await userPrompt(a.term, 'plan the release');
+      let s = await a.waitStatus(
+        (x) => x.interaction?.questions[0]?.response_kind === 'multi_select',
+        30_000,
+        'the multi-select step',
+      );
+      assert.deepEqual(s.interaction?.step, { index: 1, total: 3 });
+      const features = question(s).q.question_id;
+      let r = await respond(a, s, {
+        question_id: features,
+        response_kind: 'multi_select',
+        selected_option_ids: [optionId(s, 'Export'), optionId(s, 'Authentication')],
+      });
+      assert.equal((r.result as { outcome?: string } | undefined)?.outcome, 'resolved', JSON.stringify(r.error));
 
-    s = await a.waitStatus((x) => x.interaction?.questions[0]?.prompt === Q_NAME.question, 30_000, 'the name step');
-    r = await respond(a, s, {
-      question_id: question(s).q.question_id,
-      response_kind: 'single_select',
-      selected_option_ids: [optionId(s, 'Type something.')],
-    });
-    assert.ok(r.result, JSON.stringify(r.error));
+      s = await a.waitStatus((x) => x.interaction?.questions[0]?.prompt === Q_NAME.question, 30_000, 'the name step');
+      r = await respond(a, s, {
+        question_id: question(s).q.question_id,
+        response_kind: 'single_select',
+        selected_option_ids: [optionId(s, 'Type something.')],
+      });
+      assert.ok(r.result, JSON.stringify(r.error));
 
-    s = await a.waitStatus(
-      (x) => x.interaction?.questions[0]?.response_kind === 'free_text',
-      30_000,
-      'the free-text step',
-    );
-    assert.equal(question(s).q.max_length, 799);
-    r = await respond(a, s, {
-      question_id: question(s).q.question_id,
-      response_kind: 'free_text',
-      text: 'northwind "alpha" & <beta>',
-    });
-    assert.ok(r.result, JSON.stringify(r.error));
+      s = await a.waitStatus(
+        (x) => x.interaction?.questions[0]?.response_kind === 'free_text',
+        30_000,
+        'the free-text step',
+      );
+      assert.equal(question(s).q.max_length, 799);
+      r = await respond(a, s, {
+        question_id: question(s).q.question_id,
+        response_kind: 'free_text',
+        text: 'northwind "alpha" & <beta>',
+      });
+      assert.ok(r.result, JSON.stringify(r.error));
 
-    s = await a.waitStatus((x) => x.interaction?.questions[0]?.response_kind === 'confirm', 30_000, 'the review step');
-    assert.deepEqual(
-      question(s).q.options.map((o) => o.label),
-      ['Submit answers', 'Cancel'],
-    );
-    r = await respond(a, s, {
-      question_id: question(s).q.question_id,
-      response_kind: 'confirm',
-      selected_option_ids: [optionId(s, 'Submit answers')],
-    });
-    assert.ok(r.result, JSON.stringify(r.error));
+      s = await a.waitStatus(
+        (x) => x.interaction?.questions[0]?.response_kind === 'confirm',
+        30_000,
+        'the review step',
+      );
+      assert.deepEqual(
+        question(s).q.options.map((o) => o.label),
+        ['Submit answers', 'Cancel'],
+      );
+      r = await respond(a, s, {
+        question_id: question(s).q.question_id,
+        response_kind: 'confirm',
+        selected_option_ids: [optionId(s, 'Submit answers')],
+      });
+      assert.ok(r.result, JSON.stringify(r.error));
 
-    const tool = await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
-    assert.match(tool.content, /"Which features should the first release include\?"="Export, Authentication"/);
-    assert.match(tool.content, /"What should the project be called\?"="northwind \\?"alpha\\?" & <beta>"/);
-    assert.equal(tool.isError, false);
+      const tool = await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
+      assert.match(tool.content, /"Which features should the first release include\?"="Export, Authentication"/);
+      assert.match(tool.content, /"What should the project be called\?"="northwind \\?"alpha\\?" & <beta>"/);
+      assert.equal(tool.isError, false);
 
-    // Every answered step is in the history, resolved, and a repeated response executes nothing.
-    const list = (await a.call(REQUESTS.listInteractions.method, { session_id: a.sessionId })).result as {
-      interactions: Array<{ status: string; interaction_id: string; turn_id: string }>;
-    };
-    assert.ok(list.interactions.filter((x) => x.status === 'resolved').length >= 4, JSON.stringify(list));
-  });
+      // Every answered step is in the history, resolved, and a repeated response executes nothing.
+      const list = (await a.call(REQUESTS.listInteractions.method, { session_id: a.sessionId })).result as {
+        interactions: Array<{ status: string; interaction_id: string; turn_id: string }>;
+      };
+      assert.ok(list.interactions.filter((x) => x.status === 'resolved').length >= 4, JSON.stringify(list));
+    },
+  );
 
   it('approves a Bash command once, and the command runs', async () => {
     a = await startServerAgent('claude', {
@@ -180,62 +188,69 @@ describe('Claude Code through the AKK server (live)', function () {
     assert.notEqual(fresh.interaction?.interaction_id, s.interaction?.interaction_id);
   });
 
-  it('comes back response_uncertain, with nothing sent twice, when the server dies between reservation and input', async () => {
-    a = await startServerAgent(
-      'claude',
-      {
-        name: 'e2e-crash',
-        turns: [
-          { kind: 'ask', questions: [Q_DATABASE] },
-          { kind: 'text', text: 'Thanks.' },
-        ],
-      },
-      { AKK_FAULT_HOLD_AFTER_RESERVE_MS: '4000' },
-    );
-    await userPrompt(a.term, 'pick a database');
-    const s = await a.waitStatus((x) => x.interaction !== null, 30_000, 'the question');
-    const before = await a.term.capture();
-    const pending = respond(a, s, {
-      question_id: question(s).q.question_id,
-      response_kind: 'single_select',
-      selected_option_ids: [optionId(s, 'PostgreSQL')],
-    }).catch(() => undefined);
-    await sleep(1500); // the reservation is on disk; the first key is held back
-    a.server.child.kill('SIGKILL');
-    await pending;
-    await a.restart();
-    const after = await a.waitStatus((x) => x.state === 'response_uncertain', 20_000, 'response_uncertain');
-    assert.equal(after.interaction, null, 'a consumed prompt must not be offered again');
-    const list = (await a.call(REQUESTS.listInteractions.method, { session_id: a.sessionId })).result as {
-      interactions: Array<{ interaction_id: string; status: string; outcome: string | null }>;
-    };
-    const row = list.interactions.find((x) => x.interaction_id === s.interaction?.interaction_id);
-    assert.equal(row?.status, 'failed');
-    assert.equal(row?.outcome, 'response_uncertain');
-    // Nothing was typed, and a retry is refused without input.
-    const retry = await respond(a, s, {
-      question_id: question(s).q.question_id,
-      response_kind: 'single_select',
-      selected_option_ids: [optionId(s, 'PostgreSQL')],
-    });
-    assert.equal(retry.error?.data?.code, 'response_uncertain', JSON.stringify(retry));
-    await sleep(500);
-    assert.equal(await a.term.capture(), before);
-    assert.equal(a.model.toolResults().length, 0);
+  it(
+    'comes back response_uncertain, with nothing sent twice, ' + 'when the server dies between reservation and input',
+    async () => {
+      a = await startServerAgent(
+        'claude',
+        {
+          name: 'e2e-crash',
+          turns: [
+            { kind: 'ask', questions: [Q_DATABASE] },
+            { kind: 'text', text: 'Thanks.' },
+          ],
+        },
+        { AKK_FAULT_HOLD_AFTER_RESERVE_MS: '4000' },
+      );
+      await userPrompt(a.term, 'pick a database');
+      const s = await a.waitStatus((x) => x.interaction !== null, 30_000, 'the question');
+      const before = await a.term.capture();
+      const pending = respond(a, s, {
+        question_id: question(s).q.question_id,
+        response_kind: 'single_select',
+        selected_option_ids: [optionId(s, 'PostgreSQL')],
+      }).catch(() => undefined);
+      await sleep(1500); // the reservation is on disk; the first key is held back
+      a.server.child.kill('SIGKILL');
+      await pending;
+      await a.restart();
+      const after = await a.waitStatus((x) => x.state === 'response_uncertain', 20_000, 'response_uncertain');
+      assert.equal(after.interaction, null, 'a consumed prompt must not be offered again');
+      const list = (await a.call(REQUESTS.listInteractions.method, { session_id: a.sessionId })).result as {
+        interactions: Array<{ interaction_id: string; status: string; outcome: string | null }>;
+      };
+      const row = list.interactions.find((x) => x.interaction_id === s.interaction?.interaction_id);
+      assert.equal(row?.status, 'failed');
+      assert.equal(row?.outcome, 'response_uncertain');
+      // Nothing was typed, and a retry is refused without input.
+      const retry = await respond(a, s, {
+        question_id: question(s).q.question_id,
+        response_kind: 'single_select',
+        selected_option_ids: [optionId(s, 'PostgreSQL')],
+      });
+      assert.equal(retry.error?.data?.code, 'response_uncertain', JSON.stringify(retry));
+      await sleep(500);
+      assert.equal(await a.term.capture(), before);
+      assert.equal(a.model.toolResults().length, 0);
 
-    // The person checks the terminal and says so: the session follows its screen again in a new
-    // turn; the step stays failed, and its prompt is still never offered again.
-    const ack = await a.call(REQUESTS.acknowledgeUncertain.method, { session_id: a.sessionId });
-    assert.deepEqual(
-      (ack.result as { settled?: string[] } | undefined)?.settled,
-      [s.interaction?.interaction_id],
-      JSON.stringify(ack),
-    );
-    const followed = await a.waitStatus((x) => x.state === 'waiting_input', 10_000, 'the session to follow its screen');
-    assert.notEqual(followed.turn_id, after.turn_id);
-    assert.equal(followed.interaction, null);
-    await a.restart();
-    await sleep(1000);
-    assert.notEqual((await a.status()).state, 'response_uncertain');
-  });
+      // The person checks the terminal and says so: the session follows its screen again in a new
+      // turn; the step stays failed, and its prompt is still never offered again.
+      const ack = await a.call(REQUESTS.acknowledgeUncertain.method, { session_id: a.sessionId });
+      assert.deepEqual(
+        (ack.result as { settled?: string[] } | undefined)?.settled,
+        [s.interaction?.interaction_id],
+        JSON.stringify(ack),
+      );
+      const followed = await a.waitStatus(
+        (x) => x.state === 'waiting_input',
+        10_000,
+        'the session to follow its screen',
+      );
+      assert.notEqual(followed.turn_id, after.turn_id);
+      assert.equal(followed.interaction, null);
+      await a.restart();
+      await sleep(1000);
+      assert.notEqual((await a.status()).state, 'response_uncertain');
+    },
+  );
 });

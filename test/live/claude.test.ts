@@ -31,7 +31,8 @@ describe(`live: Claude Code ${NEWEST.claude}`, function () {
     assert.equal(r.isError, false);
     assert.equal(
       r.content,
-      `Your questions have been answered: "${Q_DATABASE.question}"="PostgreSQL". You can now continue with these answers in mind.`,
+      `Your questions have been answered: "${Q_DATABASE.question}"="PostgreSQL". ` +
+        'You can now continue with these answers in mind.',
     );
     await finished(s);
   });
@@ -50,7 +51,8 @@ describe(`live: Claude Code ${NEWEST.claude}`, function () {
     const r = await s.fm.waitForToolResult();
     assert.equal(
       r.content,
-      `Your questions have been answered: "${Q_FEATURES.question}"="Search, Audit log". You can now continue with these answers in mind.`,
+      `Your questions have been answered: "${Q_FEATURES.question}"="Search, Audit log". ` +
+        'You can now continue with these answers in mind.',
     );
     await finished(s);
   });
@@ -92,8 +94,9 @@ describe(`live: Claude Code ${NEWEST.claude}`, function () {
     const r = await s.fm.waitForToolResult();
     assert.equal(
       r.content,
-      `The user answered: "${Q_DATABASE.question}"="PostgreSQL", "${Q_FEATURES.question}"="Export, Authentication", ` +
-        `"${Q_NAME.question}"="orbit-7". Read the answers carefully — they may request clarification, changes, or that ` +
+      `The user answered: "${Q_DATABASE.question}"="PostgreSQL", ` +
+        `"${Q_FEATURES.question}"="Export, Authentication", "${Q_NAME.question}"="orbit-7". ` +
+        'Read the answers carefully — they may request clarification, changes, or that ' +
         'you not proceed — and follow what they actually say.',
     );
     await finished(s);
@@ -122,8 +125,9 @@ describe(`live: Claude Code ${NEWEST.claude}`, function () {
     assert.equal(r.isError, true);
     assert.equal(
       r.content,
-      "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the " +
-        'new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.',
+      "The user doesn't want to proceed with this tool use. " +
+        'The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). ' +
+        'STOP what you are doing and wait for the user to tell you how to proceed.',
     );
     assert.equal(fs.existsSync(path.join(s.term.workDir, 'notes.txt')), false);
     await finished(s);
@@ -143,8 +147,9 @@ describe(`live: Claude Code ${NEWEST.claude}`, function () {
     assert.equal(r.isError, true);
     assert.equal(
       r.content,
-      "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the " +
-        'new_string was NOT written to the file). To tell you how to proceed, the user said:\nuse a README instead',
+      "The user doesn't want to proceed with this tool use. " +
+        'The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). ' +
+        'To tell you how to proceed, the user said:\nuse a README instead',
     );
     assert.equal(fs.existsSync(path.join(s.term.workDir, 'notes.txt')), false);
     await finished(s);

@@ -460,86 +460,94 @@ describe('Codex through the AKK server (live)', function () {
     });
   });
 
-  it('records a managed send before pasting it: the same request id is answered from the record, never pasted twice', async () => {
-    a = await startServerAgent('codex', { name: 'e2e-codex-send-once', turns: [{ kind: 'text', text: FOLLOW_UP }] });
-    const deadline = Date.now() + 20_000;
-    let first: { result?: unknown; error?: { data?: { code?: string } } } | undefined;
-    while (Date.now() < deadline) {
-      first = await a.call(
-        REQUESTS.respond.method,
-        { session_id: a.sessionId, request: 'hello once', request_id: 'send-e2e-1' },
-        20_000,
+  it(
+    'records a managed send before pasting it: ' +
+      'the same request id is answered from the record, never pasted twice',
+    async () => {
+      a = await startServerAgent('codex', { name: 'e2e-codex-send-once', turns: [{ kind: 'text', text: FOLLOW_UP }] });
+      const deadline = Date.now() + 20_000;
+      let first: { result?: unknown; error?: { data?: { code?: string } } } | undefined;
+      while (Date.now() < deadline) {
+        first = await a.call(
+          REQUESTS.respond.method,
+          { session_id: a.sessionId, request: 'hello once', request_id: 'send-e2e-1' },
+          20_000,
+        );
+        if (first.result || first.error?.data?.code !== 'manual_required') break;
+        await sleep(250);
+      }
+      assert.ok(first?.result, JSON.stringify(first));
+      assert.deepEqual(
+        { ...first.result, turn_id: null },
+        { session_id: a.sessionId, turn_id: null, sent: true, send_id: 'send-e2e-1', replayed: false },
       );
-      if (first.result || first.error?.data?.code !== 'manual_required') break;
-      await sleep(250);
-    }
-    assert.ok(first?.result, JSON.stringify(first));
-    assert.deepEqual(
-      { ...first.result, turn_id: null },
-      { session_id: a.sessionId, turn_id: null, sent: true, send_id: 'send-e2e-1', replayed: false },
-    );
-    await a.term.waitForSettled((screen) => screen.includes(FOLLOW_UP), 30_000, 300, 'the answer');
-    const again = await a.call(REQUESTS.respond.method, {
-      session_id: a.sessionId,
-      request: 'hello once',
-      request_id: 'send-e2e-1',
-    });
-    assert.equal((again.result as { replayed?: boolean } | undefined)?.replayed, true, JSON.stringify(again));
-    const other = await a.call(REQUESTS.respond.method, {
-      session_id: a.sessionId,
-      request: 'something else',
-      request_id: 'send-e2e-1',
-    });
-    assert.equal(other.error?.data?.code, 'invalid_params', JSON.stringify(other));
-    await sleep(1_000);
-    assert.equal(
-      a.model.userMessages().filter((t) => t === 'hello once').length,
-      1,
-      JSON.stringify(a.model.userMessages()),
-    );
-  });
+      await a.term.waitForSettled((screen) => screen.includes(FOLLOW_UP), 30_000, 300, 'the answer');
+      const again = await a.call(REQUESTS.respond.method, {
+        session_id: a.sessionId,
+        request: 'hello once',
+        request_id: 'send-e2e-1',
+      });
+      assert.equal((again.result as { replayed?: boolean } | undefined)?.replayed, true, JSON.stringify(again));
+      const other = await a.call(REQUESTS.respond.method, {
+        session_id: a.sessionId,
+        request: 'something else',
+        request_id: 'send-e2e-1',
+      });
+      assert.equal(other.error?.data?.code, 'invalid_params', JSON.stringify(other));
+      await sleep(1_000);
+      assert.equal(
+        a.model.userMessages().filter((t) => t === 'hello once').length,
+        1,
+        JSON.stringify(a.model.userMessages()),
+      );
+    },
+  );
 
-  it('comes back response_uncertain, with nothing pasted, when the server dies between recording a send and its paste', async () => {
-    a = await startServerAgent(
-      'codex',
-      { name: 'e2e-codex-send-crash', turns: [{ kind: 'text', text: FOLLOW_UP }] },
-      { AKK_FAULT_HOLD_AFTER_RESERVE_MS: '4000' },
-    );
-    await a.term.waitForSettled(
-      (screen) => screen.includes('Ask Codex to do anything'),
-      30_000,
-      1_000,
-      'the idle composer',
-    );
-    const before = await a.term.capture();
-    const pending = a
-      .call(
-        REQUESTS.respond.method,
-        { session_id: a.sessionId, request: 'hello crash', request_id: 'send-crash-1' },
-        20_000,
-      )
-      .catch(() => undefined);
-    await sleep(1_500); // the send is on disk; its paste is held back
-    a.server.child.kill('SIGKILL');
-    await pending;
-    await a.restart();
-    const repeat = await a.call(REQUESTS.respond.method, {
-      session_id: a.sessionId,
-      request: 'hello crash',
-      request_id: 'send-crash-1',
-    });
-    assert.equal(repeat.error?.data?.code, 'response_uncertain', JSON.stringify(repeat));
-    // The idle composer on screen proves another state: the session follows it again, in a new
-    // turn, while the send stays recorded as uncertain and is never pasted.
-    await a.waitStatus((x) => x.state === 'idle', 20_000, 'the idle composer');
-    const again = await a.call(REQUESTS.respond.method, {
-      session_id: a.sessionId,
-      request: 'hello crash',
-      request_id: 'send-crash-1',
-    });
-    assert.equal(again.error?.data?.code, 'response_uncertain', JSON.stringify(again));
-    await sleep(500);
-    assert.equal(await a.term.capture(), before, 'something reached the terminal');
-    assert.equal(a.model.userMessages().includes('hello crash'), false);
-  });
+  it(
+    'comes back response_uncertain, with nothing pasted, ' +
+      'when the server dies between recording a send and its paste',
+    async () => {
+      a = await startServerAgent(
+        'codex',
+        { name: 'e2e-codex-send-crash', turns: [{ kind: 'text', text: FOLLOW_UP }] },
+        { AKK_FAULT_HOLD_AFTER_RESERVE_MS: '4000' },
+      );
+      await a.term.waitForSettled(
+        (screen) => screen.includes('Ask Codex to do anything'),
+        30_000,
+        1_000,
+        'the idle composer',
+      );
+      const before = await a.term.capture();
+      const pending = a
+        .call(
+          REQUESTS.respond.method,
+          { session_id: a.sessionId, request: 'hello crash', request_id: 'send-crash-1' },
+          20_000,
+        )
+        .catch(() => undefined);
+      await sleep(1_500); // the send is on disk; its paste is held back
+      a.server.child.kill('SIGKILL');
+      await pending;
+      await a.restart();
+      const repeat = await a.call(REQUESTS.respond.method, {
+        session_id: a.sessionId,
+        request: 'hello crash',
+        request_id: 'send-crash-1',
+      });
+      assert.equal(repeat.error?.data?.code, 'response_uncertain', JSON.stringify(repeat));
+      // The idle composer on screen proves another state: the session follows it again, in a new
+      // turn, while the send stays recorded as uncertain and is never pasted.
+      await a.waitStatus((x) => x.state === 'idle', 20_000, 'the idle composer');
+      const again = await a.call(REQUESTS.respond.method, {
+        session_id: a.sessionId,
+        request: 'hello crash',
+        request_id: 'send-crash-1',
+      });
+      assert.equal(again.error?.data?.code, 'response_uncertain', JSON.stringify(again));
+      await sleep(500);
+      assert.equal(await a.term.capture(), before, 'something reached the terminal');
+      assert.equal(a.model.userMessages().includes('hello crash'), false);
+    },
+  );
 });

@@ -39,7 +39,8 @@ async function prompt(a: ServerAgent, text: string): Promise<void> {
 /** One suite per seed version; `track` hands the test's session to the suite, which stops it afterwards. */
 function seedSuite(agent: AgentName, body: (version: string, track: (a: ServerAgent) => ServerAgent) => void): void {
   for (const version of SEEDS[agent]) {
-    describe(`${agent === 'claude' ? 'Claude Code' : 'Codex'} ${version} at 80x24 through the AKK server (live)`, function () {
+    const client = agent === 'claude' ? 'Claude Code' : 'Codex';
+    describe(`${client} ${version} at 80x24 through the AKK server (live)`, function () {
       this.timeout(90_000);
       let a: ServerAgent | undefined;
       before(async function () {

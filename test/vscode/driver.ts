@@ -135,9 +135,8 @@ async function runInHostSuite(
     saveLogs(server, 'suite');
     fs.writeFileSync(path.join(ARTIFACTS, 'browser-console-suite.log'), consoleLog.join('\n') + '\n');
     const text = fs.existsSync(report) ? fs.readFileSync(report, 'utf8').trimEnd() : '';
-    log(
-      `in-host suite: mocha report (${path.relative(REPO_ROOT, report)}):\n${text ? indent(text) : '  | (empty: the suite did not run or wrote nothing)'}`,
-    );
+    const body = text ? indent(text) : '  | (empty: the suite did not run or wrote nothing)';
+    log(`in-host suite: mocha report (${path.relative(REPO_ROOT, report)}):\n${body}`);
     if (exitCode !== 0) {
       printFailureLogs(server, 'in-host suite');
       const tailText = consoleTail(consoleLog);
@@ -159,7 +158,8 @@ async function runInHostSuite(
   };
   if (!outcome.ok && outcome.failures === 0) outcome.failures = 1; // the suite itself broke
   log(
-    `in-host suite: exit ${exitCode}, ${outcome.passes} passed, ${outcome.failures} failed, ${outcome.pending} pending (${secondsSince(t)})`,
+    `in-host suite: exit ${exitCode}, ${outcome.passes} passed, ${outcome.failures} failed, ` +
+      `${outcome.pending} pending (${secondsSince(t)})`,
   );
   return outcome;
 }
@@ -385,10 +385,12 @@ async function main(): Promise<number> {
     .filter((f) => f.endsWith('.png'))
     .sort();
   log(`screenshots in ${path.relative(REPO_ROOT, ARTIFACTS)}/: ${shots.join(', ') || '(none)'}`);
-  const tally = (rs: CheckResult[]): string =>
-    `${rs.filter((r) => r.status === 'passed').length} passed, ${rs.filter((r) => r.status === 'failed').length} failed`;
+  const count = (rs: CheckResult[], status: CheckResult['status']): number =>
+    rs.filter((r) => r.status === status).length;
+  const tally = (rs: CheckResult[]): string => `${count(rs, 'passed')} passed, ${count(rs, 'failed')} failed`;
   log(
-    `in-host mocha: ${suite.passes} passed, ${suite.failures} failed, ${suite.pending} pending; UI checks: ${tally(ui)}; agent flows: ${tally(agent)}`,
+    `in-host mocha: ${suite.passes} passed, ${suite.failures} failed, ${suite.pending} pending; ` +
+      `UI checks: ${tally(ui)}; agent flows: ${tally(agent)}`,
   );
   for (const r of checks.filter((x) => x.status === 'failed')) log(`  failed check: ${r.name}`);
   log(`done in ${secondsSince(t0)}`);

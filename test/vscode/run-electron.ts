@@ -67,7 +67,8 @@ async function main(): Promise<number> {
   if (process.env.AKK_TALLY)
     fs.appendFileSync(process.env.AKK_TALLY, `vscode-electron ${passed} ${failed} ${pending}\n`);
   console.log(
-    `vscode-electron: ${passed} passed, ${failed} failed, ${pending} skipped (report: ${path.relative(REPO_ROOT, report)})`,
+    `vscode-electron: ${passed} passed, ${failed} failed, ${pending} skipped ` +
+      `(report: ${path.relative(REPO_ROOT, report)})`,
   );
   return code === 0 && failed === 0 ? 0 : 1;
 }

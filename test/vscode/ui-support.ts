@@ -54,7 +54,8 @@ export function printFailureLogs(server: CodeServer, label: string): void {
     .filter((l) => l.trim() && !noise.test(l))
     .slice(-25);
   log(
-    `${label}: code-server log (tail, without network noise; full log in ${path.relative(REPO_ROOT, ARTIFACTS)}/logs/):\n${indent(own.join('\n'))}`,
+    `${label}: code-server log (tail, without network noise; ` +
+      `full log in ${path.relative(REPO_ROOT, ARTIFACTS)}/logs/):\n${indent(own.join('\n'))}`,
   );
   for (const f of server.logFiles()) {
     const own = f.includes('agent-knock-knock');
@@ -68,8 +69,11 @@ export function printFailureLogs(server: CodeServer, label: string): void {
 }
 
 // Harmless on a machine without internet: gallery, telemetry and GitHub sign-in lookups fail.
-export const CONSOLE_NOISE =
-  /ENOTFOUND|ERR_NAME_NOT_RESOLVED|open-vsx|authentication provider 'github'|status of 404|same-origin iframe|allow-scripts and allow-same-origin|Long running operations during shutdown/;
+const CONSOLE_NOISE_FORMS = [
+  /ENOTFOUND|ERR_NAME_NOT_RESOLVED|open-vsx|authentication provider 'github'|status of 404/,
+  /same-origin iframe|allow-scripts and allow-same-origin|Long running operations during shutdown/,
+];
+export const CONSOLE_NOISE = new RegExp(CONSOLE_NOISE_FORMS.map((r) => r.source).join('|'));
 
 export function consoleTail(consoleLog: string[], entries = 12): string {
   return consoleLog
@@ -165,9 +169,8 @@ export class Checks {
         .join('\n');
       this.results.push({ name, status: 'failed', detail });
       const shot = await screenshot(page, shotOnFail);
-      log(
-        `  x ${name} (${secondsSince(tc)}):\n${indent(detail)}${shot ? `\n  screenshot: ${path.relative(REPO_ROOT, shot)}` : ''}`,
-      );
+      const where = shot ? `\n  screenshot: ${path.relative(REPO_ROOT, shot)}` : '';
+      log(`  x ${name} (${secondsSince(tc)}):\n${indent(detail)}${where}`);
       if (opts.fatal) this.block(`"${name}" failed`);
       return false;
     }

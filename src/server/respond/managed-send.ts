@@ -31,7 +31,8 @@ function replay(send: Send, sessionId: string, textDigest: string): RespondResul
     return { session_id: send.sessionId, turn_id: send.turnId, sent: true, send_id: send.id, replayed: true };
   throw new AkkError(
     'response_uncertain',
-    'this message may already have been sent (its outcome was not proven); check the terminal. Nothing will be retried.',
+    'this message may already have been sent (its outcome was not proven); check the terminal. ' +
+      'Nothing will be retried.',
     {
       send_id: send.id,
     },

@@ -37,8 +37,9 @@ export function createHandlers(deps: HandlerDeps): RequestHandlers {
       await deps.tracker.ensureSession(s);
       const blocked = s.observeOnlyReason();
       const pane = s.endpoint?.describe().pane_id ?? params.tmux.target;
+      const observeOnly = blocked ? `, observe only: ${blocked}` : '';
       deps.log.info(
-        `attached ${s.id}: ${s.agent} ${s.version ?? '(unknown version)'} in tmux pane ${pane}${blocked ? `, observe only: ${blocked}` : ''}`,
+        `attached ${s.id}: ${s.agent} ${s.version ?? '(unknown version)'} in tmux pane ${pane}${observeOnly}`,
       );
       return { session_id: s.id, agent: s.agent, version: s.version, state: s.state };
     },

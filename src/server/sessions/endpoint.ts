@@ -111,6 +111,10 @@ export function notDelivered(error: unknown): boolean {
   return error instanceof AkkError && error.detail?.input_delivered === false;
 }
 
+const KEY_NAMES = [
+  /Enter|Escape|(?:[SM]-)?(?:Up|Down|Left|Right)|Tab|BTab|Space|BSpace/,
+  /Home|End|PageUp|PageDown|PPage|NPage|DC|IC|F(?:[1-9]|1[0-2])/,
+  /[CM]-[a-z]|[0-9A-Za-z]/,
+];
 /** tmux key names accepted by `sendKeys`. Anything else is refused before it reaches tmux. */
-export const KEY_NAME_RE =
-  /^(?:Enter|Escape|(?:[SM]-)?(?:Up|Down|Left|Right)|Tab|BTab|Space|BSpace|Home|End|PageUp|PageDown|PPage|NPage|DC|IC|F(?:[1-9]|1[0-2])|[CM]-[a-z]|[0-9A-Za-z])$/;
+export const KEY_NAME_RE = new RegExp(`^(?:${KEY_NAMES.map((r) => r.source).join('|')})$`);

@@ -34,7 +34,8 @@ export function loadSqlJs(explicitWasm?: string): Promise<SqlJsStatic> {
 
 /** PRAGMAs of the connection: durability is the journal's job, so SQLite's own is off. */
 const CONNECTION_PRAGMAS =
-  'PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; PRAGMA temp_store = MEMORY;';
+  'PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = MEMORY; ' +
+  'PRAGMA synchronous = OFF; PRAGMA temp_store = MEMORY;';
 
 interface Prepared {
   stmt: Statement;

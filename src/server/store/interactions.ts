@@ -5,7 +5,8 @@
  */
 import { AkkError, type ErrorCode } from '../../shared/errors';
 import { bump, writeAudit } from './audit';
-import { canonicalJson, randomId, sha256 } from './canonical';
+import { opaqueId } from '../ids';
+import { canonicalJson, sha256 } from './canonical';
 import { attempt, reject, type Ctx } from './context';
 import type { Tx } from './engine';
 import { isFenced, loadAuthority, loadInteraction, loadRevisionSource, loadSession, slotHolder } from './queries';
@@ -58,7 +59,8 @@ export function transition(
   if (terminal && to !== 'resolved' && to !== 'declined') {
     tx.run(
       `UPDATE authority SET offer_owner = NULL, offer_expires_at = NULL,
-         last_proven_stage = CASE WHEN last_proven_stage IN ('recognized', 'released') THEN 'closed' ELSE last_proven_stage END
+         last_proven_stage = CASE WHEN last_proven_stage IN ('recognized', 'released') THEN 'closed'
+                                  ELSE last_proven_stage END
        WHERE interaction_id = ?`,
       [ix.id],
     );
@@ -152,7 +154,7 @@ function validate(input: NewInteraction): void {
  */
 export function createInteraction(ctx: Ctx, input: NewInteraction): Interaction {
   const now = ctx.now();
-  const id = randomId('ix');
+  const id = opaqueId('ix');
   return attempt(ctx, true, (tx) => {
     validate(input);
     const textPolicy = validText(input.textPolicy);

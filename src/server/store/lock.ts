@@ -95,7 +95,8 @@ function locked(file: string, info: LockInfo | null): AkkError {
   const who = info ? `process ${info.pid} on ${info.host}` : 'another process';
   return new AkkError(
     'store_locked',
-    `the interaction store in ${path.dirname(file)} is in use by ${who}; close the other window or remove ${file} if that process is gone`,
+    `the interaction store in ${path.dirname(file)} is in use by ${who}; ` +
+      `close the other window or remove ${file} if that process is gone`,
     info ? { pid: info.pid, host: info.host } : undefined,
   );
 }

@@ -86,6 +86,7 @@ export function listInteractions(r: Reader, f: InteractionFilter = {}): Interact
     params.push(...f.statuses);
   }
   params.push(Math.max(1, Math.min(f.limit ?? 1000, 100_000)));
-  const sql = `SELECT * FROM interactions ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at, id LIMIT ?`;
+  const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const sql = `SELECT * FROM interactions ${filter} ORDER BY created_at, id LIMIT ?`;
   return r.all(sql, params).map((row) => withOptions(r, row));
 }

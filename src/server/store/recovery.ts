@@ -144,7 +144,9 @@ export function recover(
       damagedFiles.push(j.file);
       warnings.push({
         code: 'journal_damaged',
-        message: `the interaction journal ${path.basename(j.file)} is damaged; transactions after sequence ${applied} could not be restored`,
+        message:
+          `the interaction journal ${path.basename(j.file)} is damaged; ` +
+          `transactions after sequence ${applied} could not be restored`,
       });
       continue;
     }

@@ -241,7 +241,8 @@ export function migrate(db: SqlDatabase): boolean {
   if (current > LATEST_SCHEMA_VERSION) {
     throw new AkkError(
       'store_too_new',
-      `the interaction store was written by a newer version (schema ${current}, this version knows ${LATEST_SCHEMA_VERSION}); update the extension`,
+      'the interaction store was written by a newer version ' +
+        `(schema ${current}, this version knows ${LATEST_SCHEMA_VERSION}); update the extension`,
       { schema: current, supported: LATEST_SCHEMA_VERSION },
     );
   }

@@ -100,7 +100,8 @@ export function saveAttachedSession(ctx: Ctx, input: NewAttachedSession): Attach
   });
   return ctx.engine.write(true, (tx) => {
     tx.run(
-      `INSERT INTO attached_sessions (session_id, endpoint, agent, version, attached_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+      `INSERT INTO attached_sessions (session_id, endpoint, agent, version, attached_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT(session_id) DO UPDATE SET endpoint = excluded.endpoint, agent = excluded.agent,
          version = excluded.version, updated_at = excluded.updated_at`,
       [input.sessionId, endpoint, input.agent, input.version, now, now],

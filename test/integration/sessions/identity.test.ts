@@ -30,7 +30,8 @@ describe('sessions (tmux): agent identification', function () {
     copyShell(claude.wrapperExe);
     const launcher = `const { spawn } = require('child_process'); const path = require('path');
 const exe = path.join(__dirname, '..', '..', 'codex-linux-x64', 'vendor', 'x86_64-unknown-linux-musl', 'bin', 'codex');
-spawn(exe, ['--norc', '--noprofile', '-c', ${JSON.stringify(FAKE_AGENT_SCRIPT)}], { stdio: 'inherit' }).on('exit', (c) => process.exit(c ?? 0));\n`;
+spawn(exe, ['--norc', '--noprofile', '-c', ${JSON.stringify(FAKE_AGENT_SCRIPT)}], { stdio: 'inherit' })
+  .on('exit', (c) => process.exit(c ?? 0));\n`;
     codex = codexLayout(tempDir('akk-it-codex-'), '0.999.1', { launcherContent: launcher });
     fs.writeFileSync(
       path.join(path.dirname(codex.launcher), '..', 'package.json'),

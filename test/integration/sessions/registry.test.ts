@@ -44,35 +44,38 @@ describe('sessions (tmux): registry, persistence and re-attach', function () {
     return pane;
   }
 
-  it('re-attaches after a restart with the same ids and a new generation; a gone pane stays listed as exited', async () => {
-    const persistence = new JsonFilePersistence(path.join(dir, 'attached.json'));
-    const first = registry(persistence);
-    const a = await first.attach({ socket: lab.socket, target: await program() });
-    const b = await first.attach({ socket: lab.socket, target: await program() });
-    await waitFor('idle', () => a.state === 'idle' && b.state === 'idle');
-    const genA = a.endpoint!.generation;
-    const paneB = b.endpoint!.describe().pane_id;
-    first.dispose();
-    await lab.tmux('kill-pane', '-t', paneB);
+  it(
+    're-attaches after a restart with the same ids and a new generation; ' + 'a gone pane stays listed as exited',
+    async () => {
+      const persistence = new JsonFilePersistence(path.join(dir, 'attached.json'));
+      const first = registry(persistence);
+      const a = await first.attach({ socket: lab.socket, target: await program() });
+      const b = await first.attach({ socket: lab.socket, target: await program() });
+      await waitFor('idle', () => a.state === 'idle' && b.state === 'idle');
+      const genA = a.endpoint!.generation;
+      const paneB = b.endpoint!.describe().pane_id;
+      first.dispose();
+      await lab.tmux('kill-pane', '-t', paneB);
 
-    const second = registry(new JsonFilePersistence(persistence.file));
-    const restored = await second.restore();
-    assert.deepEqual(restored.map((s) => s.session_id).sort(), [a.id, b.id].sort());
-    const a2 = second.require(a.id);
-    assert.ok(a2.endpoint!.generation > genA, 'a new binding generation');
-    await waitFor('restored idle', () => a2.state === 'idle');
-    await a2.endpoint!.sendLiteral('g');
-    await waitFor('recognised after restore', () => a2.state === 'waiting_input');
-    const b2 = second.require(b.id);
-    assert.equal(b2.state, 'exited');
-    assert.equal(second.list().length, 2);
-    await second.detach(b.id);
-    assert.deepEqual(
-      (await persistence.loadAttached()).map((r) => r.session_id),
-      [a.id],
-    );
-    assert.throws(() => second.require(b.id), { code: 'unknown_session' });
-  });
+      const second = registry(new JsonFilePersistence(persistence.file));
+      const restored = await second.restore();
+      assert.deepEqual(restored.map((s) => s.session_id).sort(), [a.id, b.id].sort());
+      const a2 = second.require(a.id);
+      assert.ok(a2.endpoint!.generation > genA, 'a new binding generation');
+      await waitFor('restored idle', () => a2.state === 'idle');
+      await a2.endpoint!.sendLiteral('g');
+      await waitFor('recognised after restore', () => a2.state === 'waiting_input');
+      const b2 = second.require(b.id);
+      assert.equal(b2.state, 'exited');
+      assert.equal(second.list().length, 2);
+      await second.detach(b.id);
+      assert.deepEqual(
+        (await persistence.loadAttached()).map((r) => r.session_id),
+        [a.id],
+      );
+      assert.throws(() => second.require(b.id), { code: 'unknown_session' });
+    },
+  );
 
   it('survives a server process killed with SIGKILL', async () => {
     const file = path.join(dir, 'attached.json');
@@ -82,8 +85,12 @@ describe('sessions (tmux): registry, persistence and re-attach', function () {
       script,
       `import { SessionRegistry } from ${JSON.stringify(path.join(REPO, 'src/server/sessions'))};
 import { JsonFilePersistence } from ${JSON.stringify(path.join(REPO, 'test/integration/sessions/support/persistence'))};
-const r = new SessionRegistry({ classify: () => ({ state: 'idle' }), persistence: new JsonFilePersistence(${JSON.stringify(file)}) });
-r.attach({ socket: ${JSON.stringify(lab.socket)}, target: ${JSON.stringify(pane)} }).then((s) => console.log('ATTACHED ' + s.id + ' ' + s.endpoint!.generation));
+const r = new SessionRegistry({
+  classify: () => ({ state: 'idle' }),
+  persistence: new JsonFilePersistence(${JSON.stringify(file)}),
+});
+r.attach({ socket: ${JSON.stringify(lab.socket)}, target: ${JSON.stringify(pane)} })
+  .then((s) => console.log('ATTACHED ' + s.id + ' ' + s.endpoint!.generation));
 setInterval(() => undefined, 1000);\n`,
     );
     const child = spawn(process.execPath, ['--import', 'tsx', script], {
@@ -124,34 +131,40 @@ setInterval(() => undefined, 1000);\n`,
     assert.match(again.exitReason ?? '', /different process/);
   });
 
-  it('gives a pane attached twice the same session; detach + re-attach gives a new session and generation', async () => {
-    const r = registry(new MemoryPersistence());
-    const pane = await program('main');
-    const s1 = await r.attach({ socket: lab.socket, target: pane });
-    const same = await r.attach({ socket: lab.socket, target: 'main:0.0' });
-    assert.equal(same, s1);
-    assert.match(s1.id, /^ses_[A-Za-z0-9_-]{22}$/);
-    const g1 = s1.endpoint!.generation;
-    await r.detach(s1.id);
-    const s2 = await r.attach({ socket: lab.socket, target: pane });
-    assert.notEqual(s2.id, s1.id);
-    assert.ok(s2.endpoint!.generation > g1);
-    assert.equal(r.list().length, 1);
-  });
+  it(
+    'gives a pane attached twice the same session; ' + 'detach + re-attach gives a new session and generation',
+    async () => {
+      const r = registry(new MemoryPersistence());
+      const pane = await program('main');
+      const s1 = await r.attach({ socket: lab.socket, target: pane });
+      const same = await r.attach({ socket: lab.socket, target: 'main:0.0' });
+      assert.equal(same, s1);
+      assert.match(s1.id, /^ses_[A-Za-z0-9_-]{22}$/);
+      const g1 = s1.endpoint!.generation;
+      await r.detach(s1.id);
+      const s2 = await r.attach({ socket: lab.socket, target: pane });
+      assert.notEqual(s2.id, s1.id);
+      assert.ok(s2.endpoint!.generation > g1);
+      assert.equal(r.list().length, 1);
+    },
+  );
 
-  it('reports a missing tmux as tmux_unavailable with an install hint, and a missing pane as endpoint_unavailable', async () => {
-    const missing = new SessionRegistry({ classify, tmuxPath: path.join(dir, 'no-tmux') });
-    registries.push(missing);
-    await assert.rejects(
-      missing.attach({ socket: lab.socket, target: '%0' }),
-      (e: { code?: string; message?: string }) => {
-        assert.equal(e.code, 'tmux_unavailable');
-        assert.match(e.message ?? '', /apt-get install tmux/);
-        return true;
-      },
-    );
-    await assert.rejects(missing.candidates([{ socket: lab.socket }]), { code: 'tmux_unavailable' });
-    await program();
-    await assert.rejects(registry().attach({ socket: lab.socket, target: '%99' }), { code: 'endpoint_unavailable' });
-  });
+  it(
+    'reports a missing tmux as tmux_unavailable with an install hint, ' + 'and a missing pane as endpoint_unavailable',
+    async () => {
+      const missing = new SessionRegistry({ classify, tmuxPath: path.join(dir, 'no-tmux') });
+      registries.push(missing);
+      await assert.rejects(
+        missing.attach({ socket: lab.socket, target: '%0' }),
+        (e: { code?: string; message?: string }) => {
+          assert.equal(e.code, 'tmux_unavailable');
+          assert.match(e.message ?? '', /apt-get install tmux/);
+          return true;
+        },
+      );
+      await assert.rejects(missing.candidates([{ socket: lab.socket }]), { code: 'tmux_unavailable' });
+      await program();
+      await assert.rejects(registry().attach({ socket: lab.socket, target: '%99' }), { code: 'endpoint_unavailable' });
+    },
+  );
 });

@@ -12,8 +12,11 @@ import { loadCorpus, type Fixture } from '../../support/fixture-corpus';
 const codex = loadCorpus().filter((f) => f.agent === 'codex');
 
 /** States the corpus shows as an actionable prompt (everything else is activity or manual). */
-const ACTIONABLE =
-  /^(single-select|multi-question-\d(-answered)?|notes|unanswered-review(-go-back|-one)?|back-at-1|none-of-the-above(-notes)?|command-approval|file-change-approval|async-collapsed|async-question|async-other)$/;
+const ACTIONABLE_STATES = [
+  /single-select|multi-question-\d(-answered)?|notes|unanswered-review(-go-back|-one)?|back-at-1/,
+  /none-of-the-above(-notes)?|command-approval|file-change-approval|async-collapsed|async-question|async-other/,
+];
+const ACTIONABLE = new RegExp(`^(${ACTIONABLE_STATES.map((r) => r.source).join('|')})$`);
 const TYPED = /^(notes-typed|none-of-the-above-typed|async-other-typed)$/;
 
 function byState(state: string): Fixture[] {
@@ -27,7 +30,12 @@ describe('Codex recognition over the corpus', () => {
   });
 
   for (const f of codex) {
-    it(`${f.id}: ${ACTIONABLE.test(f.state) ? 'actionable' : TYPED.test(f.state) ? 'manual (text already typed)' : 'no prompt'}`, () => {
+    const expected = ACTIONABLE.test(f.state)
+      ? 'actionable'
+      : TYPED.test(f.state)
+        ? 'manual (text already typed)'
+        : 'no prompt';
+    it(`${f.id}: ${expected}`, () => {
       const r = recognize('codex', f.version, f.screen);
       if (ACTIONABLE.test(f.state))
         assert.ok(
@@ -63,25 +71,28 @@ describe('Codex recognition over the corpus', () => {
     }
   });
 
-  it('projects async questions with the delivery mode the native key performs, and the native Other as free text', () => {
-    for (const f of byState('async-question')) {
-      const r = recognize('codex', f.version, f.screen);
-      assert.ok(r.kind === 'questionnaire');
-      assert.deepEqual(r.asyncDelivery?.modes, [f.version === '0.171.0' ? 'steer_current_turn' : 'queue_next_turn']);
-      assert.deepEqual(
-        r.question.options.map((o) => [o.label, o.role]),
-        [
-          ['SQLite', 'choice'],
-          ['PostgreSQL', 'choice'],
-          ['Other', 'free_text'],
-        ],
-      );
-      // The Other digit only focuses the row: its proof is the empty editor, not a changed prompt.
-      assert.deepEqual(r.plan.choose.o3, [
-        { action: { keys: ['3'] }, expect: { kind: 'free_text_editing', optionKey: 'o3', text: '' } },
-      ]);
-    }
-  });
+  it(
+    'projects async questions with the delivery mode the native key performs, ' + 'and the native Other as free text',
+    () => {
+      for (const f of byState('async-question')) {
+        const r = recognize('codex', f.version, f.screen);
+        assert.ok(r.kind === 'questionnaire');
+        assert.deepEqual(r.asyncDelivery?.modes, [f.version === '0.171.0' ? 'steer_current_turn' : 'queue_next_turn']);
+        assert.deepEqual(
+          r.question.options.map((o) => [o.label, o.role]),
+          [
+            ['SQLite', 'choice'],
+            ['PostgreSQL', 'choice'],
+            ['Other', 'free_text'],
+          ],
+        );
+        // The Other digit only focuses the row: its proof is the empty editor, not a changed prompt.
+        assert.deepEqual(r.plan.choose.o3, [
+          { action: { keys: ['3'] }, expect: { kind: 'free_text_editing', optionKey: 'o3', text: '' } },
+        ]);
+      }
+    },
+  );
 
   it('makes the focused empty Other row of an async question its own free-text step, and reads typed text back', () => {
     for (const f of byState('async-other')) {
@@ -98,44 +109,48 @@ describe('Codex recognition over the corpus', () => {
     for (const f of byState('async-question')) assert.equal(readEditor('codex', f.version, f.screen), undefined);
   });
 
-  it('keeps an async question the same prompt while the turn timer redraws, and not when the question, options or cursor change', () => {
-    const source = (screen: ScreenSnapshot): string => {
-      const r = recognize('codex', VERSION_OF.get(screen) ?? '', screen);
-      assert.ok(r.kind === 'questionnaire', JSON.stringify(r).slice(0, 200));
-      return r.fingerprintSource;
-    };
-    const edit = (f: Fixture, from: RegExp, to: string): ScreenSnapshot => {
-      const screen: ScreenSnapshot = {
-        ...f.screen,
-        plain: f.screen.plain.map((l) => l.replace(from, to)),
-        styled: f.screen.styled?.map((l) => l.replace(from, to)),
+  it(
+    'keeps an async question the same prompt while the turn timer redraws, ' +
+      'and not when the question, options or cursor change',
+    () => {
+      const source = (screen: ScreenSnapshot): string => {
+        const r = recognize('codex', VERSION_OF.get(screen) ?? '', screen);
+        assert.ok(r.kind === 'questionnaire', JSON.stringify(r).slice(0, 200));
+        return r.fingerprintSource;
       };
-      VERSION_OF.set(screen, f.version);
-      return screen;
-    };
-    const VERSION_OF = new Map<ScreenSnapshot, string>();
-    for (const f of [...byState('async-question'), ...byState('async-other')]) {
-      VERSION_OF.set(f.screen, f.version);
-      assert.ok(
-        f.screen.plain.some((l) => l.startsWith('Working (0s')),
-        f.id,
-      );
-      const original = source(f.screen);
-      assert.equal(
-        source(edit(f, /^Working \(0s/, 'Working (1m 07s')),
-        original,
-        `${f.id}: a timer redraw changed the prompt`,
-      );
-      assert.notEqual(source(edit(f, /service use\?/, 'service run?')), original, `${f.id}: another question`);
-      if (f.state === 'async-question') {
-        assert.notEqual(source(edit(f, /PostgreSQL/, 'PostgreSQM')), original, `${f.id}: another option`);
-        const moved = edit(f, /^ {2}› 1\. /, '    1. ');
-        const moved2 = { ...moved, plain: moved.plain.map((l) => l.replace(/^ {4}2\. /, '  › 2. ')) };
-        VERSION_OF.set(moved2, f.version);
-        assert.notEqual(source(moved2), original, `${f.id}: the cursor moved`);
+      const edit = (f: Fixture, from: RegExp, to: string): ScreenSnapshot => {
+        const screen: ScreenSnapshot = {
+          ...f.screen,
+          plain: f.screen.plain.map((l) => l.replace(from, to)),
+          styled: f.screen.styled?.map((l) => l.replace(from, to)),
+        };
+        VERSION_OF.set(screen, f.version);
+        return screen;
+      };
+      const VERSION_OF = new Map<ScreenSnapshot, string>();
+      for (const f of [...byState('async-question'), ...byState('async-other')]) {
+        VERSION_OF.set(f.screen, f.version);
+        assert.ok(
+          f.screen.plain.some((l) => l.startsWith('Working (0s')),
+          f.id,
+        );
+        const original = source(f.screen);
+        assert.equal(
+          source(edit(f, /^Working \(0s/, 'Working (1m 07s')),
+          original,
+          `${f.id}: a timer redraw changed the prompt`,
+        );
+        assert.notEqual(source(edit(f, /service use\?/, 'service run?')), original, `${f.id}: another question`);
+        if (f.state === 'async-question') {
+          assert.notEqual(source(edit(f, /PostgreSQL/, 'PostgreSQM')), original, `${f.id}: another option`);
+          const moved = edit(f, /^ {2}› 1\. /, '    1. ');
+          const moved2 = { ...moved, plain: moved.plain.map((l) => l.replace(/^ {4}2\. /, '  › 2. ')) };
+          VERSION_OF.set(moved2, f.version);
+          assert.notEqual(source(moved2), original, `${f.id}: the cursor moved`);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('offers a collapsed async question as one step that opens it, and nothing else', () => {
     const edited = (f: Fixture, map: (l: string) => string): ScreenSnapshot => ({

@@ -41,14 +41,17 @@ const FREE_TEXT_STEPS: Array<{ agent: AgentKind; version: string; rel: string; q
 
 describe('secrets are never relayed', () => {
   for (const f of FREE_TEXT_STEPS) {
-    it(`${f.agent} ${f.version}: a free-text step is answerable, and manual once its question asks for a secret`, () => {
-      const plain = recognize(f.agent, f.version, screenOf(f.rel, ['', '']));
-      assert.equal(plain.kind, 'questionnaire');
-      // Same length, so the frame stays exactly as drawn.
-      const secret = 'What is the deploy API token?'.padEnd(f.question.length, '?').slice(0, f.question.length);
-      const asked = recognize(f.agent, f.version, screenOf(f.rel, [f.question, secret]));
-      assert.deepEqual(asked, { kind: 'manual_required', reason: SECRET_REASON });
-    });
+    it(
+      `${f.agent} ${f.version}: a free-text step is answerable, ` + 'and manual once its question asks for a secret',
+      () => {
+        const plain = recognize(f.agent, f.version, screenOf(f.rel, ['', '']));
+        assert.equal(plain.kind, 'questionnaire');
+        // Same length, so the frame stays exactly as drawn.
+        const secret = 'What is the deploy API token?'.padEnd(f.question.length, '?').slice(0, f.question.length);
+        const asked = recognize(f.agent, f.version, screenOf(f.rel, [f.question, secret]));
+        assert.deepEqual(asked, { kind: 'manual_required', reason: SECRET_REASON });
+      },
+    );
   }
 
   it('asks for a secret by its words, not by any word', () => {

@@ -15,7 +15,8 @@ export function updateExpectations(env: NodeJS.ProcessEnv = process.env): boolea
   const flag = env[UPDATE_FLAG];
   if (flag !== undefined && flag !== '' && inCi(env)) {
     throw new Error(
-      `${UPDATE_FLAG}=${flag} is set in CI (CI=${env.CI ?? ''}): CI checks the reviewed expectations and never rewrites them. Unset ${UPDATE_FLAG}.`,
+      `${UPDATE_FLAG}=${flag} is set in CI (CI=${env.CI ?? ''}): ` +
+        `CI checks the reviewed expectations and never rewrites them. Unset ${UPDATE_FLAG}.`,
     );
   }
   return flag === '1';

@@ -119,17 +119,21 @@ describe('answer planning', () => {
     );
   });
 
-  it('refuses multi-line, control characters, empty text and spaces at either end (they cannot be proven on screen)', () => {
-    for (const text of ['a\nb', 'a\u001b[2Jb', '   ', 'a\u2028b', ' leading', 'trailing ', 'tab\t']) {
-      assert.equal(
-        thrownCode(() =>
-          resolveAnswers([{ question_id: 'q1', response_kind: 'free_text', text }], freeOptions, freePlan),
-        ),
-        'invalid_params',
-        JSON.stringify(text),
-      );
-    }
-  });
+  it(
+    'refuses multi-line, control characters, empty text and spaces at either end ' +
+      '(they cannot be proven on screen)',
+    () => {
+      for (const text of ['a\nb', 'a\u001b[2Jb', '   ', 'a\u2028b', ' leading', 'trailing ', 'tab\t']) {
+        assert.equal(
+          thrownCode(() =>
+            resolveAnswers([{ question_id: 'q1', response_kind: 'free_text', text }], freeOptions, freePlan),
+          ),
+          'invalid_params',
+          JSON.stringify(text),
+        );
+      }
+    },
+  );
 
   it('refuses free text where the stored option does not allow it', () => {
     assert.equal(

@@ -1,4 +1,7 @@
-/** Dispatch pieces Codex needs: Notes with the paste-suppression delay, async projection and delivery modes, cursor proofs. */
+/**
+ * Dispatch pieces Codex needs: Notes with the paste-suppression delay, async projection and delivery
+ * modes, cursor proofs.
+ */
 import { strict as assert } from 'node:assert';
 import { recognize } from '../../../src/adapters/recognize';
 import type { QuestionnaireRecognition } from '../../../src/adapters/types';

@@ -54,7 +54,8 @@ describe('sessions/proc', () => {
     const first = proc.executable(20);
     assert.equal(first?.path, exe);
     assert.equal(first?.deleted, false);
-    // A real kernel link would keep the old inode; here the link follows the path, so simulate with a " (deleted)" target.
+    // A real kernel link would keep the old inode; here the link follows the path, so simulate with a
+    // " (deleted)" target.
     const root2 = fakeProc(tempDir('akk-proc-'), [{ pid: 21, ppid: 1, exe: `${exe} (deleted)` }]);
     fs.writeFileSync(`${exe} (deleted)`, 'old');
     assert.equal(new ProcFs(root2).executable(21)?.deleted, true);

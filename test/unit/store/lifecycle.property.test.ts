@@ -155,46 +155,49 @@ describe('store: lifecycle properties', function () {
       );
     });
 
-    it('foreign owner: another owner can neither display, answer nor learn a receipt, and changes nothing', async () => {
-      await fc.assert(
-        fc.asyncProperty(
-          fc.string({ minLength: 1, maxLength: 12 }).filter((o) => o !== OWNER),
-          fc.boolean(),
-          async (foreign, resolved) => {
-            const sid = `foreign-${run++}`;
-            const ix = await reserved(sid);
-            if (resolved) {
-              const r = await store.reserve({
-                interactionId: ix.id,
-                owner: OWNER,
-                expectedRevision: 1,
-                answers: [{ questionId: 'q1', optionId: 'yes' }],
-              });
-              assert.ok(r.kind === 'reserved');
-              await store.markResolved(ix.id, r.reservation.id, 'proven');
-            }
-            const snapshot = { ix: store.getInteraction(ix.id), a: store.getAuthority(ix.id) };
-            await rejects(() => store.createOffer(ix.id, foreign, 60_000), 'foreign_owner');
-            await rejects(
-              () =>
-                store.reserve({
+    it(
+      'foreign owner: another owner can neither display, answer nor learn a receipt, ' + 'and changes nothing',
+      async () => {
+        await fc.assert(
+          fc.asyncProperty(
+            fc.string({ minLength: 1, maxLength: 12 }).filter((o) => o !== OWNER),
+            fc.boolean(),
+            async (foreign, resolved) => {
+              const sid = `foreign-${run++}`;
+              const ix = await reserved(sid);
+              if (resolved) {
+                const r = await store.reserve({
                   interactionId: ix.id,
-                  owner: foreign,
+                  owner: OWNER,
                   expectedRevision: 1,
                   answers: [{ questionId: 'q1', optionId: 'yes' }],
-                }),
-              'foreign_owner',
-            );
-            await rejects(
-              () => Promise.resolve(store.checkOffer(ix.id, foreign)),
-              resolved ? 'offer_required' : 'offer_required',
-            );
-            assert.deepEqual({ ix: store.getInteraction(ix.id), a: store.getAuthority(ix.id) }, snapshot);
-          },
-        ),
-        { numRuns: RUNS },
-      );
-    });
+                });
+                assert.ok(r.kind === 'reserved');
+                await store.markResolved(ix.id, r.reservation.id, 'proven');
+              }
+              const snapshot = { ix: store.getInteraction(ix.id), a: store.getAuthority(ix.id) };
+              await rejects(() => store.createOffer(ix.id, foreign, 60_000), 'foreign_owner');
+              await rejects(
+                () =>
+                  store.reserve({
+                    interactionId: ix.id,
+                    owner: foreign,
+                    expectedRevision: 1,
+                    answers: [{ questionId: 'q1', optionId: 'yes' }],
+                  }),
+                'foreign_owner',
+              );
+              await rejects(
+                () => Promise.resolve(store.checkOffer(ix.id, foreign)),
+                resolved ? 'offer_required' : 'offer_required',
+              );
+              assert.deepEqual({ ix: store.getInteraction(ix.id), a: store.getAuthority(ix.id) }, snapshot);
+            },
+          ),
+          { numRuns: RUNS },
+        );
+      },
+    );
 
     it('failed command: never a receipt; rejected before input may retry, otherwise terminal failed', async () => {
       await fc.assert(

@@ -208,38 +208,41 @@ describe('store: interaction lifecycle', () => {
     assert.equal(store.getInteraction(left.id)?.outcome?.reason, 'answered in the terminal');
   });
 
-  it("a dismissed prompt is fenced while it stays on screen; the next prompt lifts that fence, never an answer's", async () => {
-    const ix = await store.createInteraction(newInteraction(S, fingerprint(S, 1)));
-    await ready(store, ix.id);
-    const dismissed = await store.dismiss(ix.id, 'answered in the terminal');
-    assert.equal(dismissed.status, 'dismissed');
-    assert.equal(store.getAuthority(ix.id)?.offer, null);
-    assert.equal(store.isFenced(S, fingerprint(S, 1)), true);
-    assert.equal(store.dismissedPrompt(S, fingerprint(S, 1))?.id, ix.id);
-    await rejects(() => store.createInteraction(newInteraction(S, fingerprint(S, 1))), 'stale_revision');
-    await rejects(() => store.dismiss(ix.id, 'again'), 'illegal_transition');
-    // The same exact prompt redrawn under a new binding generation is still the dismissed one.
-    await store.invalidateRevision(S, { generation: 2, fingerprint: fingerprint(S, 1) });
-    assert.equal(store.isFenced(S, fingerprint(S, 1)), true);
-    // The screen moves on: the fence goes, and the same question asked again later is offered.
-    await store.invalidateRevision(S, { generation: 2, fingerprint: fingerprint(S, 2) });
-    assert.equal(store.isFenced(S, fingerprint(S, 1)), false);
-    assert.equal(store.dismissedPrompt(S, fingerprint(S, 1)), undefined);
-    await store.invalidateRevision(S, { generation: 2, fingerprint: fingerprint(S, 1) });
-    const again = await store.createInteraction(newInteraction(S, fingerprint(S, 1)));
-    await ready(store, again.id);
-    const r = await store.reserve(yes(again.id, 4));
-    assert.ok(r.kind === 'reserved');
-    await rejects(() => store.dismiss(again.id, 'in flight'), 'illegal_transition');
-    await store.markResolved(again.id, r.reservation.id, 'answered');
-    assert.equal(store.dismissedPrompt(S, fingerprint(S, 1)), undefined, 'an answered prompt is not a dismissed one');
-    await store.invalidateRevision(S, { generation: 2, fingerprint: fingerprint(S, 3) });
-    assert.equal(store.isFenced(S, fingerprint(S, 1)), true, 'an answered prompt stays fenced');
-    assert.deepEqual(
-      store.audit({ interactionId: ix.id }).map((e) => e.event),
-      ['created', 'offered', 'dismissed', 'rejected'],
-    );
-  });
+  it(
+    'a dismissed prompt is fenced while it stays on screen; ' + "the next prompt lifts that fence, never an answer's",
+    async () => {
+      const ix = await store.createInteraction(newInteraction(S, fingerprint(S, 1)));
+      await ready(store, ix.id);
+      const dismissed = await store.dismiss(ix.id, 'answered in the terminal');
+      assert.equal(dismissed.status, 'dismissed');
+      assert.equal(store.getAuthority(ix.id)?.offer, null);
+      assert.equal(store.isFenced(S, fingerprint(S, 1)), true);
+      assert.equal(store.dismissedPrompt(S, fingerprint(S, 1))?.id, ix.id);
+      await rejects(() => store.createInteraction(newInteraction(S, fingerprint(S, 1))), 'stale_revision');
+      await rejects(() => store.dismiss(ix.id, 'again'), 'illegal_transition');
+      // The same exact prompt redrawn under a new binding generation is still the dismissed one.
+      await store.invalidateRevision(S, { generation: 2, fingerprint: fingerprint(S, 1) });
+      assert.equal(store.isFenced(S, fingerprint(S, 1)), true);
+      // The screen moves on: the fence goes, and the same question asked again later is offered.
+      await store.invalidateRevision(S, { generation: 2, fingerprint: fingerprint(S, 2) });
+      assert.equal(store.isFenced(S, fingerprint(S, 1)), false);
+      assert.equal(store.dismissedPrompt(S, fingerprint(S, 1)), undefined);
+      await store.invalidateRevision(S, { generation: 2, fingerprint: fingerprint(S, 1) });
+      const again = await store.createInteraction(newInteraction(S, fingerprint(S, 1)));
+      await ready(store, again.id);
+      const r = await store.reserve(yes(again.id, 4));
+      assert.ok(r.kind === 'reserved');
+      await rejects(() => store.dismiss(again.id, 'in flight'), 'illegal_transition');
+      await store.markResolved(again.id, r.reservation.id, 'answered');
+      assert.equal(store.dismissedPrompt(S, fingerprint(S, 1)), undefined, 'an answered prompt is not a dismissed one');
+      await store.invalidateRevision(S, { generation: 2, fingerprint: fingerprint(S, 3) });
+      assert.equal(store.isFenced(S, fingerprint(S, 1)), true, 'an answered prompt stays fenced');
+      assert.deepEqual(
+        store.audit({ interactionId: ix.id }).map((e) => e.event),
+        ['created', 'offered', 'dismissed', 'rejected'],
+      );
+    },
+  );
 
   it('holds one blocking slot per session, also while resolving; supersede invalidates the active one', async () => {
     const first = await store.createInteraction(newInteraction(S, fingerprint(S, 1)));
@@ -273,22 +276,26 @@ describe('store: interaction lifecycle', () => {
     await rejects(() => store.createInteraction(newInteraction(S, fingerprint(S, 1))), 'stale_revision');
   });
 
-  it('a proven step that only navigated lifts its fence, so the same prompt can be offered again; an answer keeps it', async () => {
-    const nav = await store.createInteraction(newInteraction(S, fingerprint(S, 1)));
-    await ready(store, nav.id);
-    const r = await store.reserve(yes(nav.id));
-    assert.ok(r.kind === 'reserved');
-    await store.markInputSent(nav.id, r.reservation.id);
-    await store.markResolved(nav.id, r.reservation.id, 'opened', { releaseFence: true });
-    assert.equal(store.isFenced(S, fingerprint(S, 1)), false);
-    const again = await store.createInteraction(newInteraction(S, fingerprint(S, 1)));
-    assert.equal(again.status, 'active');
-    await ready(store, again.id);
-    const r2 = await store.reserve(yes(again.id));
-    assert.ok(r2.kind === 'reserved');
-    await store.markResolved(again.id, r2.reservation.id, 'answered');
-    assert.equal(store.isFenced(S, fingerprint(S, 1)), true);
-  });
+  it(
+    'a proven step that only navigated lifts its fence, so the same prompt can be offered again; ' +
+      'an answer keeps it',
+    async () => {
+      const nav = await store.createInteraction(newInteraction(S, fingerprint(S, 1)));
+      await ready(store, nav.id);
+      const r = await store.reserve(yes(nav.id));
+      assert.ok(r.kind === 'reserved');
+      await store.markInputSent(nav.id, r.reservation.id);
+      await store.markResolved(nav.id, r.reservation.id, 'opened', { releaseFence: true });
+      assert.equal(store.isFenced(S, fingerprint(S, 1)), false);
+      const again = await store.createInteraction(newInteraction(S, fingerprint(S, 1)));
+      assert.equal(again.status, 'active');
+      await ready(store, again.id);
+      const r2 = await store.reserve(yes(again.id));
+      assert.ok(r2.kind === 'reserved');
+      await store.markResolved(again.id, r2.reservation.id, 'answered');
+      assert.equal(store.isFenced(S, fingerprint(S, 1)), true);
+    },
+  );
 
   it('the partial unique index refuses a second blocking row even without the code path', async () => {
     const dir = tempDir('index');
@@ -301,8 +308,10 @@ describe('store: interaction lifecycle', () => {
       const SQL = await initSqlJs();
       const fs = await import('node:fs');
       const db = new SQL.Database(fs.readFileSync(`${dir}/akk-store.sqlite`));
-      const copy = `INSERT INTO interactions SELECT 'ix_copy', owner, session_id, turn_id, kind, payload, payload_hash, status, blocking,
-        bound_revision, revision_independent, text_policy, risk_class, created_at, resolved_at, outcome, title FROM interactions WHERE id = ?`;
+      const copy = `INSERT INTO interactions
+        SELECT 'ix_copy', owner, session_id, turn_id, kind, payload, payload_hash, status, blocking,
+          bound_revision, revision_independent, text_policy, risk_class, created_at, resolved_at, outcome, title
+        FROM interactions WHERE id = ?`;
       assert.throws(() => db.run(copy, [ix.id]), /UNIQUE constraint failed/);
       db.run(`UPDATE interactions SET status = 'resolving' WHERE id = ?`, [ix.id]);
       assert.throws(() => db.run(copy, [ix.id]), /UNIQUE constraint failed/);
@@ -314,26 +323,30 @@ describe('store: interaction lifecycle', () => {
     }
   });
 
-  it('a revision change invalidates bound interactions except revision-independent ones; generation changes take all', async () => {
-    const bound = await store.createInteraction(newInteraction(S, fingerprint(S, 1), { blocking: false }));
-    const independent = await store.createInteraction(
-      newInteraction(S, fingerprint(S, 1), { blocking: false, revisionIndependent: true }),
-    );
-    const moved = await store.invalidateRevision(S, { generation: 1, fingerprint: fingerprint(S, 2) });
-    assert.deepEqual(moved, { revision: 2, invalidated: [bound.id] });
-    assert.equal(store.getInteraction(bound.id)?.outcome?.code, 'stale_revision');
-    await rejects(() => store.reserve(yes(bound.id)), 'invalidated');
-    await ready(store, independent.id);
-    await rejects(() => store.reserve(yes(independent.id, 2)), 'stale_revision');
-    const fresh = await store.createInteraction(newInteraction(S, fingerprint(S, 2), { blocking: false }));
-    assert.equal(fresh.boundRevision, 2);
-    const again = await store.invalidateRevision(S, { generation: 2, fingerprint: fingerprint(S, 2) });
-    assert.deepEqual(again.invalidated.sort(), [fresh.id, independent.id].sort());
-    assert.deepEqual(await store.invalidateRevision(S, { generation: 2, fingerprint: fingerprint(S, 2) }), {
-      revision: 3,
-      invalidated: [],
-    });
-  });
+  it(
+    'a revision change invalidates bound interactions except revision-independent ones; ' +
+      'generation changes take all',
+    async () => {
+      const bound = await store.createInteraction(newInteraction(S, fingerprint(S, 1), { blocking: false }));
+      const independent = await store.createInteraction(
+        newInteraction(S, fingerprint(S, 1), { blocking: false, revisionIndependent: true }),
+      );
+      const moved = await store.invalidateRevision(S, { generation: 1, fingerprint: fingerprint(S, 2) });
+      assert.deepEqual(moved, { revision: 2, invalidated: [bound.id] });
+      assert.equal(store.getInteraction(bound.id)?.outcome?.code, 'stale_revision');
+      await rejects(() => store.reserve(yes(bound.id)), 'invalidated');
+      await ready(store, independent.id);
+      await rejects(() => store.reserve(yes(independent.id, 2)), 'stale_revision');
+      const fresh = await store.createInteraction(newInteraction(S, fingerprint(S, 2), { blocking: false }));
+      assert.equal(fresh.boundRevision, 2);
+      const again = await store.invalidateRevision(S, { generation: 2, fingerprint: fingerprint(S, 2) });
+      assert.deepEqual(again.invalidated.sort(), [fresh.id, independent.id].sort());
+      assert.deepEqual(await store.invalidateRevision(S, { generation: 2, fingerprint: fingerprint(S, 2) }), {
+        revision: 3,
+        invalidated: [],
+      });
+    },
+  );
 
   it('a failure before input returns to active and unfences the prompt; after input it is failed', async () => {
     const ix = await store.createInteraction(newInteraction(S, fingerprint(S, 1)));

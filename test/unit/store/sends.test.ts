@@ -83,7 +83,8 @@ describe('store: managed sends', function () {
     const v1 = MIGRATIONS[0];
     assert.ok(v1);
     db.exec(`${v1.sql}; PRAGMA user_version = 1;`);
-    db.exec(`INSERT INTO sessions (id, owner, agent, binding_generation, prompt_fingerprint, revision, created_at, updated_at)
+    db.exec(`INSERT INTO sessions
+      (id, owner, agent, binding_generation, prompt_fingerprint, revision, created_at, updated_at)
       VALUES ('old', 'o', 'codex', 1, 'fp', 1, 1, 1)`);
     fs.writeFileSync(path.join(dir, SNAPSHOT_FILE), db.export());
     db.close();

@@ -40,7 +40,8 @@ export const Q_NAME: AskQuestion = {
 export const Q_UNUSUAL: AskQuestion[] = [
   {
     question:
-      'When the nightly synchronisation job finds two conflicting edits of the same record made on different devices while offline, which resolution policy should it apply before notifying the owners of the record?',
+      'When the nightly synchronisation job finds two conflicting edits of the same record made on different devices ' +
+      'while offline, which resolution policy should it apply before notifying the owners of the record?',
     header: 'Conflicts',
     multiSelect: false,
     options: [

@@ -174,7 +174,8 @@ export const CODEX_SCENARIOS: NamedScenario[] = [
     name: 'codex-unanswered',
     agent: 'codex',
     description:
-      'Three questions: skip to the last and submit, the unanswered confirmation, Go back, None of the above with notes.',
+      'Three questions: skip to the last and submit, the unanswered confirmation, Go back, ' +
+      'None of the above with notes.',
     args: CODEX_RUI,
     turns: [
       { kind: 'codex-questions', questions: [CX_DATABASE, CX_LANGUAGE, CX_DEPLOY] },
@@ -365,7 +366,8 @@ export const CODEX_SCENARIOS: NamedScenario[] = [
     name: 'codex-async-question',
     agent: 'codex',
     description:
-      'request_user_input_async (offered to Astra models): collapsed summary, expanded question, answer steers the running turn.',
+      'request_user_input_async (offered to Astra models): collapsed summary, expanded question, ' +
+      'answer steers the running turn.',
     minVersion: '0.154.0',
     args: CODEX_ASTRA,
     turns: codexAsyncTurns(true),
@@ -388,7 +390,8 @@ export const CODEX_SCENARIOS: NamedScenario[] = [
     name: 'codex-async-other',
     agent: 'codex',
     description:
-      'An async question answered through its native Other row: the digit only focuses the row, text is typed into it, Enter sends it.',
+      'An async question answered through its native Other row: the digit only focuses the row, ' +
+      'text is typed into it, Enter sends it.',
     minVersion: '0.154.0',
     args: CODEX_ASTRA,
     turns: codexAsyncTurns(true),

@@ -77,7 +77,8 @@ function replay(screens: Array<{ fixture: Fixture; side: Sidecar }>): ScreenKey[
   }
   if (verified !== model.deliveries.length) {
     throw new Error(
-      `${first.side.scenario} on ${first.fixture.id}: ${model.deliveries.length} answers submitted, ${verified} recorded by the capture`,
+      `${first.side.scenario} on ${first.fixture.id}: ` +
+        `${model.deliveries.length} answers submitted, ${verified} recorded by the capture`,
     );
   }
   return out.map(({ start, stepId, ...key }) => {
