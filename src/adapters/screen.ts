@@ -27,7 +27,7 @@ export function stripSgr(line: string): string {
   return line.replace(SGR, '');
 }
 
-export interface StyledRun {
+interface StyledRun {
   text: string;
   /** The SGR state in force: foreground, background, bold, dim, inverse. */
   fg?: string;
@@ -76,11 +76,6 @@ function applySgr(s: Omit<StyledRun, 'text'>, params: string): Omit<StyledRun, '
     else if (n !== undefined && /^(4[0-7]|10[0-7])$/.test(n)) next.bg = n;
   }
   return next;
-}
-
-/** The styled line for a plain line index, when the snapshot has styles. */
-export function styledLine(snapshot: ScreenSnapshot, index: number): string | undefined {
-  return snapshot.styled?.[index];
 }
 
 /** Display width of a string: wide East Asian and emoji code points take two cells. */

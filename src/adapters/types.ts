@@ -14,7 +14,7 @@ export interface ScreenSnapshot {
 export type ResponseKind = 'single_select' | 'multi_select' | 'free_text' | 'confirm';
 
 /** What choosing an option means natively. */
-export type OptionRole = 'choice' | 'free_text' | 'submit' | 'cancel';
+type OptionRole = 'choice' | 'free_text' | 'submit' | 'cancel';
 
 export interface RecognizedOption {
   /** Adapter-private stable key within the step, e.g. `o2`. */
@@ -26,7 +26,7 @@ export interface RecognizedOption {
   checked?: boolean;
 }
 
-export interface RecognizedQuestion {
+interface RecognizedQuestion {
   key: string;
   header?: string;
   prompt: string;
@@ -87,7 +87,7 @@ export type DeliveryModeName = 'steer_current_turn' | 'queue_next_turn';
 
 export type PermissionTool = 'bash' | 'write' | 'edit' | 'command' | 'file_change' | 'other';
 
-export interface Prompt {
+interface Prompt {
   /** The profile that proved this screen, e.g. `claude@2.1.332`. */
   profileId: string;
   /**

@@ -14,11 +14,11 @@ export const MAX_MESSAGE_LENGTH = 20_000;
  * Length as the agents count a paste: UTF-16 code units (never fewer than the characters a person
  * sees, so a limit on it is never looser than one on characters).
  */
-export function textLength(text: string): number {
+function textLength(text: string): number {
   return text.length;
 }
 
-export type AnswerTextProblem =
+type AnswerTextProblem =
   | { code: 'empty'; message: string }
   | { code: 'padded'; message: string }
   | { code: 'control'; message: string }

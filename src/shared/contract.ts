@@ -14,19 +14,19 @@ const OpaqueId = z
   .max(128)
   .regex(/^[A-Za-z0-9_.:-]+$/, 'an opaque id');
 
-export const ResponseKind = z.enum(['single_select', 'multi_select', 'free_text', 'confirm']);
-export type ResponseKind = z.infer<typeof ResponseKind>;
+const ResponseKind = z.enum(['single_select', 'multi_select', 'free_text', 'confirm']);
+type ResponseKind = z.infer<typeof ResponseKind>;
 
-export const InteractionKind = z.enum(['questionnaire', 'async_question']);
+const InteractionKind = z.enum(['questionnaire', 'async_question']);
 export const DeliveryMode = z.enum(['steer_current_turn', 'queue_next_turn']);
 export type DeliveryMode = z.infer<typeof DeliveryMode>;
 
-export const InteractionOption = z.object({
+const InteractionOption = z.object({
   option_id: OpaqueId,
   label: z.string().max(4000),
   description: z.string().max(4000).optional(),
 });
-export type InteractionOption = z.infer<typeof InteractionOption>;
+type InteractionOption = z.infer<typeof InteractionOption>;
 
 export const InteractionQuestion = z.object({
   question_id: OpaqueId,

@@ -4,19 +4,17 @@
  */
 
 /** What an attached agent terminal is doing, as far as the server can prove. */
-export const SESSION_STATES = [
-  'starting',
-  'idle',
-  'working',
+export type SessionState =
+  | 'starting'
+  | 'idle'
+  | 'working'
   /** A supported prompt is on screen and recognised exactly. */
-  'waiting_input',
+  | 'waiting_input'
   /** A prompt is on screen that cannot be proven exact: answer it in the terminal. */
-  'manual_required',
+  | 'manual_required'
   /** Input may have reached the terminal but its effect could not be proven. */
-  'response_uncertain',
-  'exited',
-] as const;
-export type SessionState = (typeof SESSION_STATES)[number];
+  | 'response_uncertain'
+  | 'exited';
 
 /** The eight statuses of an interaction. */
 export const INTERACTION_STATUSES = [
@@ -39,10 +37,6 @@ export const TERMINAL_INTERACTION_STATUSES: readonly InteractionStatus[] = [
   'expired',
   'failed',
 ];
-
-export function isTerminalStatus(status: InteractionStatus): boolean {
-  return TERMINAL_INTERACTION_STATUSES.includes(status);
-}
 
 /** Agents the server knows how to identify: the registry's names (src/shared/agents.ts). */
 export { AGENTS, type AgentName } from './agents';

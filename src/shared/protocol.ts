@@ -15,7 +15,7 @@ import {
   type ResponseReceipt,
   type TerminalInteraction,
 } from './contract';
-import { AGENTS, INTERACTION_STATUSES, SESSION_STATES } from './lifecycle';
+import { INTERACTION_STATUSES } from './lifecycle';
 import type { AgentName, InteractionStatus, SessionState } from './lifecycle';
 
 const Id = z
@@ -104,7 +104,7 @@ export interface InteractionSummary {
 
 // ---------------------------------------------------------------- requests
 
-export const ListSessionsParams = z
+const ListSessionsParams = z
   .object({
     /** Also list panes running a supported agent that are not attached yet. */
     include_candidates: z.boolean().optional(),
@@ -112,26 +112,26 @@ export const ListSessionsParams = z
     tmux_servers: z.array(TmuxServerRef).max(16).optional(),
   })
   .strict();
-export interface ListSessionsResult {
+interface ListSessionsResult {
   sessions: SessionSummary[];
   candidates?: CandidatePane[];
 }
 
-export const AttachSessionParams = z.object({ tmux: TmuxTarget }).strict();
-export interface AttachSessionResult {
+const AttachSessionParams = z.object({ tmux: TmuxTarget }).strict();
+interface AttachSessionResult {
   session_id: string;
   agent: AgentName | 'unknown';
   version: string | null;
   state: SessionState;
 }
 
-export const DetachSessionParams = z.object({ session_id: Id }).strict();
-export interface DetachSessionResult {
+const DetachSessionParams = z.object({ session_id: Id }).strict();
+interface DetachSessionResult {
   session_id: string;
   detached: true;
 }
 
-export const StatusParams = z.object({ session_id: Id.optional(), turn_id: Id.optional() }).strict();
+const StatusParams = z.object({ session_id: Id.optional(), turn_id: Id.optional() }).strict();
 export interface StatusResult {
   session_id: string;
   agent: AgentName | 'unknown';
@@ -150,14 +150,14 @@ export interface StatusResult {
   offer_expires_at: string | null;
 }
 
-export const RespondInteractionParams = RespondInteractionRequest;
-export type RespondInteractionResult = ResponseReceipt;
+const RespondInteractionParams = RespondInteractionRequest;
+type RespondInteractionResult = ResponseReceipt;
 
-export const ApproveParams = ApproveRequest;
-export type ApproveResult = ResponseReceipt;
+const ApproveParams = ApproveRequest;
+type ApproveResult = ResponseReceipt;
 
 /** Managed send: a new message for the agent's composer. */
-export const RespondParams = z
+const RespondParams = z
   .object({
     session_id: Id.optional(),
     turn_id: Id.optional(),
@@ -183,8 +183,8 @@ export interface RespondResult {
  * The person checked the terminal after an uncertain response: the session stops being held as
  * `response_uncertain` and a new turn begins. The uncertain step stays failed; nothing is retried.
  */
-export const AcknowledgeUncertainParams = z.object({ session_id: Id }).strict();
-export interface AcknowledgeUncertainResult {
+const AcknowledgeUncertainParams = z.object({ session_id: Id }).strict();
+interface AcknowledgeUncertainResult {
   session_id: string;
   /** The interactions whose uncertain outcome this settled (may be empty). */
   settled: string[];
@@ -196,21 +196,21 @@ export interface AcknowledgeUncertainResult {
  * dismissed and, while the same exact prompt stays on screen, neither announced nor offered again.
  * Nothing is typed. A repeated request answers with the same result.
  */
-export const DismissInteractionParams = z.object({ interaction_id: Id, turn_id: Id }).strict();
+const DismissInteractionParams = z.object({ interaction_id: Id, turn_id: Id }).strict();
 export interface DismissInteractionResult {
   interaction_id: string;
   session_id: string;
   status: 'dismissed';
 }
 
-export const ListInteractionsParams = z
+const ListInteractionsParams = z
   .object({
     session_id: Id.optional(),
     statuses: z.array(z.enum(INTERACTION_STATUSES)).max(8).optional(),
     limit: z.number().int().min(1).max(500).optional(),
   })
   .strict();
-export interface ListInteractionsResult {
+interface ListInteractionsResult {
   interactions: InteractionSummary[];
 }
 
@@ -231,7 +231,7 @@ export interface InteractionUpdatedParams {
   outcome: string | null;
 }
 
-export interface SessionsChangedParams {
+interface SessionsChangedParams {
   sessions: SessionSummary[];
 }
 
@@ -252,7 +252,7 @@ export const REQUESTS = {
 } as const;
 
 /** The result type of each request, by table key. */
-export interface RequestResults {
+interface RequestResults {
   listSessions: ListSessionsResult;
   attachSession: AttachSessionResult;
   detachSession: DetachSessionResult;
@@ -312,5 +312,3 @@ export type InitializationOptions = z.infer<typeof InitializationOptions>;
 export const MAX_MESSAGE_BYTES = 1024 * 1024;
 
 export const SERVER_NAME = 'agent-knock-knock-server';
-
-export { AGENTS, SESSION_STATES };

@@ -43,7 +43,7 @@ export const PanelToHost = z.discriminatedUnion('type', [
 ]);
 export type PanelToHost = z.infer<typeof PanelToHost>;
 
-export const PanelSession = z.object({
+const PanelSession = z.object({
   session_id: Id,
   agent_label: z.string().max(100),
   version: z.string().max(50).nullable(),

@@ -3,7 +3,7 @@ import { regionText } from '../prompt-region';
 import { isRule, wrapWords } from '../screen';
 import type { ScreenSnapshot } from '../types';
 
-export interface Frame {
+interface Frame {
   /** Index of the full-width top rule. */
   top: number;
   /** Index of the last content line (the footer, or the last row when there is none). */

@@ -23,7 +23,7 @@ export function parseRows(
   return rows;
 }
 
-export interface Columns {
+interface Columns {
   label: string;
   description: string;
 }
