@@ -10,7 +10,7 @@ import type { CommandDeps } from './command-deps';
 import { INTERACTION_COMMANDS } from './interaction-commands';
 import type { QuestionPanel } from './question-panel';
 
-export interface ServerStatusReport {
+interface ServerStatusReport {
   running: boolean;
   version: string;
   sessions: number;
@@ -26,7 +26,7 @@ const NEW_SESSION_COMMANDS: Readonly<Record<string, CommandHandler>> = Object.fr
   ]),
 );
 
-export const COMMANDS: Readonly<Record<string, CommandHandler>> = {
+const COMMANDS: Readonly<Record<string, CommandHandler>> = {
   'akk.showServerStatus': async ({ client }): Promise<ServerStatusReport> => {
     let sessions = 0;
     let running = client.health === 'running';
@@ -93,9 +93,6 @@ export const COMMANDS: Readonly<Record<string, CommandHandler>> = {
   },
   ...INTERACTION_COMMANDS,
 };
-
-/** Commands that run from a tree item, the status bar or internally, not from the palette. */
-export const HIDDEN_COMMANDS: readonly string[] = ['akk.focusSession', 'akk.openOldestPending'];
 
 async function newAgentSession({ client, sessions, terminals, log, pending, panel }: CommandDeps, agent: AgentName) {
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;

@@ -15,7 +15,7 @@ export interface ServerConfig {
   tmuxPath: string;
 }
 
-export const DEFAULT_OFFER_LIFETIME_SECONDS = 120;
+const DEFAULT_OFFER_LIFETIME_SECONDS = 120;
 
 export function configFrom(raw: unknown): ServerConfig {
   const parsed = InitializationOptions.safeParse(raw ?? {});

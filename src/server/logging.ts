@@ -7,7 +7,7 @@ export interface Logger {
   error(message: string, error?: unknown): void;
 }
 
-export function describeError(error: unknown): string {
+function describeError(error: unknown): string {
   if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`;
   return String(error);
 }

@@ -7,7 +7,7 @@ import { registerRequests } from './rpc/register';
 import { toResponseError } from './rpc/errors';
 import { startServices, type Services } from './services';
 
-export const SERVER_VERSION: string = process.env.AKK_VERSION ?? '0.0.0-dev';
+const SERVER_VERSION: string = process.env.AKK_VERSION ?? '0.0.0-dev';
 
 export function serve(connection: Connection, log: Logger): void {
   let config: ServerConfig | undefined;

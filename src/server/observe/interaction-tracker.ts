@@ -17,7 +17,7 @@ import { KeyedMutex } from '../respond/locks';
 import { projectPermission, projectQuestionnaire, publicView, type ProjectionDraft } from './projection';
 import { recognizeCapture } from './recognition';
 
-export interface Observed {
+interface Observed {
   recognition: Recognition;
   fingerprint: string | null;
   interaction: Interaction | undefined;
@@ -27,7 +27,7 @@ export interface Observed {
   revision?: number;
 }
 
-export interface TrackerDeps {
+interface TrackerDeps {
   store: Store;
   log: Logger;
   /** Sends a notification; resolves once it is written to the connection. */

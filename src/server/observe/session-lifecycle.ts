@@ -9,7 +9,7 @@ import type { Session, SessionRegistry } from '../sessions';
 import type { Store } from '../store';
 import type { InteractionTracker } from './interaction-tracker';
 
-export interface LifecycleDeps {
+interface LifecycleDeps {
   registry: SessionRegistry;
   store: Store;
   tracker: InteractionTracker;

@@ -9,7 +9,7 @@ import { DISMISSED_REASON } from './dismissal';
 import { QUIET_BEFORE_OFFER_MS, type InteractionTracker } from './interaction-tracker';
 import { recognizeCapture } from './recognition';
 
-export interface StatusDeps {
+interface StatusDeps {
   store: Store;
   tracker: InteractionTracker;
   offerLifetimeMs: number;

@@ -19,7 +19,7 @@ import { snapshotOf } from '../observe/screen-snapshot';
 import { messageTextProblem } from '../../shared/answer-text';
 
 /** Quiet time between the paste and its Enter: Codex takes Enter within ~121 ms of pasted text as a newline. */
-export const ENTER_AFTER_PASTE_MS = 300;
+const ENTER_AFTER_PASTE_MS = 300;
 
 /** The answer to a request id already recorded: its receipt, or the uncertainty it ended in. */
 function replay(send: Send, sessionId: string, textDigest: string): RespondResult {

@@ -8,7 +8,7 @@ import type { SessionRegistry } from '../sessions';
 import type { Store } from '../store';
 import type { DispatchLocks } from './locks';
 
-export interface ResponderOptions {
+interface ResponderOptions {
   /** Quiet time the screen needs before a key: Claude Code drops keys in ~150 ms after a paint. */
   quietBeforeKeyMs: number;
   /** How long a step's effect may take to show on screen. */

@@ -28,7 +28,7 @@ import { snapshotOf } from '../observe/screen-snapshot';
 import { expectationMet } from './step-proof';
 import type { Caller, ResponderDeps } from './responder-deps';
 
-export { DEFAULT_RESPONDER_OPTIONS, type Caller, type ResponderDeps, type ResponderOptions } from './responder-deps';
+export { DEFAULT_RESPONDER_OPTIONS } from './responder-deps';
 
 export class Responder {
   constructor(private readonly d: ResponderDeps) {}

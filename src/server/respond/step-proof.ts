@@ -1,7 +1,7 @@
 /** Proving a native step's effect from the recaptured screen (the postcondition of each key). */
 import type { Expectation, Recognition } from '../../adapters/types';
 
-export interface Observation {
+interface Observation {
   recognition: Recognition;
   /** Fingerprint of the recognised prompt, or null when the screen shows no prompt. */
   fingerprint: string | null;

@@ -4,7 +4,7 @@ import type { ZodError } from 'zod';
 import { AkkError, type ErrorCode, type ErrorData } from '../../shared/errors';
 
 /** JSON-RPC numeric codes: the standard ones, and one server-defined code for every domain outcome. */
-export const RPC_CODES = {
+const RPC_CODES = {
   parse_error: -32700,
   invalid_request: -32600,
   unknown_method: -32601,
@@ -14,7 +14,7 @@ export const RPC_CODES = {
   domain: -32001,
 } as const;
 
-export function rpcCodeFor(code: ErrorCode): number {
+function rpcCodeFor(code: ErrorCode): number {
   switch (code) {
     case 'parse_error':
     case 'invalid_request':

@@ -21,8 +21,8 @@ export interface RejectedFrame {
 const HEADER_END = Buffer.from('\r\n\r\n', 'ascii');
 const MAX_HEADER_BYTES = 8 * 1024;
 
-export const RPC_PARSE_ERROR = -32700;
-export const RPC_INVALID_REQUEST = -32600;
+const RPC_PARSE_ERROR = -32700;
+const RPC_INVALID_REQUEST = -32600;
 
 export class FrameGuard extends Transform {
   private buffered: Buffer = Buffer.alloc(0);

@@ -5,15 +5,7 @@
  */
 import type { Connection } from 'vscode-languageserver/node';
 import { AkkError } from '../../shared/errors';
-import {
-  NOTIFICATIONS,
-  REQUESTS,
-  type NotificationName,
-  type NotificationParamsMap,
-  type RequestName,
-  type RequestParams,
-  type RequestResult,
-} from '../../shared/protocol';
+import { REQUESTS, type RequestName, type RequestParams, type RequestResult } from '../../shared/protocol';
 import type { Logger } from '../logging';
 import { invalidParams, toResponseError } from './errors';
 
@@ -29,7 +21,7 @@ export type RequestHandlers = {
 };
 
 /** What a request needs once the server is initialized; undefined before that. */
-export type Resolve = () => { ctx: RequestContext; handlers: RequestHandlers } | undefined;
+type Resolve = () => { ctx: RequestContext; handlers: RequestHandlers } | undefined;
 
 export function registerRequests(connection: Connection, resolve: Resolve, log: Logger): void {
   for (const name of Object.keys(REQUESTS) as RequestName[]) {
@@ -51,14 +43,4 @@ export function registerRequests(connection: Connection, resolve: Resolve, log: 
   connection.onRequest((method: string) => {
     throw toResponseError(new AkkError('unknown_method', `unknown method ${method}`, { method }));
   });
-}
-
-export type Notifier = <K extends NotificationName>(name: K, params: NotificationParamsMap[K]) => void;
-
-export function notifierFor(connection: Connection, log: Logger): Notifier {
-  return (name, params) => {
-    connection.sendNotification(NOTIFICATIONS[name], params).catch((error: unknown) => {
-      log.warn(`could not send ${NOTIFICATIONS[name]}`, error);
-    });
-  };
 }

@@ -12,7 +12,7 @@ import {
 import { MAX_MESSAGE_BYTES } from '../../shared/protocol';
 import { FrameGuard } from './frame-guard';
 
-export type Transport = 'stdio' | 'node-ipc';
+type Transport = 'stdio' | 'node-ipc';
 
 export function transportFromArgs(argv: readonly string[]): Transport | undefined {
   if (argv.includes('--stdio')) return 'stdio';

@@ -12,7 +12,7 @@ import { AGENTS, AGENT_DESCRIPTORS, type AgentKind, type AgentName } from '../..
 import type { AgentProcess } from './endpoint';
 import { ProcFs, type ExecutableInfo } from './proc';
 
-export interface FileIdentification {
+interface FileIdentification {
   agent: AgentKind;
   version: string | null;
   reason?: string;
@@ -98,7 +98,7 @@ interface CacheEntry {
   result: FileIdentification;
 }
 
-export interface AgentIdentifierOptions {
+interface AgentIdentifierOptions {
   proc?: ProcFs;
   /** Largest number of processes looked at under one pane. */
   maxProcesses?: number;

@@ -3,7 +3,7 @@ export interface Disposable {
   dispose(): void;
 }
 
-export type Listener<T> = (value: T) => void;
+type Listener<T> = (value: T) => void;
 
 export class Emitter<T> {
   private listeners: Array<Listener<T>> = [];

@@ -12,7 +12,7 @@ export interface MonitorClock {
   clearTimeout(handle: unknown): void;
 }
 
-export const systemClock: MonitorClock = {
+const systemClock: MonitorClock = {
   now: () => Date.now(),
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
@@ -35,7 +35,7 @@ export interface SettledInfo {
   outputSeq: number;
 }
 
-export interface MonitorSink {
+interface MonitorSink {
   settled(capture: ScreenCapture, info: SettledInfo): void;
   change?(capture: ScreenCapture): void;
   error?(error: unknown): void;

@@ -5,7 +5,7 @@
 import type { AgentKind } from '../../shared/agents';
 import type { EndpointDescription } from './endpoint';
 
-export interface PersistedEndpoint extends EndpointDescription {
+interface PersistedEndpoint extends EndpointDescription {
   /** Proves on re-attach that the pane still runs the same process (pane ids are reused by a new tmux server). */
   identity?: { panePid: number; paneStartTime: number; bootId?: string };
 }

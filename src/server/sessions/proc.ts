@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-export interface ProcStat {
+interface ProcStat {
   pid: number;
   comm: string;
   state: string;

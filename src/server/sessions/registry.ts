@@ -21,9 +21,9 @@ import { TmuxServer } from './tmux/server';
 import { paneLocation } from './tmux/formats';
 
 /** While output flows (an agent's spinner), one change capture per this many ms can prove `working`. */
-export const DEFAULT_CHANGE_INTERVAL_MS = 500;
+const DEFAULT_CHANGE_INTERVAL_MS = 500;
 
-export interface SessionRegistryOptions {
+interface SessionRegistryOptions {
   classify: Classify;
   persistence?: SessionPersistence;
   /** The tmux executable (setting akk.tmux.path). */
@@ -36,13 +36,13 @@ export interface SessionRegistryOptions {
   now?: () => number;
 }
 
-export interface SettledEvent {
+interface SettledEvent {
   session: Session;
   capture: ScreenCapture;
   info: SettledInfo;
 }
 
-export interface CandidateOptions {
+interface CandidateOptions {
   /** Also list panes where no supported agent was identified. */
   includeUnknown?: boolean;
 }

@@ -11,7 +11,7 @@ import type { AgentProcess, Endpoint, EndpointDescription, ScreenCapture } from 
 import type { Disposable } from './events';
 import { ScreenMonitor, type MonitorOptions, type SettledInfo } from './monitor';
 
-export interface ClassifyInput {
+interface ClassifyInput {
   agent: AgentKind;
   version: string | null;
   capture: ScreenCapture;
@@ -26,7 +26,7 @@ export type Classify = (input: ClassifyInput) => Classification;
 
 const IN_TURN: ReadonlySet<SessionState> = new Set(['working', 'waiting_input', 'manual_required']);
 
-export interface SessionHooks {
+interface SessionHooks {
   classify: Classify;
   /** Summary-visible fields changed (state, turn, agent, version, generation). */
   changed(session: Session): void;

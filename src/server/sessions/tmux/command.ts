@@ -58,7 +58,7 @@ export function tmuxUnavailable(binary: string, cause?: string): AkkError {
   });
 }
 
-export interface TmuxRunnerOptions {
+interface TmuxRunnerOptions {
   /** The tmux executable; `tmux` (from PATH) by default. */
   binary?: string;
   /** Per-command timeout in milliseconds. */

@@ -4,7 +4,6 @@
  * come back in order. It never changes the size of the windows it watches (`ignore-size`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { AkkError } from '../../../shared/errors';
 import {
   ControlParser,
   outputPaneId,
@@ -22,14 +21,14 @@ interface Pending {
 }
 
 /** Raised for commands that were queued when the client went away; the caller may retry elsewhere. */
-export class ControlClientGone extends Error {
+class ControlClientGone extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'ControlClientGone';
   }
 }
 
-export interface ControlClientOptions {
+interface ControlClientOptions {
   binary: string;
   env: NodeJS.ProcessEnv;
   address: TmuxAddress;
@@ -169,9 +168,4 @@ export class ControlClient {
 
 export function isControlClientGone(error: unknown): boolean {
   return error instanceof ControlClientGone;
-}
-
-export function asAkkError(error: unknown): AkkError {
-  if (error instanceof AkkError) return error;
-  return new AkkError('internal_error', error instanceof Error ? error.message : String(error));
 }

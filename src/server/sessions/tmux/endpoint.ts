@@ -25,7 +25,7 @@ import { Emitter, type Disposable } from '../events';
 import type { TmuxServer } from './server';
 import { PANE_STATE_FORMAT, paneLocation, parsePaneState, type PaneRow } from './formats';
 
-export interface TmuxEndpointOptions {
+interface TmuxEndpointOptions {
   server: TmuxServer;
   /** A pane id (`%3`) or `session:window.pane`. */
   target: string;

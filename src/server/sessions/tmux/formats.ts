@@ -15,7 +15,7 @@ export const PANE_STATE_FORMAT = [
   '#{pane_in_mode}',
 ].join('\t');
 
-export interface PaneState {
+interface PaneState {
   paneId: string;
   panePid: number;
   cols: number;
@@ -92,7 +92,7 @@ export interface PaneRow {
   sessionName: string;
 }
 
-export function parsePaneRow(line: string): PaneRow | null {
+function parsePaneRow(line: string): PaneRow | null {
   const f = line.split('\t');
   if (f.length < 11) return null;
   const paneId = f[0] ?? '';

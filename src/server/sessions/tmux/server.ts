@@ -19,7 +19,7 @@ import {
   type ServerInfo,
 } from './formats';
 
-export interface PaneWatcher {
+interface PaneWatcher {
   /** The pane wrote output. */
   output(): void;
   /** The pane's size changed. */
@@ -33,7 +33,7 @@ interface Watched {
   row: PaneRow;
 }
 
-export interface TmuxServerOptions {
+interface TmuxServerOptions {
   /** Delay that gathers a burst of structural events into one reconcile. */
   reconcileDelayMs?: number;
   log?: (message: string) => void;
