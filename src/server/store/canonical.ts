@@ -1,6 +1,6 @@
-/** Canonical JSON encoding, digests and opaque ids. */
-import { createHash, randomBytes } from 'node:crypto';
+/** Canonical JSON encoding and the digests stored with it. */
 import { AkkError } from '../../shared/errors';
+import { sha256Hex } from '../digest';
 
 /**
  * Canonical encoding: object keys sorted by code unit, no whitespace, only finite numbers,
@@ -32,26 +32,11 @@ export function canonicalJson(value: unknown): string {
   }
 }
 
+/** A stored digest: `sha256:<hex>`. */
 export function sha256(text: string): string {
-  return `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
+  return `sha256:${sha256Hex(text)}`;
 }
 
 export function digestOf(value: unknown): string {
   return sha256(canonicalJson(value));
-}
-
-const POOL_BYTES = 4096;
-let pool = Buffer.alloc(0);
-let poolOffset = 0;
-
-/** An opaque random id with 128 bits of entropy from the system CSPRNG, e.g. `ix_3q2…`. */
-export function randomId(prefix: string): string {
-  if (poolOffset + 16 > pool.length) {
-    pool = randomBytes(POOL_BYTES);
-    poolOffset = 0;
-  }
-  const id = pool.toString('base64url', poolOffset, poolOffset + 16);
-  pool.fill(0, poolOffset, poolOffset + 16);
-  poolOffset += 16;
-  return `${prefix}_${id}`;
 }

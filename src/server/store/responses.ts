@@ -10,7 +10,8 @@
  */
 import { AkkError, type ErrorCode } from '../../shared/errors';
 import { bump, writeAudit } from './audit';
-import { canonicalJson, digestOf, randomId } from './canonical';
+import { opaqueId } from '../ids';
+import { canonicalJson, digestOf } from './canonical';
 import { attempt, recordRejection, reject, type Ctx } from './context';
 import type { Tx } from './engine';
 import { transition } from './interactions';
@@ -175,7 +176,7 @@ export function reserve(ctx: Ctx, req: ResponseRequest): ReserveResult {
     const answerDigest = digestOf(req.answers.map((a) => ({ q: a.questionId, o: a.optionId, t: a.text ?? '' })));
     const actionDigest = digestOf(chosen.map((o) => o.action));
     const reservation: Reservation = {
-      id: randomId('rv'),
+      id: opaqueId('rv'),
       interactionId: ix.id,
       owner: holder,
       at: now,
