@@ -1,0 +1,89 @@
+/**
+ * Driving the workbench the way a person does, for the agent flows: the question panel's frame and
+ * its options, the status-bar count, notifications and the command palette.
+ */
+import type { FrameLocator, Locator, Page } from 'playwright-core';
+import { until } from './agent-tmux';
+import { screenshot } from './ui-support';
+
+export function panelFrame(p: Page): FrameLocator {
+  return p.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+export function option(frame: FrameLocator, label: string): Locator {
+  return frame
+    .locator('.option')
+    .filter({ has: frame.locator('.label', { hasText: new RegExp(`^${escapeRe(label)}$`) }) });
+}
+
+async function statusText(p: Page): Promise<string> {
+  return (await p.locator('.statusbar-item', { hasText: /AKK/ }).first().innerText({ timeout: 5000 })).trim();
+}
+
+export async function waitPendingCount(p: Page, n: number, timeoutMs = 30_000): Promise<void> {
+  let seen = '';
+  await until(
+    n === 0 ? 'the status bar to show no pending step' : `the status bar to count ${n} pending step(s)`,
+    async () => {
+      seen = await statusText(p);
+      const m = /AKK\s*(\d+)?$/.exec(seen);
+      const count = m?.[1] ? Number(m[1]) : 0;
+      return count === n ? true : undefined;
+    },
+    timeoutMs,
+  ).catch((e: unknown) => {
+    throw new Error(`${e instanceof Error ? e.message : String(e)}; status bar shows "${seen}"`);
+  });
+}
+
+/** The notification about the step: a toast, or (when toasts are held back) in the notification centre. */
+export async function findNotification(p: Page, text: string | RegExp): Promise<Locator> {
+  const item = p
+    .locator('.notification-list-item', { has: p.locator('.notification-list-item-message', { hasText: text }) })
+    .last();
+  const asToast = await item.waitFor({ state: 'visible', timeout: 8_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!asToast) {
+    await p.locator('[id="status.notifications"]').click({ timeout: 10_000 });
+    await item.waitFor({ state: 'visible', timeout: 15_000 });
+  }
+  return item;
+}
+
+/** Every message in the notification centre (opened for the purpose). */
+export async function notificationTexts(p: Page): Promise<string[]> {
+  const centre = p.locator('.notifications-center');
+  if (!(await centre.isVisible())) await p.locator('[id="status.notifications"]').click({ timeout: 5000 });
+  return p.locator('.notifications-center .notification-list-item-message').allInnerTexts();
+}
+
+export async function clearNotifications(p: Page): Promise<void> {
+  await p.keyboard.press('Escape');
+  // "Clear All Notifications" from the palette keeps later waits from matching an old message.
+  await palette(p, 'Notifications: Clear All Notifications');
+}
+
+/** Runs a palette command by keyboard: F1, the title, Enter. Returns once the palette has closed or moved on. */
+export async function palette(p: Page, title: string, shot?: string): Promise<void> {
+  await p.keyboard.press('Escape');
+  await p.keyboard.press('F1');
+  const input = p.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 15_000 });
+  await input.fill(`>${title}`);
+  const row = p.locator('.quick-input-list .monaco-list-row', { hasText: title.split(': ').pop() ?? title }).first();
+  await row.waitFor({ state: 'visible', timeout: 15_000 });
+  if (shot) await screenshot(p, shot);
+  await p.keyboard.press('Enter');
+  await until(
+    `the palette to run "${title}"`,
+    async () =>
+      !(await input.isVisible()) || !(await input.inputValue().catch(() => '')).startsWith('>') ? true : undefined,
+    15_000,
+  );
+}
