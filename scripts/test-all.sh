@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the tests need and runs every tier:
-#   static (types, lint, schema drift) · unit · integration · live (real Claude Code and Codex)
+#   static (types, lint, schema drift, formatting, structure) · unit · integration · live (real Claude Code and Codex)
 #   · vscode (the extension in a real VS Code)
 # and ends with one line "N passed, N failed" over all of them.
 # Set AKK_TIERS (e.g. "static unit integration") to run a subset. A tier fails when fewer of its
@@ -51,7 +51,10 @@ run_tier() { # name, then the command
 
 static_checks() {
   local p=0 f=0
-  for check in "npm run --silent typecheck" "npm run --silent lint" "npm run --silent schema -- --check"; do
+  # Each is one test: types, lint, schema drift, prettier's formatting, and the structure check
+  # (no import cycle, no unused export, no line over 120 characters, no file over its ceiling).
+  for check in "npm run --silent typecheck" "npm run --silent lint" "npm run --silent schema -- --check" \
+    "npm run --silent format:check" "npm run --silent check:structure"; do
     echo "-- $check"
     if $check; then p=$((p+1)); else f=$((f+1)); echo "FAILED: $check"; fi
   done
