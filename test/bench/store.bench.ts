@@ -274,7 +274,7 @@ export async function benchStore(): Promise<void> {
     );
     const runs = withCompaction.runs;
     if (runs.length > 0) {
-      const where = runs.every((r) => r.where === 'worker') ? 'the snapshot is built in a worker thread' : 'the export runs on the event loop';
+      const where = runs.every((r) => r.where === 'process') ? 'the snapshot is built in the compaction process' : 'the export runs on the event loop';
       print(
         `  compaction holds the event loop at most ${fmt(max(runs.map((r) => r.blockingMs)))} per run (${where}; goal: no commit waits more than 20 ms for it); ` +
           `a run writes a ${(max(runs.map((r) => r.snapshotBytes)) / 1024 / 1024).toFixed(1)} MiB snapshot in ${fmt(median(runs.map((r) => r.totalMs)))} (median)`,

@@ -1,28 +1,24 @@
-/** Worker-thread entry of compaction (see compaction.ts): builds one snapshot and answers once. */
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import { parentPort, workerData } from 'node:worker_threads';
-import { buildSnapshot, type CompactionJob } from './compaction';
-
 /**
- * Compaction is background work: on Linux this thread lowers its own priority (a thread is its
- * own task there), so that on a busy machine the server's event loop, which commits, comes first.
- * Elsewhere it keeps the normal priority.
+ * Entry of the compaction process (see compaction.ts): builds one snapshot per message and
+ * answers each; ends when the store that started it goes away.
  */
-function yieldToTheServer(): void {
-  try {
-    const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop()); // "<pid>/task/<tid>"
-    if (Number.isInteger(tid) && tid > 0) os.setPriority(tid, os.constants.priority.PRIORITY_LOW);
-  } catch {
-    // not Linux, or not allowed: run at normal priority
-  }
-}
+import * as os from 'node:os';
+import { buildSnapshot, type CompactionJob, type CompactorReply } from './compaction';
 
-if (parentPort) {
-  const port = parentPort;
-  yieldToTheServer();
-  buildSnapshot(workerData as CompactionJob).then(
-    (result) => port.postMessage({ ok: true, snapshotBytes: result.snapshotBytes }),
-    (error: unknown) => port.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) }),
-  );
+if (process.send) {
+  try {
+    os.setPriority(os.constants.priority.PRIORITY_LOW); // background work: the server comes first
+  } catch {
+    // not allowed here: run at normal priority
+  }
+  const reply = (message: CompactorReply): void => {
+    process.send?.(message);
+  };
+  process.on('disconnect', () => process.exit(0));
+  process.on('message', (job: CompactionJob) => {
+    buildSnapshot(job).then(
+      (result) => reply({ ok: true, snapshotBytes: result.snapshotBytes }),
+      (error: unknown) => reply({ ok: false, message: error instanceof Error ? error.message : String(error) }),
+    );
+  });
 }

@@ -32,11 +32,13 @@ export function writeSnapshotSync(file: string, bytes: Uint8Array, fsyncEnabled:
 }
 
 /**
- * Bytes written between two flushes of a snapshot being written in the background: the disk
- * never holds more than this much of it unflushed, so a journal commit's fdatasync, which
- * waits for the device, never queues behind the whole snapshot.
+ * A snapshot written in the background is flushed every this many bytes, with a pause after each
+ * flush: the disk never holds much of it unflushed, and between flushes it is free, so a journal
+ * commit's fdatasync, which waits for the device, never queues behind the whole snapshot (a
+ * 200 MiB snapshot takes about 3 s to write this way, against about 1.5 s in one go).
  */
-const SNAPSHOT_FLUSH_BYTES = 2 * 1024 * 1024;
+const SNAPSHOT_FLUSH_BYTES = 512 * 1024;
+const SNAPSHOT_FLUSH_PAUSE_MS = 3;
 
 /** Writes a snapshot without blocking the event loop for the I/O (compaction), flushing as it goes. */
 export async function writeSnapshot(file: string, bytes: Uint8Array, fsyncEnabled: boolean): Promise<void> {
@@ -46,7 +48,10 @@ export async function writeSnapshot(file: string, bytes: Uint8Array, fsyncEnable
     for (let at = 0; at < bytes.length; ) {
       const end = Math.min(bytes.length, at + SNAPSHOT_FLUSH_BYTES);
       while (at < end) at += (await handle.write(bytes, at, end - at, at)).bytesWritten;
-      if (fsyncEnabled) await handle.datasync();
+      if (fsyncEnabled) {
+        await handle.datasync();
+        await new Promise((r) => setTimeout(r, SNAPSHOT_FLUSH_PAUSE_MS));
+      }
     }
     if (fsyncEnabled) await handle.sync();
   } catch (error) {
