@@ -13,6 +13,7 @@ import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
 import type { ScreenSnapshot } from '../../src/adapters/types';
 import { SessionRegistry, type ScreenCapture } from '../../src/server/sessions';
 import type { AskQuestion } from '../harness/fake-model/types';
+import type { RpcMessage } from '../support/rpc-client';
 import { startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
 import { median, p99, removeTmuxSocket, sleep } from './stats';
 
@@ -130,7 +131,10 @@ async function respondLatency(samples: number): Promise<void> {
       respond.push(Date.now() - t0);
       if (i + 1 < samples) {
         const deadline = Date.now() + 30_000;
-        while (!a.server.notifications.slice(before).some((n) => n.method === 'akk/interactionRequired') && Date.now() < deadline) await sleep(5);
+        // The step just answered is announced too (at the same quiet gate as the status that read it): skip it.
+        const next = (n: RpcMessage): boolean =>
+          n.method === 'akk/interactionRequired' && (n.params as { interaction?: { interaction_id?: string } } | undefined)?.interaction?.interaction_id !== i0.interaction_id;
+        while (!a.server.notifications.slice(before).some(next) && Date.now() < deadline) await sleep(5);
         nextProjected.push(Date.now() - t0);
       }
     }
