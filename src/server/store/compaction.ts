@@ -121,10 +121,15 @@ export class Compactor {
   private exited: string | null = null;
   private pending: { resolve(r: CompactionResult): void; reject(e: Error): void } | null = null;
 
-  /** A compactor, or null where its script does not exist (a bundle built without it). */
+  /** A compactor, or null where its script does not exist (a bundle built without it) or it cannot start. */
   static start(): Compactor | null {
     const s = compactorScript();
-    return s ? new Compactor(s) : null;
+    if (!s) return null;
+    try {
+      return new Compactor(s);
+    } catch {
+      return null; // it could not be started: the engine exports on its own thread
+    }
   }
 
   private constructor(s: CompactorScript) {
