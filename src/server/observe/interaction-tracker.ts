@@ -23,6 +23,8 @@ interface Observed {
   interaction: Interaction | undefined;
   /** The step the person chose to answer in the terminal, while its exact prompt is on screen. */
   dismissed?: Interaction;
+  /** The prompt on screen is exactly one already answered (or left uncertain): never offered again. */
+  fenced?: boolean;
   /** The session revision this observation was made at, when it changed the store. */
   revision?: number;
 }
@@ -113,6 +115,7 @@ export class InteractionTracker {
         recognition,
         fingerprint,
         interaction: undefined,
+        fenced: true,
         ...(dismissed ? { dismissed } : {}),
       });
     }

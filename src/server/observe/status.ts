@@ -27,6 +27,13 @@ export interface SessionStatus {
   manualReason: string | null;
 }
 
+/**
+ * A prompt on screen that is exactly one already answered is never offered again (the fence); the
+ * person is told why instead of seeing nothing. Two identical prompts in a row cannot be told apart.
+ */
+const ANSWERED_PROMPT_REASON =
+  'this prompt looks exactly like one already answered, so it cannot be told apart on screen: answer it in the terminal';
+
 export async function statusOf(deps: StatusDeps, session: Session, holder: string): Promise<SessionStatus> {
   let manualReason: string | null = null;
   if (session.state !== 'exited' && session.endpoint) {
@@ -36,6 +43,7 @@ export async function statusOf(deps: StatusDeps, session: Session, holder: strin
       const seen = await deps.tracker.observe(session, capture);
       if (seen.recognition.kind === 'manual_required') manualReason = seen.recognition.reason;
       else if (seen.dismissed) manualReason = DISMISSED_REASON;
+      else if (seen.fenced && !session.uncertain) manualReason = ANSWERED_PROMPT_REASON;
     }
   } else {
     const last = session.lastCapture;
