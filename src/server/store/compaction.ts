@@ -50,11 +50,13 @@ export async function buildSnapshot(job: CompactionJob): Promise<CompactionResul
   let bytes: Uint8Array;
   try {
     const version = userVersion(db);
-    if (version !== job.schemaVersion) throw new Error(`the snapshot has schema ${version}, the journals ${job.schemaVersion}`);
+    if (version !== job.schemaVersion)
+      throw new Error(`the snapshot has schema ${version}, the journals ${job.schemaVersion}`);
     let applied = Number(db.get(`SELECT value FROM meta WHERE key = 'journal_seq'`)?.value ?? 0);
     for (const file of job.journals) {
       const scan = scanJournal(file);
-      if (scan.schemaVersion !== job.schemaVersion || scan.damaged) throw new Error(`the journal ${path.basename(file)} cannot be replayed`);
+      if (scan.schemaVersion !== job.schemaVersion || scan.damaged)
+        throw new Error(`the journal ${path.basename(file)} cannot be replayed`);
       for (const entry of scan.entries) {
         if (entry.seq <= applied) continue;
         if (entry.seq > job.uptoSeq) break;
@@ -134,7 +136,11 @@ export class Compactor {
 
   private constructor(s: CompactorScript) {
     // Its own stdio: this process's stdout carries the protocol.
-    this.child = fork(s.file, [], { execArgv: s.execArgv, stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'json' });
+    this.child = fork(s.file, [], {
+      execArgv: s.execArgv,
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      serialization: 'json',
+    });
     try {
       if (this.child.pid !== undefined) os.setPriority(this.child.pid, os.constants.priority.PRIORITY_LOW);
     } catch {
@@ -164,7 +170,7 @@ export class Compactor {
   }
 
   private get channel(): Channel | undefined {
-    return (this.child as unknown as { channel?: Channel }).channel;
+    return this.child.channel ?? undefined;
   }
 
   get alive(): boolean {
