@@ -32,7 +32,8 @@ export interface SessionStatus {
  * person is told why instead of seeing nothing. Two identical prompts in a row cannot be told apart.
  */
 const ANSWERED_PROMPT_REASON =
-  'this prompt looks exactly like one already answered, so it cannot be told apart on screen: answer it in the terminal';
+  'this prompt looks exactly like one already answered, so it cannot be told apart on screen: ' +
+  'answer it in the terminal';
 
 export async function statusOf(deps: StatusDeps, session: Session, holder: string): Promise<SessionStatus> {
   let manualReason: string | null = null;
