@@ -15,7 +15,7 @@ import * as path from 'node:path';
 import { fork, type ChildProcess } from 'node:child_process';
 import * as os from 'node:os';
 import { loadSqlJs, SqlDatabase } from './database';
-import { scanJournal } from './journal';
+import { scanJournal } from './journal-format';
 import { userVersion } from './schema';
 import { snapshotProblem, writeSnapshot } from './snapshot';
 

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import initSqlJs from 'sql.js';
 import type { Database, SqlJsStatic, Statement } from 'sql.js';
-import type { SqlParam } from './journal';
+import type { SqlParam } from './journal-format';
 
 export type Row = Record<string, string | number | null>;
 

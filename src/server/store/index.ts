@@ -82,6 +82,12 @@ interface OpenStoreOptions {
   durability?: 'fsync' | 'none';
   /** Journal size that triggers a background compaction; default 8 MiB. */
   compactBytes?: number;
+  /**
+   * Snapshot size from which compaction runs in a low-priority child process (started at open
+   * when the snapshot is already that large); default 16 MiB. Below it the database is exported
+   * in place, which holds the event loop under about 8 ms.
+   */
+  compactionProcessBytes?: number;
   /** How often to prune; default hourly, 0 disables. */
   maintenanceIntervalMs?: number;
   /** Path of `sql-wasm.wasm` when it is not beside the bundle or in node_modules. */
@@ -105,6 +111,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     dir: options.dir,
     fsync: (options.durability ?? 'fsync') === 'fsync',
     compactBytes: options.compactBytes ?? 8 * 1024 * 1024,
+    compactionProcessBytes: options.compactionProcessBytes ?? 16 * 1024 * 1024,
     now,
     ...(options.wasmPath !== undefined ? { wasmPath: options.wasmPath } : {}),
     ...(options.onBackgroundError ? { onBackgroundError: options.onBackgroundError } : {}),

@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { AkkError } from '../../shared/errors';
-import { fsyncDir } from './journal';
+import { fsyncDir } from './fsync-dir';
 
 export const LOCK_FILE = 'akk-store.lock';
 

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import type { SqlJsStatic } from 'sql.js';
 import { AkkError } from '../../shared/errors';
 import { SqlDatabase } from './database';
-import { listJournals, scanJournal } from './journal';
+import { listJournals, scanJournal } from './journal-format';
 import type { StoreWarning } from './records';
 import { LATEST_SCHEMA_VERSION, migrate, userVersion } from './schema';
 import { SNAPSHOT_FILE, moveAside, snapshotProblem } from './snapshot';

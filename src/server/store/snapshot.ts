@@ -6,11 +6,20 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { fsyncDir, fsyncDirAsync } from './journal';
+import { fsyncDir, fsyncDirAsync } from './fsync-dir';
 
 export const SNAPSHOT_FILE = 'akk-store.sqlite';
 const TEMP_MARK = '.tmp-';
 const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
+
+/** Size of a file in bytes, 0 when there is none. */
+export function fileSize(file: string): number {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
 
 function tempName(file: string): string {
   return `${file}${TEMP_MARK}${process.pid}-${randomBytes(4).toString('hex')}`;
@@ -45,7 +54,7 @@ export async function writeSnapshot(file: string, bytes: Uint8Array, fsyncEnable
   const tmp = tempName(file);
   const handle = await fs.promises.open(tmp, 'w');
   try {
-    for (let at = 0; at < bytes.length; ) {
+    for (let at = 0; at < bytes.length;) {
       const end = Math.min(bytes.length, at + SNAPSHOT_FLUSH_BYTES);
       while (at < end) at += (await handle.write(bytes, at, end - at, at)).bytesWritten;
       if (fsyncEnabled) {
@@ -89,7 +98,7 @@ async function freeGradually(file: string): Promise<void> {
   try {
     const handle = await fs.promises.open(file, 'r+');
     try {
-      for (let size = (await handle.stat()).size; size > 0; ) {
+      for (let size = (await handle.stat()).size; size > 0;) {
         size = Math.max(0, size - FREE_STEP_BYTES);
         await handle.truncate(size);
         await new Promise((r) => setTimeout(r, FREE_PAUSE_MS));

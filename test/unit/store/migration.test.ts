@@ -10,7 +10,7 @@ import { gunzipSync } from 'node:zlib';
 import initSqlJs from 'sql.js';
 import { LATEST_SCHEMA_VERSION, WORKSPACE_OWNER, type Interaction, type Store } from '../../../src/server/store';
 import { canonicalJson, sha256 } from '../../../src/server/store/canonical';
-import { listJournals } from '../../../src/server/store/journal';
+import { listJournals } from '../../../src/server/store/journal-format';
 import { SNAPSHOT_FILE } from '../../../src/server/store/snapshot';
 import { Clock, checkInvariants, diskStore, dump, removeDir, tempDir } from './helpers';
 

@@ -9,13 +9,8 @@ import * as path from 'node:path';
 import fc from 'fast-check';
 import type { Store } from '../../../src/server/store';
 import { canonicalJson, digestOf } from '../../../src/server/store/canonical';
-import {
-  HEADER_BYTES,
-  JournalWriter,
-  listJournals,
-  scanJournal,
-  type JournalEntry,
-} from '../../../src/server/store/journal';
+import { HEADER_BYTES, listJournals, scanJournal, type JournalEntry } from '../../../src/server/store/journal-format';
+import { JournalWriter } from '../../../src/server/store/journal-writer';
 import { Clock, clearDir, diskStore, dump, rawDump, removeDir, tempDir } from './helpers';
 import { World, opsArbitrary } from './model';
 
