@@ -7,7 +7,11 @@ import { benchRecognition } from './recognition.bench';
 import { benchSessions } from './sessions.bench';
 import { benchStore } from './store.bench';
 
-const SECTIONS: Record<string, () => Promise<void>> = { store: benchStore, sessions: benchSessions, recognition: benchRecognition };
+const SECTIONS: Record<string, () => Promise<void>> = {
+  store: benchStore,
+  sessions: benchSessions,
+  recognition: benchRecognition,
+};
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

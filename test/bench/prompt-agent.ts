@@ -22,7 +22,10 @@ const CLI = String.raw`
 const fs = require('fs');
 const path = require('path');
 const [, , screens, paintLog] = process.argv;
-const frames = { i: fs.readFileSync(path.join(screens, 'idle.bin')), q: fs.readFileSync(path.join(screens, 'question.bin')) };
+const frames = {
+  i: fs.readFileSync(path.join(screens, 'idle.bin')),
+  q: fs.readFileSync(path.join(screens, 'question.bin')),
+};
 const paint = (key) => {
   process.stdout.write(frames[key]); // synchronous on a terminal
   fs.appendFileSync(paintLog, key + ' ' + process.hrtime.bigint() + '\n');
@@ -51,7 +54,10 @@ export function installPromptAgent(): PromptAgent {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'akk-prompt-agent-'));
   const pkg = path.join(dir, 'node_modules', '@anthropic-ai', 'claude-code');
   fs.mkdirSync(pkg, { recursive: true });
-  fs.writeFileSync(path.join(pkg, 'package.json'), JSON.stringify({ name: '@anthropic-ai/claude-code', version: NEWEST.claude }));
+  fs.writeFileSync(
+    path.join(pkg, 'package.json'),
+    JSON.stringify({ name: '@anthropic-ai/claude-code', version: NEWEST.claude }),
+  );
   fs.writeFileSync(path.join(pkg, 'cli.js'), CLI);
   const screens = path.join(dir, 'screens');
   fs.mkdirSync(screens);

@@ -40,12 +40,22 @@ function time(fn: () => void, n: number): number[] {
 }
 
 async function recognitionVersusCapture(): Promise<void> {
-  const fixture = path.join(__dirname, '..', '..', 'fixtures', 'claude', '2.1.332', '120x40', '16-multi-question-2.ansi.txt');
+  const fixture = path.join(
+    __dirname,
+    '..',
+    '..',
+    'fixtures',
+    'claude',
+    '2.1.332',
+    '120x40',
+    '16-multi-question-2.ansi.txt',
+  );
   const socket = `akk-bench-${process.pid}`;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'akk-rec-bench-'));
   const screenFile = path.join(dir, 'screen.txt');
   fs.writeFileSync(screenFile, fs.readFileSync(fixture, 'utf8').replace(/\n$/, ''));
-  const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
+  const tmux = (...args: string[]): string =>
+    execFileSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
   tmux('new-session', '-d', '-x', '120', '-y', '40', `printf '\\033[H'; cat ${screenFile}; exec sleep 600`);
   tmux('set-option', '-g', 'status', 'off');
   const registry = new SessionRegistry({ classify: () => ({ state: 'unknown' }), monitor: { styled: true } });
@@ -70,10 +80,17 @@ async function recognitionVersusCapture(): Promise<void> {
       await session.endpoint?.capture({ styled: true });
       controlCapture.push(Number(process.hrtime.bigint() - t) / 1e6);
     }
-    print(`recognise one screen (Claude 2.1.332 multi-select, 120x40): median ${median(rec).toFixed(4)} ms, p99 ${p99(rec).toFixed(4)} ms`);
+    print(
+      'recognise one screen (Claude 2.1.332 multi-select, 120x40): ' +
+        `median ${median(rec).toFixed(4)} ms, p99 ${p99(rec).toFixed(4)} ms`,
+    );
     print(`tmux capture-pane -p -e process of the same pane: median ${median(spawnCapture).toFixed(3)} ms`);
-    print(`control-mode capture of the same pane (what the server uses): median ${median(controlCapture).toFixed(3)} ms`);
-    print(`ratio recognition / capture-pane process: ${(median(rec) / median(spawnCapture)).toFixed(4)} (target < 0.2)`);
+    print(
+      `control-mode capture of the same pane (what the server uses): median ${median(controlCapture).toFixed(3)} ms`,
+    );
+    print(
+      `ratio recognition / capture-pane process: ${(median(rec) / median(spawnCapture)).toFixed(4)} (target < 0.2)`,
+    );
     print(`ratio recognition / control-mode capture: ${(median(rec) / median(controlCapture)).toFixed(4)}`);
   } finally {
     registry.dispose();
@@ -101,11 +118,17 @@ async function respondLatency(samples: number): Promise<void> {
       question: `Pick one (${i + 1} of ${samples}).`,
       header: 'Pick',
       multiSelect: false,
-      options: [{ label: 'Alpha', description: 'First.' }, { label: 'Beta', description: 'Second.' }],
+      options: [
+        { label: 'Alpha', description: 'First.' },
+        { label: 'Beta', description: 'Second.' },
+      ],
     },
   ];
   const turns = Array.from({ length: samples }, (_, i) => ({ kind: 'ask' as const, questions: question(i) }));
-  const a = await startServerAgent('claude', { name: 'bench-respond', turns: [...turns, { kind: 'text', text: 'Done.' }] });
+  const a = await startServerAgent('claude', {
+    name: 'bench-respond',
+    turns: [...turns, { kind: 'text', text: 'Done.' }],
+  });
   const respond: number[] = [];
   const nextProjected: number[] = [];
   const failures: string[] = [];
@@ -119,11 +142,21 @@ async function respondLatency(samples: number): Promise<void> {
       const q = i0.questions[0];
       const t0 = Date.now();
       const before = a.server.notifications.length;
-      const r = await a.call(REQUESTS.respondInteraction.method, {
-        interaction_id: i0.interaction_id,
-        turn_id: i0.turn_id,
-        answers: [{ question_id: q?.question_id, response_kind: 'single_select', selected_option_ids: [q?.options[0]?.option_id] }],
-      }, 30_000);
+      const r = await a.call(
+        REQUESTS.respondInteraction.method,
+        {
+          interaction_id: i0.interaction_id,
+          turn_id: i0.turn_id,
+          answers: [
+            {
+              question_id: q?.question_id,
+              response_kind: 'single_select',
+              selected_option_ids: [q?.options[0]?.option_id],
+            },
+          ],
+        },
+        30_000,
+      );
       if (!r.result) {
         failures.push(`sample ${i + 1}: ${r.error?.data?.code ?? r.error?.message ?? 'no result'}`);
         break;
@@ -133,7 +166,9 @@ async function respondLatency(samples: number): Promise<void> {
         const deadline = Date.now() + 30_000;
         // The step just answered is announced too (at the same quiet gate as the status that read it): skip it.
         const next = (n: RpcMessage): boolean =>
-          n.method === 'akk/interactionRequired' && (n.params as { interaction?: { interaction_id?: string } } | undefined)?.interaction?.interaction_id !== i0.interaction_id;
+          n.method === 'akk/interactionRequired' &&
+          (n.params as { interaction?: { interaction_id?: string } } | undefined)?.interaction?.interaction_id !==
+            i0.interaction_id;
         while (!a.server.notifications.slice(before).some(next) && Date.now() < deadline) await sleep(5);
         nextProjected.push(Date.now() - t0);
       }
@@ -141,13 +176,23 @@ async function respondLatency(samples: number): Promise<void> {
   } finally {
     await a.stop();
   }
-  print(`respond, an immediate answer to each fresh step (request to native step proven on screen): ${samples} asked, ${respond.length} proven, ${failures.length} not (${failures.join('; ') || 'none uncertain'})`);
+  print(
+    'respond, an immediate answer to each fresh step (request to native step proven on screen): ' +
+      `${samples} asked, ${respond.length} proven, ${failures.length} not (${failures.join('; ') || 'none uncertain'})`,
+  );
   if (respond.length > 0) print(`  median ${median(respond)} ms, p99 ${p99(respond)} ms`);
-  if (nextProjected.length > 0) print(`  respond to the next step announced (includes the model's next turn): median ${median(nextProjected)} ms, p99 ${p99(nextProjected)} ms`);
+  if (nextProjected.length > 0)
+    print(
+      "  respond to the next step announced (includes the model's next turn): " +
+        `median ${median(nextProjected)} ms, p99 ${p99(nextProjected)} ms`,
+    );
   if (failures.length > 0) throw new Error(`respond failed: ${failures.join('; ')}`);
 }
 
-/** The step after `previous`, read the moment the server announces it (status is polled too, as a client would on a missed notification). */
+/**
+ * The step after `previous`, read the moment the server announces it (status is polled too, as a
+ * client would on a missed notification).
+ */
 async function announced(a: ServerAgent, previous: string, what: string): Promise<StatusResult> {
   const deadline = Date.now() + 60_000;
   let seen = 0;

@@ -79,7 +79,8 @@ class TimedServer {
       const hit = this.arrivals.slice(from).find(match);
       if (hit) return hit;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no ${what} within ${timeoutMs} ms; server stderr: ${this.server.stderr.join('')}`);
+      if (left <= 0)
+        throw new Error(`no ${what} within ${timeoutMs} ms; server stderr: ${this.server.stderr.join('')}`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.waiters.push(() => {
@@ -97,7 +98,10 @@ interface Pane {
   paintLog: string;
 }
 
-const required = (sessionId: string) => (a: Arrival): boolean => a.method === 'akk/interactionRequired' && a.params.session_id === sessionId;
+const required =
+  (sessionId: string) =>
+  (a: Arrival): boolean =>
+    a.method === 'akk/interactionRequired' && a.params.session_id === sessionId;
 
 function interactionIdOf(a: Arrival): string {
   const ix = a.params.interaction as { interaction_id?: string } | null | undefined;
@@ -110,8 +114,13 @@ function interactionIdOf(a: Arrival): string {
 const msBetween = (from: bigint, to: bigint): number => Number(to - from) / 1e6;
 
 /** The server's log line for a step it has just recognised and stored. */
-const recognisedLog = (sessionId: string) => (a: Arrival): boolean =>
-  a.method === 'window/logMessage' && typeof a.params.message === 'string' && a.params.message.startsWith(`session ${sessionId}: `) && a.params.message.includes(' recognised by ');
+const recognisedLog =
+  (sessionId: string) =>
+  (a: Arrival): boolean =>
+    a.method === 'window/logMessage' &&
+    typeof a.params.message === 'string' &&
+    a.params.message.startsWith(`session ${sessionId}: `) &&
+    a.params.message.includes(' recognised by ');
 
 interface Detection {
   /** Painted -> the step recognised and stored (the server's log line arrives). */
@@ -132,12 +141,18 @@ async function detectOnce(lab: TmuxLab, server: TimedServer, p: Pane): Promise<D
   const answerableAt = process.hrtime.bigint();
   const painted = lastPaint(p.paintLog, 'q');
   if (painted === null) throw new Error(`no paint logged for ${p.pane}`);
-  if (!status.interaction || status.offer_expires_at === null) throw new Error(`the question was not answerable: ${JSON.stringify(status)}`);
+  if (!status.interaction || status.offer_expires_at === null)
+    throw new Error(`the question was not answerable: ${JSON.stringify(status)}`);
   const id = interactionIdOf(note);
   // Back to idle: the server invalidates the question, and the next sample paints a fresh one.
   const back = server.arrivals.length;
   await lab.tmux('send-keys', '-t', p.pane, 'i');
-  await server.next(back, (a) => a.method === 'akk/interactionUpdated' && a.params.interaction_id === id, 10_000, `the invalidation of ${id}`);
+  await server.next(
+    back,
+    (a) => a.method === 'akk/interactionUpdated' && a.params.interaction_id === id,
+    10_000,
+    `the invalidation of ${id}`,
+  );
   return {
     recognised: logged ? msBetween(painted, logged.at) : NaN,
     detected: msBetween(painted, note.at),
@@ -147,7 +162,12 @@ async function detectOnce(lab: TmuxLab, server: TimedServer, p: Pane): Promise<D
 
 type Detections = { [K in keyof Detection]: number[] };
 
-async function detection(lab: TmuxLab, server: TimedServer, panes: readonly Pane[], samples: number): Promise<Detections> {
+async function detection(
+  lab: TmuxLab,
+  server: TimedServer,
+  panes: readonly Pane[],
+  samples: number,
+): Promise<Detections> {
   const out: Detections = { recognised: [], detected: [], answerable: [] };
   for (let i = 0; i < samples; i++) {
     const r = await detectOnce(lab, server, panes[i % panes.length] as Pane);
@@ -193,10 +213,14 @@ export async function benchSessions(): Promise<void> {
     await lab.tmux('set-option', '-g', 'status', 'off');
     await waitFor('every stand-in agent drawn', () => panes.every((p) => lastPaint(p.paintLog, 'i') !== null), 60_000);
     const attach = async (p: Pane): Promise<void> => {
-      const r = await server.call<{ session_id: string; agent: string; version: string | null }>(REQUESTS.attachSession.method, {
-        tmux: { socket: lab.socket, target: p.pane },
-      });
-      if (r.agent !== 'claude' || r.version === null) throw new Error(`the stand-in was not identified as Claude Code: ${JSON.stringify(r)}`);
+      const r = await server.call<{ session_id: string; agent: string; version: string | null }>(
+        REQUESTS.attachSession.method,
+        {
+          tmux: { socket: lab.socket, target: p.pane },
+        },
+      );
+      if (r.agent !== 'claude' || r.version === null)
+        throw new Error(`the stand-in was not identified as Claude Code: ${JSON.stringify(r)}`);
       p.sessionId = r.session_id;
     };
 
@@ -207,7 +231,10 @@ export async function benchSessions(): Promise<void> {
     await sleep(1000);
     const fifty = await detection(lab, server, panes, samples);
 
-    print(`${PANES} tmux panes (${PROMPT_AGENT_SIZE.cols}x${PROMPT_AGENT_SIZE.rows}) run a stand-in that replays Claude Code screens (${SCREENS.idle}, ${SCREENS.question})`);
+    print(
+      `${PANES} tmux panes (${PROMPT_AGENT_SIZE.cols}x${PROMPT_AGENT_SIZE.rows}) ` +
+        `run a stand-in that replays Claude Code screens (${SCREENS.idle}, ${SCREENS.question})`,
+    );
     print('detection: last byte of the question painted -> akk/interactionRequired read by the client');
     print(`  1 attached session:   ${summary(one.detected)}`);
     print(`  ${PANES} attached sessions: ${summary(fifty.detected)}`);
@@ -215,20 +242,27 @@ export async function benchSessions(): Promise<void> {
     print(`  1 attached session:   ${summary(one.answerable)}`);
     print(`  ${PANES} attached sessions: ${summary(fifty.answerable)}`);
     print('where the time goes (1 session, medians):');
-    const recognised = one.recognised.length > 0 ? `${median(one.recognised).toFixed(1)} ms (${summary(fifty.recognised)} with ${PANES} sessions)` : 'not seen (no log line)';
+    const recognised =
+      one.recognised.length > 0
+        ? `${median(one.recognised).toFixed(1)} ms (${summary(fifty.recognised)} with ${PANES} sessions)`
+        : 'not seen (no log line)';
     print(
-      `  settle window: a capture counts only after ${DEFAULT_QUIET_MS} ms without output, so recognition sees a whole frame; ` +
+      `  settle window: a capture counts only after ${DEFAULT_QUIET_MS} ms without output, ` +
+        'so recognition sees a whole frame; ' +
         `painted -> step recognised and stored (the server's log line): ${recognised}, ` +
         `of which ${DEFAULT_QUIET_MS} ms is the window and the rest capture, recognition and the durable write`,
     );
     print(
-      `  quiet gate: the step is announced and offered only once the terminal has been quiet for ${QUIET_GATE_MS} ms: ` +
+      '  quiet gate: the step is announced and offered only once the terminal has been quiet for ' +
+        `${QUIET_GATE_MS} ms: ` +
         `recognised -> announced ${(median(one.detected) - median(one.recognised)).toFixed(1)} ms; ` +
-        `${((Math.min(QUIET_GATE_MS, median(one.detected)) / median(one.detected)) * 100).toFixed(0)}% of detection is the gate, ` +
+        `${((Math.min(QUIET_GATE_MS, median(one.detected)) / median(one.detected)) * 100).toFixed(0)}% ` +
+        'of detection is the gate, ' +
         `${((DEFAULT_QUIET_MS / median(one.detected)) * 100).toFixed(0)}% the settle window (which the gate overlaps)`,
     );
     print(
-      `  announced -> answerable ${(median(one.answerable) - median(one.detected)).toFixed(1)} ms: the status the client asks for on the notification ` +
+      `  announced -> answerable ${(median(one.answerable) - median(one.detected)).toFixed(1)} ms: ` +
+        'the status the client asks for on the notification ' +
         'recaptures the screen and writes the offer',
     );
 
@@ -248,12 +282,17 @@ export async function benchSessions(): Promise<void> {
     const tmuxPct = pct(cpuTicks(tmuxPid) - tmux0);
     const mem = rssOf(server.pid);
     print(
-      `idle: server process (node dist/server.js --stdio, pid ${server.pid}) with ${PANES} attached panes each showing a waiting question, ` +
-        `over ${seconds.toFixed(0)} s: ${serverPct.toFixed(3)}% of one core (utime+stime from /proc, ${clockTicks} ticks/s; target <= 1%); ` +
+      `idle: server process (node dist/server.js --stdio, pid ${server.pid}) ` +
+        `with ${PANES} attached panes each showing a waiting question, ` +
+        `over ${seconds.toFixed(0)} s: ${serverPct.toFixed(3)}% of one core ` +
+        `(utime+stime from /proc, ${clockTicks} ticks/s; target <= 1%); ` +
         `tmux server ${tmuxPct.toFixed(3)}%`,
     );
     print(`  server RSS ${mib(mem.rss)} (peak ${mib(mem.peak)})`);
-    print(`  (p99 of detection with ${PANES} sessions / 1 session: ${(p99(fifty.detected) / p99(one.detected)).toFixed(2)})`);
+    print(
+      `  (p99 of detection with ${PANES} sessions / 1 session: ` +
+        `${(p99(fifty.detected) / p99(one.detected)).toFixed(2)})`,
+    );
   } finally {
     await server.server.stop();
     await lab.kill();

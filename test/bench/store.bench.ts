@@ -45,7 +45,9 @@ function interaction(session: string, i: number): NewInteraction {
         {
           question_id: 'q1',
           header: 'Color',
-          prompt: `Which color do you prefer for item ${i}? Claude wants to know which palette to use for the new dashboard widgets.`,
+          prompt:
+            `Which color do you prefer for item ${i}? ` +
+            'Claude wants to know which palette to use for the new dashboard widgets.',
           required: true,
           response_kind: 'single_select',
           options: [
@@ -99,7 +101,12 @@ async function seed(store: Store, count: number): Promise<string[]> {
   for (let i = 0; i < count; i++) {
     const session = `session-${Math.floor(i / 100)}`;
     if (i % 100 === 0) {
-      await store.openSession({ id: session, owner: OWNER, agent: 'claude', revision: { generation: 1, fingerprint: `fp-${session}` } });
+      await store.openSession({
+        id: session,
+        owner: OWNER,
+        agent: 'claude',
+        revision: { generation: 1, fingerprint: `fp-${session}` },
+      });
     }
     ids.push((await store.createInteraction(interaction(session, i))).id);
   }
@@ -126,7 +133,13 @@ interface Samples {
 const msSince = (start: bigint): number => Number(process.hrtime.bigint() - start) / 1e6;
 
 /** Samples until `samples` are taken and, when asked, until `compactions` compactions have finished. */
-async function measure(store: Store, dir: string, ids: readonly string[], samples: number, compactions = 0): Promise<Samples> {
+async function measure(
+  store: Store,
+  dir: string,
+  ids: readonly string[],
+  samples: number,
+  compactions = 0,
+): Promise<Samples> {
   const bareFile = path.join(dir, 'bare-append.log');
   const fd = fs.openSync(bareFile, 'a');
   const preFile = path.join(dir, 'bare-preallocated.log');
@@ -136,7 +149,16 @@ async function measure(store: Store, dir: string, ids: readonly string[], sample
   fs.fsyncSync(pre);
   let preAt = 0;
   const compactionsBefore = store.stats().compactions;
-  const out: Samples = { commit: [], duringCompaction: [], bare: [], barePreallocated: [], recordBytes: 0, compactions: 0, runs: [], longestStallMs: 0 };
+  const out: Samples = {
+    commit: [],
+    duringCompaction: [],
+    bare: [],
+    barePreallocated: [],
+    recordBytes: 0,
+    compactions: 0,
+    runs: [],
+    longestStallMs: 0,
+  };
   let seen = compactionsBefore;
   const noteRuns = (): void => {
     const st = store.stats();
@@ -218,7 +240,12 @@ export async function benchStore(): Promise<void> {
 
     // 100,000 stored interactions: seeded without fsync, compacted, reopened durable.
     const bigDir = path.join(root, 'big');
-    const seeding = await openStore({ dir: bigDir, durability: 'none', compactBytes: 256 * 1024 * 1024, maintenanceIntervalMs: 0 });
+    const seeding = await openStore({
+      dir: bigDir,
+      durability: 'none',
+      compactBytes: 256 * 1024 * 1024,
+      maintenanceIntervalMs: 0,
+    });
     const t = Date.now();
     const bigIds = await seed(seeding, 100_000);
     await seeding.compact();
@@ -243,17 +270,32 @@ export async function benchStore(): Promise<void> {
     const bare100 = median(at100.bare);
     const bare100k = median(at100k.bare);
     print(`durable commit (reserve, ${at100.recordBytes} B journal record), ${at100.commit.length} samples each`);
-    print(`  100 stored:     median ${fmt(m100)}  p99 ${fmt(p100)}  max ${fmt(max(at100.commit))}  (bare fsynced append median ${fmt(bare100)})`);
-    print(`  100,000 stored: median ${fmt(m100k)}  p99 ${fmt(p100k)}  max ${fmt(max(at100k.commit))}  (bare fsynced append median ${fmt(bare100k)})`);
-    print(`  ratio 100,000 / 100: median ${(m100k / m100).toFixed(2)}  p99 ${(p100k / p100).toFixed(2)}  (must be <= 2)`);
-    print(`  ratio commit / bare append (median): at 100 ${(m100 / bare100).toFixed(2)}, at 100,000 ${(m100k / bare100k).toFixed(2)}  (must be <= 3)`);
+    print(
+      `  100 stored:     median ${fmt(m100)}  p99 ${fmt(p100)}  max ${fmt(max(at100.commit))}  ` +
+        `(bare fsynced append median ${fmt(bare100)})`,
+    );
+    print(
+      `  100,000 stored: median ${fmt(m100k)}  p99 ${fmt(p100k)}  max ${fmt(max(at100k.commit))}  ` +
+        `(bare fsynced append median ${fmt(bare100k)})`,
+    );
+    print(
+      `  ratio 100,000 / 100: median ${(m100k / m100).toFixed(2)}  p99 ${(p100k / p100).toFixed(2)}  (must be <= 2)`,
+    );
+    print(
+      `  ratio commit / bare append (median): at 100 ${(m100 / bare100).toFixed(2)}, ` +
+        `at 100,000 ${(m100k / bare100k).toFixed(2)}  (must be <= 3)`,
+    );
     const pre100 = median(at100.barePreallocated);
     const pre100k = median(at100k.barePreallocated);
     print(
-      `  (the journal writes into zeros written ahead; a bare fsynced write into preallocated space: median ${fmt(pre100)} / ${fmt(pre100k)}, ` +
+      '  (the journal writes into zeros written ahead; a bare fsynced write into preallocated space: ' +
+        `median ${fmt(pre100)} / ${fmt(pre100k)}, ` +
         `commit / that: ${(m100 / pre100).toFixed(2)} / ${(m100k / pre100k).toFixed(2)})`,
     );
-    print(`  longest event-loop stall while sampling: ${fmt(at100.longestStallMs)} at 100, ${fmt(at100k.longestStallMs)} at 100,000`);
+    print(
+      `  longest event-loop stall while sampling: ${fmt(at100.longestStallMs)} at 100, ` +
+        `${fmt(at100k.longestStallMs)} at 100,000`,
+    );
     print(`open at 100,000: ${fmt(openMs)}; snapshot file ${(fileBytes / 1024 / 1024).toFixed(1)} MiB`);
 
     const during = withCompaction.commit.filter((_, i) => withCompaction.duringCompaction[i]);
@@ -261,23 +303,31 @@ export async function benchStore(): Promise<void> {
     const bareDuring = withCompaction.bare.filter((_, i) => withCompaction.duringCompaction[i]);
     const bareOutside = withCompaction.bare.filter((_, i) => !withCompaction.duringCompaction[i]);
     print(
-      `compaction at 100,000 (journal threshold ${COMPACT_BYTES / 1024 / 1024} MiB, ${withCompaction.compactions} compactions, ` +
+      `compaction at 100,000 (journal threshold ${COMPACT_BYTES / 1024 / 1024} MiB, ` +
+        `${withCompaction.compactions} compactions, ` +
         `${withCompaction.commit.length} commits, ${during.length} of them while a compaction ran):`,
     );
-    const line = (label: string, xs: number[]): string => `  ${label.padEnd(28)} median ${fmt(median(xs))}  p99 ${fmt(p99(xs))}  largest ${fmt(max(xs))}`;
+    const line = (label: string, xs: number[]): string =>
+      `  ${label.padEnd(28)} median ${fmt(median(xs))}  p99 ${fmt(p99(xs))}  largest ${fmt(max(xs))}`;
     print(line('every commit:', withCompaction.commit));
     print(line('while a compaction ran:', during));
     print(line('otherwise:', outside));
     print(
-      `  a bare fsynced append on the same disk: largest ${fmt(max(bareDuring))} while compacting, ${fmt(max(bareOutside))} otherwise; ` +
-        `longest event-loop stall ${fmt(withCompaction.longestStallMs)} (what the machine and the snapshot's writes cost anything)`,
+      `  a bare fsynced append on the same disk: largest ${fmt(max(bareDuring))} while compacting, ` +
+        `${fmt(max(bareOutside))} otherwise; ` +
+        `longest event-loop stall ${fmt(withCompaction.longestStallMs)} ` +
+        "(what the machine and the snapshot's writes cost anything)",
     );
     const runs = withCompaction.runs;
     if (runs.length > 0) {
-      const where = runs.every((r) => r.where === 'process') ? 'the snapshot is built in the compaction process' : 'the export runs on the event loop';
+      const where = runs.every((r) => r.where === 'process')
+        ? 'the snapshot is built in the compaction process'
+        : 'the export runs on the event loop';
       print(
-        `  compaction holds the event loop at most ${fmt(max(runs.map((r) => r.blockingMs)))} per run (${where}; goal: no commit waits more than 20 ms for it); ` +
-          `a run writes a ${(max(runs.map((r) => r.snapshotBytes)) / 1024 / 1024).toFixed(1)} MiB snapshot in ${fmt(median(runs.map((r) => r.totalMs)))} (median)`,
+        `  compaction holds the event loop at most ${fmt(max(runs.map((r) => r.blockingMs)))} per run ` +
+          `(${where}; goal: no commit waits more than 20 ms for it); ` +
+          `a run writes a ${(max(runs.map((r) => r.snapshotBytes)) / 1024 / 1024).toFixed(1)} MiB snapshot ` +
+          `in ${fmt(median(runs.map((r) => r.totalMs)))} (median)`,
       );
     }
   } finally {
