@@ -1,6 +1,6 @@
-// Bundles the entries into dist/: the extension (cjs, vscode external), the server and the store's
-// compaction worker (cjs), and the webview script (iife); copies the sql.js wasm and the webview CSS
-// beside them.
+// Bundles the entries into dist/: the extension (cjs, vscode external), the server and the entry of the
+// store's compaction process (cjs), and the webview script (iife); copies the sql.js wasm and the webview
+// CSS beside them.
 //   node scripts/build.mjs [--production] [--watch]
 import { build, context } from 'esbuild';
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -42,7 +42,8 @@ const entries = [
     // The store looks for the wasm beside the bundle first; node_modules is only its fallback in tests.
     logOverride: { 'require-resolve-not-external': 'silent' },
   },
-  // The store compacts its journal in a worker thread that runs this file beside the server bundle.
+  // A large store compacts its journals in a low-priority child process, which the server forks from
+  // this file beside its own bundle (src/server/store/compaction.ts).
   {
     ...common,
     entryPoints: [join(root, 'src/server/store/compaction-worker.ts')],
