@@ -3,9 +3,9 @@
  * and then imported) by some other file of the repository; entry points are exempt, their exports
  * are called by their host (VS Code, Node, mocha).
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import * as ts from 'typescript';
+import { resolveLocal } from './import-graph';
 
 interface ModuleFacts {
   exports: Set<string>;
@@ -13,15 +13,6 @@ interface ModuleFacts {
   uses: Set<string>;
   /** `export * from` targets. */
   starFrom: string[];
-}
-
-function resolveLocal(from: string, spec: string): string | null {
-  if (!spec.startsWith('.')) return null;
-  const base = resolve(dirname(from), spec);
-  for (const candidate of [`${base}.ts`, resolve(base, 'index.ts'), base]) {
-    if (existsSync(candidate) && statSync(candidate).isFile() && candidate.endsWith('.ts')) return candidate;
-  }
-  return null;
 }
 
 function hasExport(node: ts.Node): boolean {

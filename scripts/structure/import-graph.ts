@@ -8,7 +8,8 @@ import * as ts from 'typescript';
 
 export type Graph = Map<string, Set<string>>;
 
-function resolveLocal(from: string, spec: string): string | null {
+/** The source file a relative import names, or null for a package import. */
+export function resolveLocal(from: string, spec: string): string | null {
   if (!spec.startsWith('.')) return null;
   const base = resolve(dirname(from), spec);
   for (const candidate of [`${base}.ts`, resolve(base, 'index.ts'), base]) {

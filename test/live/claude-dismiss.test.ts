@@ -7,11 +7,9 @@
  */
 import { strict as assert } from 'node:assert';
 import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
-import { agentBinary } from '../harness/install-agents';
 import { Q_DATABASE, Q_NAME } from '../harness/agents/claude/scenarios';
-import { NEWEST } from '../harness/versions';
 import { optionId, question, startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
-import { INSTALL_TIMEOUT_MS } from './live-session';
+import { serverAgentHooks } from './live-session';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -51,15 +49,11 @@ async function press(a: ServerAgent, key: string): Promise<void> {
 describe('Claude Code: a question left to the terminal (live)', function () {
   this.timeout(120_000);
   let a: ServerAgent | undefined;
-
-  before(async function () {
-    this.timeout(INSTALL_TIMEOUT_MS);
-    await agentBinary('claude', NEWEST.claude);
-  });
-  afterEach(async () => {
-    await a?.stop();
-    a = undefined;
-  });
+  serverAgentHooks(
+    'claude',
+    () => a,
+    () => (a = undefined),
+  );
 
   it(
     'is not offered again while on screen and nothing is typed; ' + 'answered there, the next question is offered',

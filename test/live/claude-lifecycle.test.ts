@@ -9,11 +9,9 @@ import { strict as assert } from 'node:assert';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
-import { agentBinary } from '../harness/install-agents';
 import { Q_DATABASE, Q_NAME } from '../harness/agents/claude/scenarios';
-import { NEWEST } from '../harness/versions';
 import { optionId, question, respond, startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
-import { INSTALL_TIMEOUT_MS } from './live-session';
+import { serverAgentHooks } from './live-session';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -55,15 +53,11 @@ function chooseOne(a: ServerAgent, s: StatusResult, label: string, extra: Record
 describe('Claude Code lifecycle through the AKK server (live)', function () {
   this.timeout(120_000);
   let a: ServerAgent | undefined;
-
-  before(async function () {
-    this.timeout(INSTALL_TIMEOUT_MS);
-    await agentBinary('claude', NEWEST.claude);
-  });
-  afterEach(async () => {
-    await a?.stop();
-    a = undefined;
-  });
+  serverAgentHooks(
+    'claude',
+    () => a,
+    () => (a = undefined),
+  );
 
   it(
     'keeps answering after a window reload: ' +
@@ -298,15 +292,11 @@ describe('Claude Code lifecycle through the AKK server (live)', function () {
 describe('Claude Code announcements through the AKK server (live)', function () {
   this.timeout(120_000);
   let a: ServerAgent | undefined;
-
-  before(async function () {
-    this.timeout(INSTALL_TIMEOUT_MS);
-    await agentBinary('claude', NEWEST.claude);
-  });
-  afterEach(async () => {
-    await a?.stop();
-    a = undefined;
-  });
+  serverAgentHooks(
+    'claude',
+    () => a,
+    () => (a = undefined),
+  );
 
   it(
     'announces a step only once its screen is quiet: ' + 'frames redrawn within moments never reach the client',

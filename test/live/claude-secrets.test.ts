@@ -9,10 +9,8 @@ import { join } from 'node:path';
 import { REQUESTS } from '../../src/shared/protocol';
 import { SECRET_REASON } from '../../src/adapters/secrets';
 import type { AskQuestion } from '../harness/fake-model/types';
-import { agentBinary } from '../harness/install-agents';
-import { NEWEST } from '../harness/versions';
 import { optionId, question, respond, startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
-import { INSTALL_TIMEOUT_MS } from './live-session';
+import { serverAgentHooks } from './live-session';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -29,15 +27,11 @@ const Q_TOKEN: AskQuestion = {
 describe('Claude Code secrets through the AKK server (live)', function () {
   this.timeout(120_000);
   let a: ServerAgent | undefined;
-
-  before(async function () {
-    this.timeout(INSTALL_TIMEOUT_MS);
-    await agentBinary('claude', NEWEST.claude);
-  });
-  afterEach(async () => {
-    await a?.stop();
-    a = undefined;
-  });
+  serverAgentHooks(
+    'claude',
+    () => a,
+    () => (a = undefined),
+  );
 
   it('leaves a typed answer to a question that asks for a token to the terminal, with zero input', async () => {
     a = await startServerAgent('claude', {

@@ -6,26 +6,20 @@ import { strict as assert } from 'node:assert';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REQUESTS } from '../../src/shared/protocol';
-import { agentBinary } from '../harness/install-agents';
 import { Q_DATABASE, Q_FEATURES, Q_NAME } from '../harness/agents/claude/scenarios';
-import { NEWEST } from '../harness/versions';
 import { optionId, question, respond, startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
-import { INSTALL_TIMEOUT_MS } from './live-session';
+import { serverAgentHooks } from './live-session';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 describe('Claude Code through the AKK server (live)', function () {
   this.timeout(120_000);
   let a: ServerAgent | undefined;
-
-  before(async function () {
-    this.timeout(INSTALL_TIMEOUT_MS);
-    await agentBinary('claude', NEWEST.claude);
-  });
-  afterEach(async () => {
-    await a?.stop();
-    a = undefined;
-  });
+  serverAgentHooks(
+    'claude',
+    () => a,
+    () => (a = undefined),
+  );
 
   it(
     'answers a two-question questionnaire ' +

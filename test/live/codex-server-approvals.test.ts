@@ -10,24 +10,18 @@ import { strict as assert } from 'node:assert';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REQUESTS } from '../../src/shared/protocol';
-import { agentBinary } from '../harness/install-agents';
-import { NEWEST } from '../harness/versions';
 import { startServerAgent, type ServerAgent } from '../support/server-agent';
 import { FOLLOW_UP, outcome, send } from './codex-server-support';
-import { INSTALL_TIMEOUT_MS } from './live-session';
+import { serverAgentHooks } from './live-session';
 
 describe('Codex through the AKK server (live)', function () {
   this.timeout(60_000);
   let a: ServerAgent | undefined;
-
-  before(async function () {
-    this.timeout(INSTALL_TIMEOUT_MS);
-    await agentBinary('codex', NEWEST.codex);
-  });
-  afterEach(async () => {
-    await a?.stop();
-    a = undefined;
-  });
+  serverAgentHooks(
+    'codex',
+    () => a,
+    () => (a = undefined),
+  );
 
   it('approves a command once, and it runs', async () => {
     a = await startServerAgent('codex', {

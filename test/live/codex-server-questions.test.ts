@@ -11,24 +11,18 @@
 import { strict as assert } from 'node:assert';
 import { REQUESTS } from '../../src/shared/protocol';
 import { CX_DATABASE, CX_DEPLOY, CX_LANGUAGE } from '../harness/agents/codex/scenarios';
-import { agentBinary } from '../harness/install-agents';
-import { NEWEST } from '../harness/versions';
 import { optionId, question, respond, startServerAgent, type ServerAgent } from '../support/server-agent';
 import { FOLLOW_UP, RUI, answersAtModel, chooseWithMode, outcome, send, sleep } from './codex-server-support';
-import { INSTALL_TIMEOUT_MS } from './live-session';
+import { serverAgentHooks } from './live-session';
 
 describe('Codex through the AKK server (live)', function () {
   this.timeout(60_000);
   let a: ServerAgent | undefined;
-
-  before(async function () {
-    this.timeout(INSTALL_TIMEOUT_MS);
-    await agentBinary('codex', NEWEST.codex);
-  });
-  afterEach(async () => {
-    await a?.stop();
-    a = undefined;
-  });
+  serverAgentHooks(
+    'codex',
+    () => a,
+    () => (a = undefined),
+  );
 
   it('answers two questions: a choice, then None of the above with notes', async () => {
     a = await startServerAgent(

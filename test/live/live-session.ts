@@ -44,3 +44,22 @@ export function liveSessions(ctx: Mocha.Suite, agent: AgentName): (scenarioName:
     return current;
   };
 }
+
+/**
+ * For suites that drive an agent through the AKK server: installs the newest client once, and
+ * stops each test's agent (its server, tmux and fake model) after the test.
+ */
+export function serverAgentHooks(
+  agent: AgentName,
+  current: () => { stop(): Promise<void> } | undefined,
+  clear: () => void,
+): void {
+  before(async function () {
+    this.timeout(INSTALL_TIMEOUT_MS);
+    await agentBinary(agent, NEWEST[agent]);
+  });
+  afterEach(async () => {
+    await current()?.stop();
+    clear();
+  });
+}
