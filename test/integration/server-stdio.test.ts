@@ -78,6 +78,11 @@ describe('server over stdio', () => {
     [REQUESTS.respond.method, { request: 'hello', request_id: 'two words' }],
     [REQUESTS.respond.method, { request: 'hello', request_id: 'x'.repeat(129) }],
     [REQUESTS.listInteractions.method, { limit: 0 }],
+    [REQUESTS.acknowledgeUncertain.method, {}],
+    [REQUESTS.acknowledgeUncertain.method, { session_id: 'ses_1', retry: true }],
+    [REQUESTS.dismissInteraction.method, { interaction_id: 'i' }],
+    [REQUESTS.dismissInteraction.method, { interaction_id: 'i; drop', turn_id: 't' }],
+    [REQUESTS.respondInteraction.method, { interaction_id: 'i', turn_id: 't', answers: [], expected_revision: 7 }],
     [REQUESTS.listSessions.method, [1, 2]],
   ];
   for (const [method, params] of badParams) {
