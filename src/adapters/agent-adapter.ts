@@ -24,32 +24,67 @@ interface VersionAdapter {
 
 export interface AgentAdapter {
   readonly agent: AgentName;
-  /** The exact client versions with a profile. */
+  /** The exact client versions qualified, oldest first. */
   supportedVersions(): string[];
-  /** The operations for one exact version; undefined for a version without a profile. */
+  /** The profile generation a qualified version belongs to; undefined for any other version. */
+  generationOf(version: string): string | undefined;
+  /** The profile generations, oldest first. */
+  generations(): string[];
+  /** The operations for one exact qualified version; undefined for any other version. */
   forVersion(version: string): VersionAdapter | undefined;
+  /**
+   * The operations of one generation's profile applied to a version that is not (yet) qualified:
+   * for qualification, which checks a candidate's captured screens; never for a live session.
+   */
+  forQualification(generation: string, version: string): VersionAdapter | undefined;
 }
 
-/** An adapter's parts: its profiles by version, and the operations that take one of them. */
-interface AdapterParts<P> {
-  profiles: Readonly<Record<string, P>>;
+/** An adapter's parts: its profile generations, the qualified versions, and the operations on a profile. */
+interface AdapterParts<P extends { id: string; version: string }> {
+  generations: Readonly<Record<string, Omit<P, 'id' | 'version'>>>;
+  /** Qualified version -> its generation (generated from the qualification records). */
+  versions: Readonly<Record<string, string>>;
   recognize(screen: ScreenSnapshot, profile: P): Recognition;
   readEditor(screen: ScreenSnapshot, profile: P): EditorText | undefined;
   proveEmptyComposer(screen: ScreenSnapshot, profile: P): ComposerProof;
 }
 
-export function defineAdapter<N extends AgentName, P>(agent: N, parts: AdapterParts<P>): AgentAdapter & { agent: N } {
+export function defineAdapter<N extends AgentName, P extends { id: string; version: string }>(
+  agent: N,
+  parts: AdapterParts<P>,
+): AgentAdapter & { agent: N } {
+  const bind = (generation: string, version: string): VersionAdapter | undefined => {
+    if (!Object.hasOwn(parts.generations, generation)) return undefined;
+    const shape = parts.generations[generation] as Omit<P, 'id' | 'version'>;
+    const profile = { ...shape, id: `${agent}@${version}`, version } as P;
+    return {
+      recognize: (screen) => parts.recognize(screen, profile),
+      readEditor: (screen) => parts.readEditor(screen, profile),
+      proveEmptyComposer: (screen) => parts.proveEmptyComposer(screen, profile),
+    };
+  };
+  const generationOf = (version: string): string | undefined =>
+    Object.hasOwn(parts.versions, version) ? parts.versions[version] : undefined;
   return {
     agent,
-    supportedVersions: () => Object.keys(parts.profiles),
+    supportedVersions: () => Object.keys(parts.versions).sort(compareVersions),
+    generationOf,
+    generations: () => Object.keys(parts.generations).sort(compareVersions),
     forVersion(version) {
-      if (!Object.hasOwn(parts.profiles, version)) return undefined;
-      const profile = parts.profiles[version] as P;
-      return {
-        recognize: (screen) => parts.recognize(screen, profile),
-        readEditor: (screen) => parts.readEditor(screen, profile),
-        proveEmptyComposer: (screen) => parts.proveEmptyComposer(screen, profile),
-      };
+      const generation = generationOf(version);
+      return generation === undefined ? undefined : bind(generation, version);
     },
+    forQualification: bind,
   };
+}
+
+/** Dotted numeric versions in order: negative when a < b. */
+export function compareVersions(a: string, b: string): number {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
 }

@@ -5,6 +5,7 @@
  */
 import { AGENT_DESCRIPTORS, type AgentKind } from '../shared/agents';
 import type { EditorText } from './agent-adapter';
+import { compareVersions } from './agent-adapter';
 import { adapterOf } from './registry';
 import { SECRET_REASON, asksForSecret, waitsForHiddenInput } from './secrets';
 import type { ComposerProof, Recognition, ScreenSnapshot } from './types';
@@ -13,6 +14,21 @@ export type { AgentKind } from '../shared/agents';
 
 export function supportedVersions(agent: AgentKind): string[] {
   return adapterOf(agent)?.supportedVersions() ?? [];
+}
+
+/**
+ * A candidate version's screen under one generation's profile, with every rule a live session has
+ * (no secrets): what qualification checks against the answer key. Never for a live session.
+ */
+export function recognizeForQualification(
+  agent: AgentKind,
+  generation: string,
+  version: string,
+  screen: ScreenSnapshot,
+): Recognition {
+  const profiled = adapterOf(agent)?.forQualification(generation, version);
+  if (!profiled) return { kind: 'manual_required', reason: `no ${agent} profile generation ${generation}` };
+  return withoutSecrets(profiled.recognize(screen), screen);
 }
 
 export function recognize(agent: AgentKind, version: string | null, screen: ScreenSnapshot): Recognition {
@@ -43,9 +59,37 @@ function recognizeProfiled(agent: AgentKind, version: string | null, screen: Scr
   const profiled = version === null ? undefined : adapter.forVersion(version);
   if (!profiled) {
     const name = AGENT_DESCRIPTORS[adapter.agent].displayName;
-    return { kind: 'manual_required', reason: `${name} ${version ?? '(unknown version)'} has no recognition profile` };
+    const note = version === null ? null : unqualifiedVersionNote(agent, version);
+    return { kind: 'manual_required', reason: note ?? `${name} (unknown version) has no recognition profile` };
   }
   return profiled.recognize(screen);
+}
+
+/**
+ * The qualified version nearest to one that is not: the newest qualified below it, else the oldest
+ * above it (null when the agent has none). Only for telling the person; never used to recognise.
+ */
+export function nearestQualifiedVersion(agent: AgentKind, version: string): string | null {
+  const versions = supportedVersions(agent);
+  const below = versions.filter((v) => compareVersions(v, version) < 0);
+  return below[below.length - 1] ?? versions.find((v) => compareVersions(v, version) > 0) ?? null;
+}
+
+/**
+ * Why a version identified exactly gets no input, naming the nearest qualified version and what to
+ * do; null for a qualified version or an unsupported agent.
+ */
+export function unqualifiedVersionNote(agent: AgentKind, version: string): string | null {
+  const adapter = adapterOf(agent);
+  if (!adapter || adapter.generationOf(version) !== undefined) return null;
+  const name = AGENT_DESCRIPTORS[adapter.agent].displayName;
+  const nearest = nearestQualifiedVersion(agent, version);
+  return (
+    `${name} ${version} is not a qualified version` +
+    (nearest === null ? '' : ` (nearest qualified: ${nearest})`) +
+    `, so AKK types nothing into it: answer its prompts in the terminal. ` +
+    `To qualify it: npm run qualify -- ${adapter.agent} ${version}`
+  );
 }
 
 /**

@@ -53,6 +53,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         if (health === 'running') refreshSessions().catch((e: unknown) => log.warn(`listing sessions: ${String(e)}`));
       }),
       pending.onDidChange(() => statusBar.showPending(pending.list())),
+      sessions.onDidChangeTreeData(() => statusBar.showSessions(sessions.all())),
       client.onNotification('sessionsChanged', (p) => {
         for (const s of p.sessions) {
           const before = sessions.all().find((x) => x.session_id === s.session_id);

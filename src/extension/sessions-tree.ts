@@ -29,13 +29,19 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionSummary>, vs
     const agent = agentLabel(session.agent);
     const item = new vscode.TreeItem(`${agent} ${session.version ?? '(unknown version)'}`);
     item.id = session.session_id;
-    item.description = session.pending ? `${session.state} · pending ${session.pending.kind}` : session.state;
+    const unqualified = session.unqualified_version;
+    const state = session.pending ? `${session.state} · pending ${session.pending.kind}` : session.state;
+    item.description = unqualified
+      ? `not qualified${unqualified.nearest_qualified ? ` (nearest ${unqualified.nearest_qualified})` : ''} · ${state}`
+      : state;
     const tmux = `${session.endpoint.socket ?? session.endpoint.socketPath ?? 'default'} ${session.endpoint.target}`;
-    item.tooltip = `${agent} ${session.version ?? ''}\nstate: ${session.state}\ntmux ${tmux}`;
+    item.tooltip =
+      `${agent} ${session.version ?? ''}\nstate: ${session.state}\ntmux ${tmux}` +
+      (unqualified ? `\n\n${unqualified.note}` : '');
     item.contextValue = `akkSession.${session.state}`;
     item.command = { command: 'akk.focusSession', title: 'Show Terminal', arguments: [session] };
     item.iconPath = new vscode.ThemeIcon(
-      session.pending ? 'bell-dot' : session.state === 'exited' ? 'debug-stop' : 'terminal',
+      session.pending ? 'bell-dot' : session.state === 'exited' ? 'debug-stop' : unqualified ? 'warning' : 'terminal',
     );
     return item;
   }

@@ -1,12 +1,15 @@
 /** The status-bar item: server health, and the count of pending steps across sessions. */
 import * as vscode from 'vscode';
 import { describeStep, agentLabel, type PendingStep } from './pending';
+import type { SessionSummary } from '../shared/protocol';
 import type { ServerHealth } from './server-client';
 
 export class StatusBar implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
   private health: ServerHealth = 'starting';
   private pending: PendingStep[] = [];
+  /** Sessions whose client version is not qualified: named in the tooltip whatever else it says. */
+  private unqualified: SessionSummary[] = [];
 
   constructor() {
     this.item = vscode.window.createStatusBarItem('akk.status', vscode.StatusBarAlignment.Left, 50);
@@ -25,6 +28,16 @@ export class StatusBar implements vscode.Disposable {
     this.render();
   }
 
+  showSessions(sessions: readonly SessionSummary[]): void {
+    this.unqualified = sessions.filter((s) => s.unqualified_version && s.state !== 'exited');
+    this.render();
+  }
+
+  /** One line per session on a version that is not qualified. */
+  private versionNotes(): string {
+    return this.unqualified.map((s) => `\n\n⚠ ${s.unqualified_version?.note ?? ''}`).join('');
+  }
+
   private render(): void {
     const words: Record<ServerHealth, string> = {
       starting: 'server starting',
@@ -37,7 +50,7 @@ export class StatusBar implements vscode.Disposable {
       const icon = this.health === 'running' ? '$(bell)' : this.health === 'stopped' ? '$(error)' : '$(loading~spin)';
       const text = this.health === 'running' ? `${words.running}, no pending steps` : words[this.health];
       this.item.text = `${icon} AKK`;
-      this.item.tooltip = `Agent Knock Knock: ${text}`;
+      this.item.tooltip = `Agent Knock Knock: ${text}${this.versionNotes()}`;
       this.item.accessibilityInformation = { label: `Agent Knock Knock: ${text}`, role: 'button' };
       this.item.backgroundColor =
         this.health === 'stopped' ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
@@ -52,6 +65,7 @@ export class StatusBar implements vscode.Disposable {
     tip.appendText(`Agent Knock Knock: ${label}\n\n`);
     for (const s of this.pending) tip.appendText(`• ${agentLabel(s.session.agent)}: ${describeStep(s)}\n`);
     tip.appendText('\nClick to answer the oldest.');
+    tip.appendText(this.versionNotes());
     this.item.tooltip = tip;
     this.item.accessibilityInformation = {
       label: `Agent Knock Knock: ${label}. Activate to answer the oldest.`,

@@ -79,6 +79,11 @@ export interface SessionSummary {
   endpoint: { kind: 'tmux'; socket?: string; socketPath?: string; target: string; pane_id?: string };
   /** Why no input will be sent to this session, when that is so. */
   observe_only_reason?: string;
+  /**
+   * When the exact version is identified but not qualified: every prompt is answered in the terminal.
+   * Names the nearest qualified version and what to do.
+   */
+  unqualified_version?: { nearest_qualified: string | null; note: string };
   pending: { interaction_id: string; kind: 'questionnaire' | 'async_question' | 'permission'; since: string } | null;
 }
 

@@ -1,6 +1,7 @@
 /** Loads the captured screen corpus: fixtures/<agent>/<version>/<cols>x<rows>/NN-<state>.{txt,ansi.txt,json}. */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { adapterOf } from '../../src/adapters/registry';
 import type { AgentKind } from '../../src/adapters/recognize';
 import type { Recognition, ScreenSnapshot } from '../../src/adapters/types';
 
@@ -23,9 +24,24 @@ function lines(text: string): string[] {
   return l;
 }
 
-export function loadCorpus(): Fixture[] {
+/**
+ * The screens of the qualified client versions in fixtures/ (a version recorded as differing keeps
+ * its screens there too, see `loadUnqualifiedCorpus`), or every screen under another root (a
+ * qualification's scratch capture).
+ */
+export function loadCorpus(root?: string): Fixture[] {
+  if (root !== undefined) return loadScreens(root);
+  return loadScreens(FIXTURES).filter((f) => adapterOf(f.agent)?.generationOf(f.version) !== undefined);
+}
+
+/** The screens kept in fixtures/ for client versions that are not qualified (recorded as differing). */
+export function loadUnqualifiedCorpus(): Fixture[] {
+  return loadScreens(FIXTURES).filter((f) => adapterOf(f.agent)?.generationOf(f.version) === undefined);
+}
+
+function loadScreens(root: string): Fixture[] {
   const out: Fixture[] = [];
-  if (!existsSync(FIXTURES)) return out;
+  if (!existsSync(root)) return out;
   const walk = (dir: string): void => {
     for (const name of readdirSync(dir).sort()) {
       const p = join(dir, name);
@@ -41,7 +57,7 @@ export function loadCorpus(): Fixture[] {
         const [cols, rows] = meta.size.split('x').map(Number) as [number, number];
         const styledPath = join(dir, `${base}.ansi.txt`);
         out.push({
-          id: relative(FIXTURES, join(dir, base)),
+          id: relative(root, join(dir, base)),
           dir,
           base,
           agent: meta.agent,
@@ -57,7 +73,7 @@ export function loadCorpus(): Fixture[] {
       }
     }
   };
-  walk(FIXTURES);
+  walk(root);
   return out;
 }
 

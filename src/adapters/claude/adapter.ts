@@ -1,12 +1,14 @@
-/** Claude Code's adapter: its profiles by version, and what each proves on a screen. */
+/** Claude Code's adapter: its profile generations, the versions qualified for each, and what each proves. */
 import { defineAdapter } from '../agent-adapter';
 import { proveClaudeComposer } from './composer';
-import { CLAUDE_PROFILES } from './profile';
+import { QUALIFIED_VERSIONS } from './qualified-versions';
+import { CLAUDE_GENERATIONS } from './profile';
 import { readFreeTextEditor } from './questionnaire';
 import { recognizeClaude } from './recognize';
 
 export const claudeAdapter = defineAdapter('claude', {
-  profiles: CLAUDE_PROFILES,
+  generations: CLAUDE_GENERATIONS,
+  versions: QUALIFIED_VERSIONS,
   recognize: recognizeClaude,
   readEditor: readFreeTextEditor,
   proveEmptyComposer: proveClaudeComposer,

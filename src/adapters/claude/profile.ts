@@ -1,6 +1,7 @@
 /**
- * Claude Code screen profiles: the exact strings and shapes each client version draws.
- * A new client version is a new row in the table, proven by captured fixtures, not new code.
+ * Claude Code screen profiles: the exact strings and shapes each profile generation draws. Which
+ * client versions belong to which generation is decided by qualification (src/adapters/qualified-versions.ts),
+ * never by hand: a new client version is a qualification record, not new code.
  */
 
 export interface ClaudeProfile {
@@ -41,7 +42,10 @@ export interface ClaudeProfile {
   activity: { working: RegExp; promptPrefix: string };
 }
 
-const BASE: Omit<ClaudeProfile, 'id' | 'version'> = {
+/** A profile without the version it is bound to. */
+type ClaudeShape = Omit<ClaudeProfile, 'id' | 'version'>;
+
+const BASE: ClaudeShape = {
   cursor: '❯',
   questionnaire: {
     footers: [
@@ -80,20 +84,14 @@ const BASE: Omit<ClaudeProfile, 'id' | 'version'> = {
 };
 
 /** 2.1.263–2.1.267: multi-select descriptions indented by two, a review question, the indented Bash form. */
-const GEN_2_1_263: Omit<ClaudeProfile, 'id' | 'version'> = {
+const GEN_2_1_263: ClaudeShape = {
   ...BASE,
   questionnaire: { ...BASE.questionnaire, descriptionIndentMulti: 2, reviewQuestion: 'Ready to submit your answers?' },
   permission: { ...BASE.permission, bashLayout: 'indented' },
 };
 
-function profile(version: string, shape: Omit<ClaudeProfile, 'id' | 'version'>): ClaudeProfile {
-  return { ...shape, id: `claude@${version}`, version };
-}
-
-/** The exact version table, proven by fixtures/claude/<version>. A version not listed here gets no input. */
-export const CLAUDE_PROFILES: Readonly<Record<string, ClaudeProfile>> = {
-  '2.1.263': profile('2.1.263', GEN_2_1_263),
-  '2.1.266': profile('2.1.266', GEN_2_1_263),
-  '2.1.267': profile('2.1.267', GEN_2_1_263),
-  '2.1.332': profile('2.1.332', BASE),
+/** The profile generations, each named by the first version qualified with it. */
+export const CLAUDE_GENERATIONS: Readonly<Record<string, ClaudeShape>> = {
+  '2.1.263': GEN_2_1_263,
+  '2.1.332': BASE,
 };

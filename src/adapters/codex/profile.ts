@@ -1,6 +1,7 @@
 /**
- * Codex screen profiles: the exact strings and shapes each client version draws, proven by
- * fixtures/codex/<version>. A new client version is a new row in the table, not new code.
+ * Codex screen profiles: the exact strings and shapes each profile generation draws. Which client
+ * versions belong to which generation is decided by qualification (src/adapters/qualified-versions.ts),
+ * never by hand: a new client version is a qualification record, not new code.
  */
 import type { DeliveryModeName } from '../types';
 
@@ -67,7 +68,10 @@ export interface CodexProfile {
   mcpUserVerification: boolean;
 }
 
-const BASE: Omit<CodexProfile, 'id' | 'version'> = {
+/** A profile without the version it is bound to. */
+type CodexShape = Omit<CodexProfile, 'id' | 'version'>;
+
+const BASE: CodexShape = {
   cursor: '›',
   questionnaire: {
     otherLabel: 'None of the above',
@@ -106,7 +110,7 @@ const BASE: Omit<CodexProfile, 'id' | 'version'> = {
 };
 
 /** 0.154.0 and 0.155.1: `request_user_input_async`, answered natively into the queue for the next turn. */
-const GEN_0_154: Omit<CodexProfile, 'id' | 'version'> = {
+const GEN_0_154: CodexShape = {
   ...BASE,
   asyncQuestion: {
     queuedHeader: '• Queued follow-up inputs',
@@ -123,7 +127,7 @@ const GEN_0_154: Omit<CodexProfile, 'id' | 'version'> = {
 };
 
 /** 0.171.0: descriptions without a full stop, two blank lines above approval choices, async answers steer the turn. */
-const GEN_0_171: Omit<CodexProfile, 'id' | 'version'> = {
+const GEN_0_171: CodexShape = {
   ...BASE,
   questionnaire: { ...BASE.questionnaire, otherDescription: 'Optionally, add details in notes (tab)' },
   unanswered: {
@@ -148,18 +152,14 @@ const GEN_0_171: Omit<CodexProfile, 'id' | 'version'> = {
 };
 
 /** 0.155.1: as 0.154.0, plus MCP user-verification prompts. */
-const GEN_0_155: Omit<CodexProfile, 'id' | 'version'> = { ...GEN_0_154, mcpUserVerification: true };
+const GEN_0_155: CodexShape = { ...GEN_0_154, mcpUserVerification: true };
 
-function profile(version: string, shape: Omit<CodexProfile, 'id' | 'version'>): CodexProfile {
-  return { ...shape, id: `codex@${version}`, version };
-}
-
-/** The exact version table. A version not listed here gets no input. */
-export const CODEX_PROFILES: Readonly<Record<string, CodexProfile>> = {
-  '0.153.4': profile('0.153.4', BASE),
-  '0.154.0': profile('0.154.0', GEN_0_154),
-  '0.155.1': profile('0.155.1', GEN_0_155),
-  '0.171.0': profile('0.171.0', GEN_0_171),
+/** The profile generations, each named by the first version qualified with it. */
+export const CODEX_GENERATIONS: Readonly<Record<string, CodexShape>> = {
+  '0.153.4': BASE,
+  '0.154.0': GEN_0_154,
+  '0.155.1': GEN_0_155,
+  '0.171.0': GEN_0_171,
 };
 
 /**

@@ -3,6 +3,7 @@
  * from the classifier. Turns get opaque ids: a turn starts when the agent leaves idle (or
  * starting) for work or a prompt, which happens only after input.
  */
+import { nearestQualifiedVersion, unqualifiedVersionNote } from '../../adapters/recognize';
 import { opaqueId } from '../ids';
 import type { AgentKind } from '../../shared/agents';
 import type { SessionState } from '../../shared/lifecycle';
@@ -142,8 +143,15 @@ export class Session {
       binding_generation: this.generation,
       endpoint: { ...this.description },
       ...(reason !== null ? { observe_only_reason: reason } : {}),
+      ...this.unqualifiedVersion(),
       pending: null,
     };
+  }
+
+  private unqualifiedVersion(): Pick<SessionSummary, 'unqualified_version'> {
+    const note = this.version === null ? null : unqualifiedVersionNote(this.agent, this.version);
+    if (note === null || this.version === null) return {};
+    return { unqualified_version: { nearest_qualified: nearestQualifiedVersion(this.agent, this.version), note } };
   }
 
   /** Resolves with the next settled capture (asking for one now). */

@@ -20,6 +20,11 @@ export interface VolatileLine {
 export interface VolatilePair {
   name: string;
   test: (a: string, b: string, row: number, styled: boolean) => boolean;
+  /**
+   * The one form every variant of this line takes (from its plain text), for screen digests that
+   * must not depend on it; undefined when the line is not of this kind.
+   */
+  canonical: (plain: string, row: number) => string | undefined;
 }
 
 /** One launch of the agent: its executable, a fresh HOME and work folder, and the fake model. */

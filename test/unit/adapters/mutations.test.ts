@@ -8,8 +8,8 @@ import { strict as assert } from 'node:assert';
 import { recognize } from '../../../src/adapters/recognize';
 import type { ScreenSnapshot } from '../../../src/adapters/types';
 import { isAgentName } from '../../../src/shared/agents';
-import { answerKeys } from './answer-key';
-import { plannedInput } from './answer-key/plans';
+import { answerKeys } from '../../support/answer-key';
+import { plannedInput } from '../../support/answer-key/plans';
 
 type Mutation = (s: ScreenSnapshot) => ScreenSnapshot | undefined;
 

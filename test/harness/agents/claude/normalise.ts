@@ -34,10 +34,23 @@ export const CLAUDE_RULES: Rule[] = [
 
 export const CLAUDE_VOLATILE_LINES: VolatileLine[] = [
   { name: 'claude spinner line (glyph, verb, shimmer)', re: /^\s*[✻✽✶✳✢·*] \p{L}+(?:-\p{L}+)*…/u },
-  { name: 'claude logo animation while working', re: /^\s*▐[▛▜▙▟█]+\s+Claude Code v/ },
+  // The logo's first row: its block art blinks while working and, from 2.1.271, waves when idle.
+  { name: 'claude logo animation while working', re: /^\s*[▗▖▝▘▐▌▛▜▙▟█▄▀]+\s+Claude Code v/ },
 ];
 
+/** A banner row of the logo: its block art, two spaces, then the model line or the work folder. */
+const LOGO_ROW = /^[ ▗▖▝▘▐▌▛▜▙▟█▄▀]*[▗▖▝▘▐▌▛▜▙▟█▄▀][ ▗▖▝▘▐▌▛▜▙▟█▄▀]*? {2}(\S.*)$/;
+
 export const CLAUDE_VOLATILE_PAIRS: VolatilePair[] = [
+  {
+    // From 2.1.271 the logo waves on the idle screen too: the block art of its rows changes.
+    name: 'claude logo art',
+    test: (a, b) => {
+      const [x, y] = [LOGO_ROW.exec(stripSgr(a)), LOGO_ROW.exec(stripSgr(b))];
+      return !!x && !!y && x[1] === y[1];
+    },
+    canonical: (plain) => LOGO_ROW.exec(plain)?.[1],
+  },
   {
     // When Claude's transcript fills an 80x24 screen, the top row is left either blank or holding the
     // first logo line, depending on how the last redraw scrolled.
@@ -48,5 +61,7 @@ export const CLAUDE_VOLATILE_PAIRS: VolatilePair[] = [
       const logo = /^▐[▛▜▙▟█]+\s+Claude Code v/;
       return (x === '' && logo.test(y)) || (y === '' && logo.test(x));
     },
+    canonical: (plain, row) =>
+      row === 0 && (plain.trim() === '' || /^▐[▛▜▙▟█]+\s+Claude Code v/.test(plain.trim())) ? '' : undefined,
   },
 ];

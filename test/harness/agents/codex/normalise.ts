@@ -7,6 +7,13 @@ import type { Rule, VolatileLine, VolatilePair } from '../types';
 export const CODEX_RULES: Rule[] = [
   // Codex 0.155.1 ends a turn with a dim "  done 12:21 PM" line of its own.
   { name: 'turn end clock', re: /\bdone \d{1,2}:\d{2} ?[AP]M/g, to: 'done 12:00 PM' },
+  // Codex 0.156 and later end a turn with a dim line holding only the 24-hour clock: "  19:20".
+  {
+    name: 'turn end clock (24-hour)',
+    // eslint-disable-next-line no-control-regex
+    re: /^((?:\x1b\[[0-9;:]*m)*\s{2}(?:\x1b\[[0-9;:]*m)*)\d{1,2}:\d{2}((?:\x1b\[[0-9;:]*m)*)$/gm,
+    to: '$100:00$2',
+  },
   // Codex: "Worked for 1s • 11:26" / "Worked for <1s • 11:26", "Working (3s • esc to interrupt)".
   {
     name: 'codex turn summary',
@@ -23,11 +30,15 @@ export const CODEX_VOLATILE_LINES: VolatileLine[] = [
   { name: 'codex working line (shimmer)', re: /Working \(0s •|esc to interrupt\)/ },
 ];
 
+/** The status line up to the thread title, which is generated per session (and missing until it is). */
+const THREAD_TITLE = /^(\s*\S+ default · [^·]*?)(?: · .*)?\s*$/;
+
 export const CODEX_VOLATILE_PAIRS: VolatilePair[] = [
   {
     // Codex colours the thread title in the status line with a colour chosen per session.
     name: 'codex thread title colour in the status line',
     test: (a, b, _row, styled) => styled && stripSgr(a) === stripSgr(b) && / default · .* · /.test(stripSgr(a)),
+    canonical: (plain) => THREAD_TITLE.exec(plain)?.[1],
   },
   {
     // Codex 0.154/0.155 show "renaming... ⠋" in place of the thread title while the title request runs.
@@ -40,5 +51,6 @@ export const CODEX_VOLATILE_PAIRS: VolatilePair[] = [
         !!mx && !!my && mx[1] === my[1] && (/^renaming\.\.\./.test(mx[2] ?? '') || /^renaming\.\.\./.test(my[2] ?? ''))
       );
     },
+    canonical: (plain) => THREAD_TITLE.exec(plain)?.[1],
   },
 ];

@@ -74,6 +74,8 @@ const ASYNC_COLLAPSED: DriveStep = {
       keyFor: [
         { when: 'shift+← to answer', key: 'S-Left' },
         { when: 'alt + ↑ to answer', key: 'M-Up' },
+        // 0.156 and 0.157 write the same key without spaces.
+        { when: 'alt+↑ to answer', key: 'M-Up' },
       ],
     },
   ],

@@ -3,7 +3,7 @@
  * the recognizer from the scenario (what the model put on screen), the keys the capture harness
  * pressed, and what the client is documented to do with them (docs/REAL-AGENTS.md, fixtures/README.md).
  */
-import type { PermissionTool, ResponseKind } from '../../../../src/adapters/types';
+import type { PermissionTool, ResponseKind } from '../../../src/adapters/types';
 
 /** One thing the harness sent: a tmux key name, or `text:<literal>`. */
 export type Token = string;

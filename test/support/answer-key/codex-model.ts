@@ -6,8 +6,8 @@
  * which interrupts) and the async question under a working turn (collapsed, opened, answered).
  */
 import { posix } from 'node:path';
-import type { CodexQuestion, ModelTurn } from '../../../harness/fake-model/types';
-import { RUN_ROOT_PLACEHOLDER } from '../../../harness/launch';
+import type { CodexQuestion, ModelTurn } from '../../harness/fake-model/types';
+import { RUN_ROOT_PLACEHOLDER } from '../../harness/launch';
 import { Conversation, digit, type Dialog, type DialogStep, type Overlay } from './conversation';
 import type { Expected, ExpectedOption, Token } from './types';
 

@@ -5,11 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isAgentName, type AgentName } from '../../../../src/shared/agents';
-import type { Sidecar } from '../../../harness/capture';
-import type { ModelTurn } from '../../../harness/fake-model/types';
-import { scenario as scenarioNamed } from '../../../harness/scenarios';
-import { loadCorpus, type Fixture } from '../../../support/fixture-corpus';
+import { adapterOf } from '../../../src/adapters/registry';
+import { isAgentName, type AgentName } from '../../../src/shared/agents';
+import type { Sidecar } from '../../harness/capture';
+import type { ModelTurn } from '../../harness/fake-model/types';
+import { scenario as scenarioNamed } from '../../harness/scenarios';
+import { loadCorpus, type Fixture } from '../fixture-corpus';
 import { ClaudeModel } from './claude-model';
 import { CodexModel } from './codex-model';
 import type { Conversation } from './conversation';
@@ -34,22 +35,34 @@ interface Pressed {
 }
 
 /** Each agent's model of its client: an agent of the registry without one does not compile. */
-const MODELS: { readonly [N in AgentName]: (f: Fixture, turns: readonly ModelTurn[]) => Conversation } = {
-  claude: (f, turns) => new ClaudeModel(turns, f.version, f.screen.cols),
-  codex: (_f, turns) => new CodexModel(turns),
+const MODELS: {
+  readonly [N in AgentName]: (f: Fixture, generation: string, turns: readonly ModelTurn[]) => Conversation;
+} = {
+  claude: (f, generation, turns) => new ClaudeModel(turns, generation, f.screen.cols),
+  codex: (_f, _generation, turns) => new CodexModel(turns),
 };
 
-function modelFor(f: Fixture, turns: readonly ModelTurn[]): Conversation {
+/** The profile generation a screen is held to: its version's, or the candidate's under qualification. */
+export type GenerationOf = (f: Fixture) => string;
+
+/** The generation of each screen's qualified version (the version table). */
+export const tableGeneration: GenerationOf = (f) => {
+  const g = adapterOf(f.agent)?.generationOf(f.version);
+  if (g === undefined) throw new Error(`${f.id}: ${f.agent} ${f.version} is not qualified`);
+  return g;
+};
+
+function modelFor(f: Fixture, generation: string, turns: readonly ModelTurn[]): Conversation {
   if (!isAgentName(f.agent)) throw new Error(`${f.id}: ${f.agent} is not an agent of the registry`);
-  return MODELS[f.agent](f, turns);
+  return MODELS[f.agent](f, generation, turns);
 }
 
 /** One scenario of one target: its screens in capture order. */
-function replay(screens: Array<{ fixture: Fixture; side: Sidecar }>): ScreenKey[] {
+function replay(screens: Array<{ fixture: Fixture; side: Sidecar }>, generationOf: GenerationOf): ScreenKey[] {
   const first = screens[0];
   if (!first) return [];
   const sc = scenarioNamed(first.side.scenario);
-  const model = modelFor(first.fixture, sc.turns);
+  const model = modelFor(first.fixture, generationOf(first.fixture), sc.turns);
   const pressed: Pressed[] = [];
   const press = (token: Token): void => {
     const before = model.stepId();
@@ -94,9 +107,11 @@ function replay(screens: Array<{ fixture: Fixture; side: Sidecar }>): ScreenKey[
   });
 }
 
-/** The answer key of every screen in fixtures/, in corpus order. */
-export function answerKeys(): ScreenKey[] {
-  const corpus = loadCorpus();
+/** The answer key of every screen of a corpus (by default the qualified screens in fixtures/), in its order. */
+export function answerKeys(
+  corpus: Fixture[] = loadCorpus(),
+  generationOf: GenerationOf = tableGeneration,
+): ScreenKey[] {
   const groups = new Map<string, Array<{ fixture: Fixture; side: Sidecar }>>();
   for (const fixture of corpus) {
     const side = JSON.parse(readFileSync(join(fixture.dir, `${fixture.base}.json`), 'utf8')) as Sidecar;
@@ -106,7 +121,7 @@ export function answerKeys(): ScreenKey[] {
   const byId = new Map<string, ScreenKey>();
   for (const screens of groups.values()) {
     screens.sort((a, b) => a.side.step - b.side.step);
-    for (const k of replay(screens)) byId.set(k.fixture.id, k);
+    for (const k of replay(screens, generationOf)) byId.set(k.fixture.id, k);
   }
   return corpus.map((f) => byId.get(f.id) as ScreenKey);
 }

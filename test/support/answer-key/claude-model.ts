@@ -5,14 +5,17 @@
  * multi-select question) and the permission prompts (Yes / Yes, and … / No; Tab on No amends it).
  */
 import { basename } from 'node:path';
-import type { AskQuestion, ModelTurn } from '../../../harness/fake-model/types';
+import type { AskQuestion, ModelTurn } from '../../harness/fake-model/types';
 import { Conversation, digit, drawn, type Dialog, type DialogStep } from './conversation';
 import type { Decision, Expected, ExpectedOption, Token } from './types';
 
 const FREE_TEXT = 'Type something.';
 
-/** Bash prompts of these versions draw `3. No` over the wrapped option 2 at 80 columns (fixtures/README.md). */
-const OVERDRAWN_NO: Record<string, true> = { '2.1.263': true, '2.1.266': true, '2.1.267': true };
+/**
+ * Bash prompts of these profile generations draw `3. No` over the wrapped option 2 at 80 columns
+ * (fixtures/README.md).
+ */
+const OVERDRAWN_NO: Record<string, true> = { '2.1.263': true };
 
 class AskDialog implements Dialog {
   private index = 0;
@@ -226,7 +229,8 @@ class PermissionDialog implements Dialog {
 export class ClaudeModel extends Conversation {
   constructor(
     turns: readonly ModelTurn[],
-    private readonly version: string,
+    /** The profile generation the screens are held to. */
+    private readonly generation: string,
     private readonly cols: number,
   ) {
     super(turns);
@@ -234,7 +238,7 @@ export class ClaudeModel extends Conversation {
 
   protected open(turn: ModelTurn): { dialog?: Dialog } {
     if (turn.kind === 'ask') return { dialog: new AskDialog(turn.questions, this.cols) };
-    const overdrawn = this.cols <= 80 && OVERDRAWN_NO[this.version] === true;
+    const overdrawn = this.cols <= 80 && OVERDRAWN_NO[this.generation] === true;
     if (turn.kind === 'bash')
       return {
         dialog: new PermissionDialog('bash', turn.command, overdrawn ? ['approve_once'] : ['approve_once', 'reject']),

@@ -7,11 +7,11 @@ import type {
   PlannedStep,
   QuestionnaireRecognition,
   Recognition,
-} from '../../../../src/adapters/types';
-import { keyPlanOf, resolveAnswers, resolveDecision } from '../../../../src/server/respond/answer-plan';
-import { projectQuestionnaire } from '../../../../src/server/observe/projection';
-import type { AgentName } from '../../../../src/shared/agents';
-import type { Answer as WireAnswer } from '../../../../src/shared/contract';
+} from '../../../src/adapters/types';
+import { keyPlanOf, resolveAnswers, resolveDecision } from '../../../src/server/respond/answer-plan';
+import { projectQuestionnaire } from '../../../src/server/observe/projection';
+import type { AgentName } from '../../../src/shared/agents';
+import type { Answer as WireAnswer } from '../../../src/shared/contract';
 import type { Answer, Token } from './types';
 
 function tokens(steps: readonly PlannedStep[]): Token[] {

@@ -4,7 +4,7 @@
  * state until the scenario releases it; a dialog's submitted answer is a tool result, which is the
  * next request; an answer that interrupts the turn reaches the model only with the next prompt.
  */
-import type { ModelTurn } from '../../../harness/fake-model/types';
+import type { ModelTurn } from '../../harness/fake-model/types';
 import type { ClientModel, Delivery, Expected, KeyEffect, Token } from './types';
 
 export interface DialogStep extends KeyEffect {

@@ -1,0 +1,96 @@
+// Keeps a qualified (or differing) version's screens in fixtures/ by differences, not copies: a
+// scenario's screens at one size are stored only when no recorded version already stores the
+// same screens (same canonical digests); otherwise the record points at the version that does.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { recognizeForQualification } from '../../../src/adapters/recognize';
+import { loadCorpus, summarize } from '../../support/fixture-corpus';
+import type { TargetIndex } from '../capture';
+import type { AgentName } from '../versions';
+import type { CandidateScreen } from './evaluate';
+import { FIXTURES, type QualificationRecord, type ScreenEntry } from './records';
+
+const same = (a: Omit<ScreenEntry, 'storedIn'>, b: Omit<ScreenEntry, 'storedIn'>): boolean =>
+  a.step === b.step && a.plain === b.plain && a.styled === b.styled && a.sidecar === b.sidecar;
+
+/** The stored entries of another version that hold exactly these screens, if any. */
+function storedElsewhere(
+  group: readonly CandidateScreen[],
+  records: readonly QualificationRecord[],
+  version: string,
+): ScreenEntry[] | undefined {
+  const first = group[0];
+  if (!first) return undefined;
+  for (const r of records) {
+    if (r.version === version) continue;
+    const theirs = r.screens.filter((s) => s.size === first.size && s.scenario === first.scenario);
+    if (theirs.length === group.length && group.every((g, i) => theirs[i] !== undefined && same(g, theirs[i]))) {
+      return theirs;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Copies the screens no other version stores into fixtures/<agent>/<version>/<size>/ (with an
+ * index.json listing them, and the reviewed-expectation file beside each when the version is
+ * qualified) and returns every screen's entry with where it is stored.
+ */
+export function storeScreens(
+  agent: AgentName,
+  version: string,
+  screens: readonly CandidateScreen[],
+  records: readonly QualificationRecord[],
+  generation: string | null,
+  scratchRoot: string,
+): ScreenEntry[] {
+  const groups = new Map<string, CandidateScreen[]>();
+  for (const s of screens)
+    groups.set(`${s.size}\n${s.scenario}`, [...(groups.get(`${s.size}\n${s.scenario}`) ?? []), s]);
+  const entries: ScreenEntry[] = [];
+  const kept = new Map<string, CandidateScreen[]>();
+  for (const group of groups.values()) {
+    group.sort((a, b) => a.step - b.step);
+    const elsewhere = storedElsewhere(group, records, version);
+    if (elsewhere) {
+      group.forEach((g, i) => entries.push({ ...strip(g), storedIn: elsewhere[i]?.storedIn ?? '' }));
+      continue;
+    }
+    for (const g of group) {
+      entries.push({ ...strip(g), storedIn: version });
+      kept.set(g.size, [...(kept.get(g.size) ?? []), g]);
+    }
+  }
+  const versionDir = path.join(FIXTURES, agent, version);
+  for (const size of new Set(screens.map((s) => s.size))) {
+    fs.rmSync(path.join(versionDir, size), { recursive: true, force: true });
+    const mine = kept.get(size) ?? [];
+    if (mine.length === 0) continue;
+    const dir = path.join(versionDir, size);
+    fs.mkdirSync(dir, { recursive: true });
+    for (const g of mine)
+      for (const ext of ['.txt', '.ansi.txt', '.json']) fs.copyFileSync(g.base + ext, path.join(dir, g.file + ext));
+    const scratch = JSON.parse(
+      fs.readFileSync(path.join(scratchRoot, agent, version, size, 'index.json'), 'utf8'),
+    ) as TargetIndex;
+    const index: TargetIndex = { ...scratch, files: scratch.files.filter((f) => mine.some((g) => g.file === f.file)) };
+    fs.writeFileSync(path.join(dir, 'index.json'), JSON.stringify(index, null, 2) + '\n');
+  }
+  if (generation !== null) writeExpectations(agent, version, generation);
+  return entries;
+}
+
+/** The reviewed-expectation file beside each stored screen (a regression aid, as for every fixture). */
+function writeExpectations(agent: AgentName, version: string, generation: string): void {
+  const root = path.join(FIXTURES, agent, version);
+  if (!fs.existsSync(root)) return;
+  for (const f of loadCorpus(root).filter((x) => x.agent === agent && x.version === version)) {
+    const r = recognizeForQualification(agent, generation, version, f.screen);
+    fs.writeFileSync(path.join(f.dir, `${f.base}.expected.json`), `${JSON.stringify(summarize(r), null, 2)}\n`);
+  }
+}
+
+function strip(s: CandidateScreen): Omit<ScreenEntry, 'storedIn'> {
+  const { base: _base, ...rest } = s;
+  return rest;
+}

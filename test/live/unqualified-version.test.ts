@@ -1,0 +1,107 @@
+/**
+ * A client release that was never qualified, live through `node dist/server.js --stdio`: the real
+ * release just before the first qualified one of each agent (Claude Code 2.1.261, Codex 0.153.3)
+ * asks for a permission. The session names the version and the nearest qualified version, every
+ * step is manual with the same words, an approval is refused, and nothing is typed: the screen
+ * stays as it was and the fake model never receives a tool result.
+ */
+import { strict as assert } from 'node:assert';
+import { REQUESTS, type SessionSummary } from '../../src/shared/protocol';
+import { agentBinary } from '../harness/install-agents';
+import { stableView } from '../harness/normalise';
+import type { Scenario } from '../harness/fake-model/types';
+import type { AgentName } from '../harness/versions';
+import { startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
+import { INSTALL_TIMEOUT_MS } from './live-session';
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+const CASES: ReadonlyArray<{
+  agent: AgentName;
+  version: string;
+  nearest: string;
+  scenario: Scenario;
+  onScreen: string;
+}> = [
+  {
+    agent: 'claude',
+    version: '2.1.261',
+    nearest: '2.1.263',
+    scenario: {
+      name: 'unqualified-claude-bash',
+      turns: [{ kind: 'bash', command: 'touch never.txt', description: 'Create never.txt' }],
+    },
+    onScreen: 'Do you want to proceed?',
+  },
+  {
+    agent: 'codex',
+    version: '0.153.3',
+    nearest: '0.153.4',
+    scenario: {
+      name: 'unqualified-codex-command',
+      turns: [
+        {
+          kind: 'codex-command',
+          command: 'touch ../never.txt',
+          justification: 'Create a marker file next to the project?',
+          escalated: true,
+        },
+      ],
+    },
+    onScreen: 'Would you like to run the following command?',
+  },
+];
+
+for (const c of CASES) {
+  describe(`${c.agent} ${c.version}, never qualified, through the AKK server (live)`, function () {
+    this.timeout(120_000);
+    let a: ServerAgent | undefined;
+    before(async function () {
+      this.timeout(INSTALL_TIMEOUT_MS);
+      await agentBinary(c.agent, c.version);
+    });
+    after(async () => a?.stop());
+
+    it('names the nearest qualified version, keeps every step manual and types nothing', async () => {
+      a = await startServerAgent(c.agent, c.scenario, {}, { version: c.version });
+      const agent = a;
+      if (c.agent === 'codex') await agent.term.waitForScreen((s) => s.includes('default ·'), 30_000, 'Codex ready');
+      await userPrompt(agent.term, 'make the file');
+      await agent.term.waitForScreen((s) => s.includes(c.onScreen), 30_000, 'the permission prompt');
+
+      const listed = await agent.call(REQUESTS.listSessions.method, {});
+      const session = (listed.result as { sessions: SessionSummary[] }).sessions.find(
+        (s) => s.session_id === agent.sessionId,
+      );
+      assert.equal(session?.version, c.version);
+      assert.equal(session?.unqualified_version?.nearest_qualified, c.nearest);
+      const note = session?.unqualified_version?.note ?? '';
+      assert.match(note, new RegExp(`${c.version.replace(/\./g, '\\.')} is not a qualified version`));
+      assert.ok(note.includes(`nearest qualified: ${c.nearest}`), note);
+      assert.ok(note.includes(`npm run qualify -- ${c.agent} ${c.version}`), note);
+
+      const s = await agent.waitStatus((x) => x.state === 'manual_required', 30_000, 'manual');
+      assert.equal(s.manual_reason, note);
+      assert.equal(s.interaction, null);
+      assert.equal(s.permission, null);
+
+      const before = stableView(await agent.term.capture());
+      const approve = await agent.call(REQUESTS.approve.method, {
+        turn_id: s.turn_id ?? 'none',
+        decision: 'approve_once',
+      });
+      assert.ok(approve.error, `an approval was accepted: ${JSON.stringify(approve.result)}`);
+      const listedSteps = await agent.call(REQUESTS.listInteractions.method, { session_id: agent.sessionId });
+      const steps = (listedSteps.result as { interactions: Array<{ status: string }> }).interactions;
+      assert.deepEqual(
+        steps.filter((x) => x.status === 'active'),
+        [],
+      );
+
+      await sleep(3000);
+      // Apart from animations (a blinking bullet, a spinner), the screen is exactly as it was.
+      assert.equal(stableView(await agent.term.capture()), before, 'the screen changed: something was typed');
+      assert.deepEqual(agent.model.toolResults(), [], 'the model received an answer');
+    });
+  });
+}

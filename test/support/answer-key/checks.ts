@@ -1,0 +1,148 @@
+/**
+ * The checks of a screen against its answer key, as functions: the unit tier wraps each in a test,
+ * qualification (test/harness/qualify) runs them on a candidate version's captured screens.
+ */
+import { strict as assert } from 'node:assert';
+import type { QuestionnaireRecognition, Recognition } from '../../../src/adapters/types';
+import type { GroundTruth } from '../../harness/capture';
+import type { ScreenKey } from './index';
+import { plannedKeys } from './plans';
+import type { Delivery, Expected, ExpectedQuestionnaire } from './types';
+
+export function describeExpected(e: Expected): string {
+  if (e.kind === 'activity') return `activity (${e.state})`;
+  if (e.kind === 'manual_required') return `manual: ${e.because}`;
+  if (e.kind === 'permission') return `permission (${e.tool}: ${e.decisions.join(', ')})`;
+  return `${e.responseKind} step ${e.step.index}/${e.step.total}`;
+}
+
+function checkQuestionnaire(r: QuestionnaireRecognition, e: ExpectedQuestionnaire): void {
+  assert.equal(r.question.responseKind, e.responseKind, 'response kind');
+  assert.deepEqual(r.step, e.step, 'step index and total');
+  if (!e.skips.prompt) assert.equal(r.question.prompt, e.prompt, 'question text');
+  if (!e.skips.header) assert.equal(r.question.header, e.header, 'header');
+  const got = r.question.options;
+  assert.equal(got.length, e.options.length, `options: ${JSON.stringify(got.map((o) => o.label))}`);
+  e.options.forEach((want, i) => {
+    const o = got[i];
+    assert.ok(o, `option ${i + 1} missing`);
+    if (want.label !== undefined) assert.equal(o.label, want.label, `label of option ${i + 1}`);
+    assert.equal(o.role, want.role, `role of "${o.label}"`);
+    if (want.description === null) assert.equal(o.description, undefined, `"${o.label}" has no description on screen`);
+    else if (want.description !== undefined)
+      assert.equal(o.description, want.description, `description of "${o.label}"`);
+    if (want.descriptionStartsWith !== undefined)
+      assert.ok(o.description?.startsWith(want.descriptionStartsWith), `description of "${o.label}": ${o.description}`);
+    if (want.checked !== undefined) assert.equal(o.checked === true, want.checked, `whether "${o.label}" is checked`);
+  });
+  if (e.skips.focus || !e.focus) return;
+  if ('none' in e.focus) assert.equal(r.focusedKey, undefined, 'no option is current');
+  else if ('label' in e.focus) {
+    const focused = got.find((o) => o.key === r.focusedKey);
+    assert.equal(focused?.label, e.focus.label, `current option (focused key ${String(r.focusedKey)})`);
+  } else {
+    // The editor's row, by the adapters' row keys (`o<n>`).
+    assert.equal(r.focusedKey, `o${e.focus.editingRow}`, 'current row (the one being edited)');
+    assert.equal(r.plan.freeText?.optionKey, `o${e.focus.editingRow}`, 'the row the typed text belongs to');
+  }
+}
+
+export function checkRecognition(r: Recognition, e: Expected): void {
+  assert.equal(r.kind, e.kind, `recognised as ${JSON.stringify(r).slice(0, 300)}`);
+  if (r.kind === 'activity' && e.kind === 'activity') assert.equal(r.state, e.state, 'activity');
+  if (r.kind === 'permission' && e.kind === 'permission') {
+    assert.deepEqual(
+      { tool: r.tool, title: r.title, subject: r.subject, decisions: r.decisions },
+      { tool: e.tool, title: e.title, subject: e.subject, decisions: e.decisions },
+    );
+  }
+  if (r.kind === 'questionnaire' && e.kind === 'questionnaire') checkQuestionnaire(r, e);
+}
+
+export function checkDelivery(truth: GroundTruth | undefined, d: Delivery): void {
+  assert.ok(truth, 'the capture recorded no ground truth');
+  if (d.kind === 'async_answer') {
+    assert.equal(truth.kind, 'user_message');
+    assert.ok(truth.text.includes(d.question) && truth.text.includes(d.answer), truth.text);
+    return;
+  }
+  assert.equal(truth.kind, 'tool_result');
+  switch (d.kind) {
+    case 'claude_answers':
+      assert.equal(truth.isError, false);
+      for (const [q, a] of d.pairs)
+        assert.ok(truth.content.includes(`"${q}"="${a}"`), `"${q}"="${a}" not in ${truth.content}`);
+      assert.equal(truth.content.match(/"="/g)?.length, d.pairs.length, 'one pair per answered question');
+      break;
+    case 'claude_permission':
+      assert.equal(truth.isError, !d.approved, truth.content);
+      if (d.said !== undefined) assert.ok(truth.content.endsWith(`\n${d.said}`), truth.content);
+      break;
+    case 'codex_answers': {
+      const answers = Object.fromEntries(Object.entries(d.answers).map(([id, a]) => [id, { answers: a }]));
+      assert.deepEqual(JSON.parse(truth.content), { answers });
+      break;
+    }
+    case 'codex_approval':
+      assert.match(truth.content, d.approved ? /exited with code 0|Exit code: 0/ : /aborted by user/);
+      break;
+  }
+}
+
+/** The key-plan check of one screen: why it is skipped, or the check (given the screen's recognition). */
+export function planCheck(
+  k: ScreenKey,
+): { skip: string } | { name: string; check: (r: Recognition) => void } | undefined {
+  const e = k.expected;
+  if (e.kind !== 'questionnaire' && e.kind !== 'permission') return undefined;
+  const a = k.answer;
+  if (!a) return { skip: 'the capture left this step unanswered' };
+  if (a.answer.kind === 'not_offered') return { skip: a.answer.why };
+  if (a.detour) return { skip: a.detour };
+  if (a.answer.kind === 'decision' && e.kind === 'permission' && !e.decisions.includes(a.answer.decision)) {
+    return { skip: `the harness answered ${a.answer.decision}, which this screen cannot offer` };
+  }
+  const answer = a.answer;
+  return {
+    name: `AKK's keys for ${JSON.stringify(answer)} are the harness's ${JSON.stringify(a.keys)}`,
+    check: (r) => {
+      assert.ok(
+        r.kind === 'questionnaire' || r.kind === 'permission',
+        `not actionable: ${JSON.stringify(r).slice(0, 200)}`,
+      );
+      assert.ok(k.fixture.agent !== 'unknown');
+      assert.deepEqual(plannedKeys(k.fixture.agent, r, answer), a.keys);
+    },
+  };
+}
+
+export interface CheckResult {
+  screen: string;
+  check: 'recognition' | 'key plan' | 'delivery';
+  status: 'passed' | 'failed' | 'skipped';
+  detail?: string;
+}
+
+/** Every check of every screen, with `recognise` standing for the profile under test. */
+export function runChecks(keys: readonly ScreenKey[], recognise: (k: ScreenKey) => Recognition): CheckResult[] {
+  const out: CheckResult[] = [];
+  const run = (screen: string, check: CheckResult['check'], fn: () => void): void => {
+    try {
+      fn();
+      out.push({ screen, check, status: 'passed' });
+    } catch (e) {
+      out.push({ screen, check, status: 'failed', detail: e instanceof Error ? e.message : String(e) });
+    }
+  };
+  for (const k of keys) {
+    const id = k.fixture.id;
+    const r = recognise(k);
+    run(id, 'recognition', () => checkRecognition(r, k.expected));
+    const p = planCheck(k);
+    if (p && 'skip' in p) out.push({ screen: id, check: 'key plan', status: 'skipped', detail: p.skip });
+    else if (p) run(id, 'key plan', () => p.check(r));
+    const d = k.delivery;
+    if (d) run(id, 'delivery', () => checkDelivery(k.side.groundTruth, d));
+  }
+  return out;
+}
