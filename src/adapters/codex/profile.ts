@@ -154,11 +154,36 @@ const GEN_0_171: CodexShape = {
 /** 0.155.1: as 0.154.0, plus MCP user-verification prompts. */
 const GEN_0_155: CodexShape = { ...GEN_0_154, mcpUserVerification: true };
 
+/**
+ * 0.156.x and 0.157.x: as 0.155.1 (answers queued for the next turn), with two blank lines above
+ * approval choices, and the async question's keys spelt `alt+↑` / `ctrl+]` / `alt+↓`.
+ */
+const GEN_0_156: CodexShape = {
+  ...GEN_0_155,
+  permission: { ...GEN_0_155.permission, blanksBeforeRows: 2 },
+  asyncQuestion: GEN_0_155.asyncQuestion && {
+    ...GEN_0_155.asyncQuestion,
+    collapsedHint: 'alt+↑ to answer',
+    footer: 'enter submit   ctrl+] skip   alt+↓ main prompt',
+  },
+};
+
+/** 0.158.0 to 0.160.x: as 0.171.0, but the async question's footer spells out `ctrl+]`. */
+const GEN_0_158: CodexShape = {
+  ...GEN_0_171,
+  asyncQuestion: GEN_0_171.asyncQuestion && {
+    ...GEN_0_171.asyncQuestion,
+    footer: 'enter submit   ctrl+] skip   shift+→ main prompt',
+  },
+};
+
 /** The profile generations, each named by the first version qualified with it. */
 export const CODEX_GENERATIONS: Readonly<Record<string, CodexShape>> = {
   '0.153.4': BASE,
   '0.154.0': GEN_0_154,
   '0.155.1': GEN_0_155,
+  '0.156.0': GEN_0_156,
+  '0.158.0': GEN_0_158,
   '0.171.0': GEN_0_171,
 };
 

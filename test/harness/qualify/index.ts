@@ -96,10 +96,13 @@ async function conclude(
   let verdict = judge(root, agent, version, sizes, records, tableGeneration);
   if (verdict.needsAllSizes && !fromCorpus) {
     const missing = ALL_SIZES.filter((s) => !sizes.includes(s));
+    const scratch = (s: string): boolean => fs.existsSync(path.join(scratchRoot(), agent, version, s, 'index.json'));
+    const toCapture = source === 'reuse' ? missing.filter((s) => !scratch(s)) : missing;
     process.stdout.write(
-      `${agent} ${version}: differs from ${verdict.nearest} at ${sizes.join(', ')}; capturing ${missing.join(', ')}\n`,
+      `${agent} ${version}: differs from ${verdict.nearest} at ${sizes.join(', ')}; ` +
+        `capturing ${toCapture.join(', ') || 'nothing (the scratch capture has every size)'}\n`,
     );
-    await capture(agent, version, missing, jobs);
+    if (toCapture.length > 0) await capture(agent, version, toCapture, jobs);
     sizes = ALL_SIZES.slice();
     records = readRecords(agent).filter((r) => r.version !== version);
     verdict = judge(root, agent, version, sizes, records, tableGeneration);
@@ -272,7 +275,7 @@ async function main(argv: string[]): Promise<number> {
     ];
     process.stdout.write(`${outcomes[0]?.line}\n`);
   }
-  const changed = argv.includes('--no-table') ? [] : writeTables();
+  const changed = argv.includes('--no-table') || argv.includes('--dry-run') ? [] : writeTables();
   const failed = outcomes.filter((o) => o.record.result !== 'qualified');
   process.stdout.write(
     `qualify: ${outcomes.length - failed.length} qualified, ${failed.length} not qualified, ` +

@@ -15,7 +15,7 @@ const FREE_TEXT = 'Type something.';
  * Bash prompts of these profile generations draw `3. No` over the wrapped option 2 at 80 columns
  * (fixtures/README.md).
  */
-const OVERDRAWN_NO: Record<string, true> = { '2.1.263': true };
+const OVERDRAWN_NO: Record<string, true> = { '2.1.263': true, '2.1.281': true, '2.1.286': true };
 
 class AskDialog implements Dialog {
   private index = 0;

@@ -86,7 +86,8 @@ const ASYNC_COLLAPSED: DriveStep = {
 function asyncAnswered(shown: string, answerMatch: string): DriveStep {
   return {
     state: 'async-answered',
-    until: { all: [shown], any: ['↪ Re:', 'Messages to be submitted after next tool call'] },
+    // 0.162 and later quote the question in the steering message instead: "› > <question>".
+    until: { all: [shown], any: ['↪ Re:', 'Messages to be submitted after next tool call', `› > ${answerMatch}`] },
     then: [{ release: 'all' }],
     answer: 'user-message',
     answerMatch,
