@@ -168,12 +168,32 @@ const GEN_0_156: CodexShape = {
   },
 };
 
-/** 0.158.0 to 0.160.x: as 0.171.0, but the async question's footer spells out `ctrl+]`. */
-const GEN_0_158: CodexShape = {
+/**
+ * 0.161.x: as 0.171.0, but an async answer is still queued for the turn's next tool call
+ * ("Messages to be submitted after next tool call"), not steering the running turn.
+ */
+const GEN_0_161: CodexShape = {
   ...GEN_0_171,
-  asyncQuestion: GEN_0_171.asyncQuestion && {
-    ...GEN_0_171.asyncQuestion,
+  asyncQuestion: GEN_0_171.asyncQuestion && { ...GEN_0_171.asyncQuestion, deliveryModes: ['queue_next_turn'] },
+};
+
+/** 0.158.0 to 0.160.x: as 0.161.x, but the async question's footer spells out `ctrl+]`. */
+const GEN_0_158: CodexShape = {
+  ...GEN_0_161,
+  asyncQuestion: GEN_0_161.asyncQuestion && {
+    ...GEN_0_161.asyncQuestion,
     footer: 'enter submit   ctrl+] skip   shift+→ main prompt',
+  },
+};
+
+/** 0.157.x: questions and approvals as 0.158.0, the async question's keys still as 0.156. */
+const GEN_0_157: CodexShape = {
+  ...GEN_0_158,
+  asyncQuestion: GEN_0_158.asyncQuestion && {
+    ...GEN_0_158.asyncQuestion,
+    collapsedHint: 'alt+↑ to answer',
+    openKey: 'M-Up',
+    footer: 'enter submit   ctrl+] skip   alt+↓ main prompt',
   },
 };
 
@@ -183,7 +203,9 @@ export const CODEX_GENERATIONS: Readonly<Record<string, CodexShape>> = {
   '0.154.0': GEN_0_154,
   '0.155.1': GEN_0_155,
   '0.156.0': GEN_0_156,
+  '0.157.0': GEN_0_157,
   '0.158.0': GEN_0_158,
+  '0.161.0': GEN_0_161,
   '0.171.0': GEN_0_171,
 };
 

@@ -3,7 +3,7 @@
  * qualification (test/harness/qualify) runs them on a candidate version's captured screens.
  */
 import { strict as assert } from 'node:assert';
-import type { QuestionnaireRecognition, Recognition } from '../../../src/adapters/types';
+import type { DeliveryModeName, QuestionnaireRecognition, Recognition } from '../../../src/adapters/types';
 import type { GroundTruth } from '../../harness/capture';
 import type { ScreenKey } from './index';
 import { plannedKeys } from './plans';
@@ -118,7 +118,7 @@ export function planCheck(
 
 export interface CheckResult {
   screen: string;
-  check: 'recognition' | 'key plan' | 'delivery';
+  check: 'recognition' | 'key plan' | 'delivery' | 'delivery mode';
   status: 'passed' | 'failed' | 'skipped';
   detail?: string;
 }
@@ -143,6 +143,41 @@ export function runChecks(keys: readonly ScreenKey[], recognise: (k: ScreenKey) 
     else if (p) run(id, 'key plan', () => p.check(r));
     const d = k.delivery;
     if (d) run(id, 'delivery', () => checkDelivery(k.side.groundTruth, d));
+    const m = deliveryModeCheck(k, keys);
+    if (m) run(id, 'delivery mode', () => m(r));
   }
   return out;
+}
+
+/**
+ * How the client said it delivered an async answer, on the screen captured once the answer was on
+ * screen (`async-answered`): queued until the turn's next tool call, or steering the running turn.
+ */
+function shownDeliveryMode(screen: readonly string[]): DeliveryModeName | undefined {
+  const text = screen.join('\n');
+  if (text.includes('Messages to be submitted after next tool call')) return 'queue_next_turn';
+  if (text.includes('↪ Re:') || /^› > /m.test(text)) return 'steer_current_turn';
+  return undefined;
+}
+
+/**
+ * For an async question's screen: the delivery mode the recognition claims must be the one the
+ * client showed after the answer (the same scenario's `async-answered` screen).
+ */
+export function deliveryModeCheck(k: ScreenKey, keys: readonly ScreenKey[]): ((r: Recognition) => void) | undefined {
+  if (k.expected.kind !== 'questionnaire') return undefined;
+  const answered = keys.find(
+    (x) =>
+      x.fixture.dir === k.fixture.dir &&
+      x.side.scenario === k.side.scenario &&
+      x.side.step > k.side.step &&
+      x.side.state === 'async-answered',
+  );
+  if (!answered) return undefined;
+  const shown = shownDeliveryMode(answered.fixture.screen.plain);
+  return (r) => {
+    assert.ok(shown, `${answered.fixture.id} does not show how the answer was delivered`);
+    assert.ok(r.kind === 'questionnaire' && r.asyncDelivery, `not an async question: ${r.kind}`);
+    assert.deepEqual(r.asyncDelivery.modes, [shown], `the client showed ${shown} on ${answered.fixture.id}`);
+  };
 }

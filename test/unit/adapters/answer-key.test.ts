@@ -12,7 +12,13 @@ import { recognize } from '../../../src/adapters/recognize';
 import { adapterOf } from '../../../src/adapters/registry';
 import type { TargetIndex } from '../../harness/capture';
 import { answerKeys, type ScreenKey } from '../../support/answer-key';
-import { checkDelivery, checkRecognition, describeExpected, planCheck } from '../../support/answer-key/checks';
+import {
+  checkDelivery,
+  checkRecognition,
+  deliveryModeCheck,
+  describeExpected,
+  planCheck,
+} from '../../support/answer-key/checks';
 import { FIXTURES, loadCorpus } from '../../support/fixture-corpus';
 
 /** The plan check for one screen: a test, or a named skip. */
@@ -77,6 +83,15 @@ describe('every captured screen against its answer key', () => {
 
   describe("AKK's key plan for the harness's answer", () => {
     for (const k of keys) keyPlanTest(k);
+  });
+
+  describe('how the client delivered each async answer, as it showed it', () => {
+    for (const k of keys) {
+      const m = deliveryModeCheck(k, keys);
+      if (m)
+        it(`${k.fixture.id}: the delivery mode is the one shown after the answer`, () =>
+          m(recognize(k.fixture.agent, k.fixture.version, k.fixture.screen)));
+    }
   });
 
   describe('what the fake model received for each submitted answer', () => {
