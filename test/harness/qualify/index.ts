@@ -39,6 +39,8 @@ import { writeTables } from './table';
 
 const run = promisify(execFile);
 const ALL_SIZES = SIZES.map(sizeName);
+/** A new release must be qualified within ten minutes on two cores. */
+const BUDGET_SECONDS = 600;
 
 function scratchRoot(): string {
   return process.env.AKK_QUALIFY_WORK || path.join(os.homedir(), '.cache', 'akk', 'qualify');
@@ -281,6 +283,11 @@ async function main(argv: string[]): Promise<number> {
     `qualify: ${outcomes.length - failed.length} qualified, ${failed.length} not qualified, ` +
       `${Math.round((Date.now() - started) / 1000)} s${changed.length ? `; rewrote ${changed.join(', ')}` : ''}\n`,
   );
+  const slow = outcomes.filter((o) => (o.record.seconds ?? 0) > BUDGET_SECONDS);
+  for (const o of slow)
+    process.stdout.write(
+      `qualify: ${o.record.agent} ${o.record.version} took ${o.record.seconds} s, over the ${BUDGET_SECONDS} s budget\n`,
+    );
   return failed.length > 0 ? 1 : 0;
 }
 

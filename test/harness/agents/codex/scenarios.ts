@@ -87,7 +87,10 @@ function asyncAnswered(shown: string, answerMatch: string): DriveStep {
   return {
     state: 'async-answered',
     // 0.162 and later quote the question in the steering message instead: "› > <question>".
-    until: { all: [shown], any: ['↪ Re:', 'Messages to be submitted after next tool call', `› > ${answerMatch}`] },
+    until: {
+      all: [shown],
+      any: ['↪ Re:', 'Messages to be submitted after next tool call', `› > ${CX_ASYNC_QUESTION}`],
+    },
     then: [{ release: 'all' }],
     answer: 'user-message',
     answerMatch,
