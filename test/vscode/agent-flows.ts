@@ -7,8 +7,9 @@
 // and the palette's approvals. The fake model's tool results are the ground truth.
 // Then the same for Codex ("New Codex Session", akk.codex.* settings, its own fake model): a
 // request_user_input questionnaire answered in the panel, a choice and then notes.
-// The flows themselves are in claude-flows.ts, codex-flows.ts and lapsed-offer-flow.ts; this
-// file prepares the workspace, the agents and code-server, runs them in order and cleans up.
+// The flows themselves are in claude-flows.ts, codex-flows.ts, lapsed-offer-flow.ts and
+// unqualified-version-flow.ts; this file prepares the workspace, the agents and code-server, runs
+// them in order and cleans up.
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -24,6 +25,7 @@ import { TURNS, claudeFlows } from './claude-flows';
 import { CODEX_ARGS, CODEX_TURNS, codexFlows } from './codex-flows';
 import type { FlowContext } from './flow-support';
 import { lapsedOfferFlow } from './lapsed-offer-flow';
+import { unqualifiedVersionFlow } from './unqualified-version-flow';
 import {
   Checks,
   consoleTail,
@@ -111,6 +113,7 @@ export async function runAgentFlows(browser: Browser, extPath: string, scratch: 
     await claudeFlows(ctx);
     await codexFlows(ctx);
     await lapsedOfferFlow(ctx);
+    await unqualifiedVersionFlow(ctx);
   } catch (err) {
     const detail = err instanceof Error ? err.message : String(err);
     checks.results.push({ name: 'agent flows: workbench opens', status: 'failed', detail });

@@ -148,7 +148,7 @@ function differencesFromOne(
 /** The answer-key checks of the candidate's captured screens under one generation. */
 export function checksUnder(root: string, agent: AgentName, version: string, generation: string): GenerationChecks {
   const corpus = loadCorpus(path.join(root, agent, version)).filter((f) => f.agent === agent && f.version === version);
-  const keys = answerKeys(corpus, () => generation);
+  const keys = answerKeys(corpus);
   const results = runChecks(keys, (k) => recognizeForQualification(agent, generation, version, k.fixture.screen));
   const failed = results.filter((r) => r.status === 'failed');
   return {

@@ -12,10 +12,10 @@ import type { Decision, Expected, ExpectedOption, Token } from './types';
 const FREE_TEXT = 'Type something.';
 
 /**
- * Bash prompts of these profile generations draw `3. No` over the wrapped option 2 at 80 columns
- * (fixtures/README.md).
+ * At 80 columns some releases draw `3. No` over the wrapped tail of option 2 (fixtures/README.md):
+ * the screen then has no row that reads exactly `3. No`, and only the one-time Yes can be offered.
  */
-const OVERDRAWN_NO: Record<string, true> = { '2.1.263': true, '2.1.281': true, '2.1.286': true };
+const EXACT_NO_ROW = /^\s*(?:❯\s*)?3\. No\s*$/m;
 
 class AskDialog implements Dialog {
   private index = 0;
@@ -229,20 +229,21 @@ class PermissionDialog implements Dialog {
 export class ClaudeModel extends Conversation {
   constructor(
     turns: readonly ModelTurn[],
-    /** The profile generation the screens are held to. */
-    private readonly generation: string,
     private readonly cols: number,
   ) {
     super(turns);
   }
 
+  /** A narrow Bash prompt whose `No` row was overdrawn offers only the one-time Yes. */
+  override onScreen(expected: Expected, plain: readonly string[]): Expected {
+    if (expected.kind !== 'permission' || expected.tool !== 'bash' || this.cols > 80) return expected;
+    if (EXACT_NO_ROW.test(plain.join('\n'))) return expected;
+    return { ...expected, decisions: expected.decisions.filter((d) => d !== 'reject') };
+  }
+
   protected open(turn: ModelTurn): { dialog?: Dialog } {
     if (turn.kind === 'ask') return { dialog: new AskDialog(turn.questions, this.cols) };
-    const overdrawn = this.cols <= 80 && OVERDRAWN_NO[this.generation] === true;
-    if (turn.kind === 'bash')
-      return {
-        dialog: new PermissionDialog('bash', turn.command, overdrawn ? ['approve_once'] : ['approve_once', 'reject']),
-      };
+    if (turn.kind === 'bash') return { dialog: new PermissionDialog('bash', turn.command, ['approve_once', 'reject']) };
     if (turn.kind === 'write')
       return { dialog: new PermissionDialog('write', basename(turn.filePath), ['approve_once', 'reject']) };
     throw new Error(`no Claude model for a ${turn.kind} turn`);

@@ -43,6 +43,11 @@ export abstract class Conversation implements ClientModel {
   /** The dialog a turn opens, or an overlay for a turn that keeps working, or nothing for a text turn. */
   protected abstract open(turn: ModelTurn): { dialog?: Dialog; overlay?: Overlay; continues?: boolean };
 
+  /** What the screen itself settles about the expectation (a row the client overdrew, say); by default nothing. */
+  onScreen(expected: Expected, _plain: readonly string[]): Expected {
+    return expected;
+  }
+
   expected(): Expected {
     if (this.state === 'dialog' && this.dialog) return this.dialog.expected();
     if (this.overlay && !this.overlay.answered()) return this.overlay.expected();

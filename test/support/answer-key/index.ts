@@ -5,7 +5,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { adapterOf } from '../../../src/adapters/registry';
 import { isAgentName, type AgentName } from '../../../src/shared/agents';
 import type { Sidecar } from '../../harness/capture';
 import type { ModelTurn } from '../../harness/fake-model/types';
@@ -35,34 +34,22 @@ interface Pressed {
 }
 
 /** Each agent's model of its client: an agent of the registry without one does not compile. */
-const MODELS: {
-  readonly [N in AgentName]: (f: Fixture, generation: string, turns: readonly ModelTurn[]) => Conversation;
-} = {
-  claude: (f, generation, turns) => new ClaudeModel(turns, generation, f.screen.cols),
-  codex: (_f, _generation, turns) => new CodexModel(turns),
+const MODELS: { readonly [N in AgentName]: (f: Fixture, turns: readonly ModelTurn[]) => Conversation } = {
+  claude: (f, turns) => new ClaudeModel(turns, f.screen.cols),
+  codex: (_f, turns) => new CodexModel(turns),
 };
 
-/** The profile generation a screen is held to: its version's, or the candidate's under qualification. */
-export type GenerationOf = (f: Fixture) => string;
-
-/** The generation of each screen's qualified version (the version table). */
-export const tableGeneration: GenerationOf = (f) => {
-  const g = adapterOf(f.agent)?.generationOf(f.version);
-  if (g === undefined) throw new Error(`${f.id}: ${f.agent} ${f.version} is not qualified`);
-  return g;
-};
-
-function modelFor(f: Fixture, generation: string, turns: readonly ModelTurn[]): Conversation {
+function modelFor(f: Fixture, turns: readonly ModelTurn[]): Conversation {
   if (!isAgentName(f.agent)) throw new Error(`${f.id}: ${f.agent} is not an agent of the registry`);
-  return MODELS[f.agent](f, generation, turns);
+  return MODELS[f.agent](f, turns);
 }
 
 /** One scenario of one target: its screens in capture order. */
-function replay(screens: Array<{ fixture: Fixture; side: Sidecar }>, generationOf: GenerationOf): ScreenKey[] {
+function replay(screens: Array<{ fixture: Fixture; side: Sidecar }>): ScreenKey[] {
   const first = screens[0];
   if (!first) return [];
   const sc = scenarioNamed(first.side.scenario);
-  const model = modelFor(first.fixture, generationOf(first.fixture), sc.turns);
+  const model = modelFor(first.fixture, sc.turns);
   const pressed: Pressed[] = [];
   const press = (token: Token): void => {
     const before = model.stepId();
@@ -75,7 +62,8 @@ function replay(screens: Array<{ fixture: Fixture; side: Sidecar }>, generationO
     // The shared idle screen is captured once per target: later scenarios typed their prompt unseen.
     if (side.step > 0) model.promptUnseen();
     side.keys.forEach(press);
-    const entry = { fixture, side, expected: model.expected(), start: pressed.length, stepId: model.stepId() };
+    const expected = model.onScreen(model.expected(), fixture.screen.plain);
+    const entry = { fixture, side, expected, start: pressed.length, stepId: model.stepId() };
     side.next.forEach(press);
     const release = sc.steps[side.step]?.then?.find((a) => 'release' in a);
     if (release && 'release' in release) model.release(release.release === 'all');
@@ -108,10 +96,7 @@ function replay(screens: Array<{ fixture: Fixture; side: Sidecar }>, generationO
 }
 
 /** The answer key of every screen of a corpus (by default the qualified screens in fixtures/), in its order. */
-export function answerKeys(
-  corpus: Fixture[] = loadCorpus(),
-  generationOf: GenerationOf = tableGeneration,
-): ScreenKey[] {
+export function answerKeys(corpus: Fixture[] = loadCorpus()): ScreenKey[] {
   const groups = new Map<string, Array<{ fixture: Fixture; side: Sidecar }>>();
   for (const fixture of corpus) {
     const side = JSON.parse(readFileSync(join(fixture.dir, `${fixture.base}.json`), 'utf8')) as Sidecar;
@@ -121,7 +106,7 @@ export function answerKeys(
   const byId = new Map<string, ScreenKey>();
   for (const screens of groups.values()) {
     screens.sort((a, b) => a.side.step - b.side.step);
-    for (const k of replay(screens, generationOf)) byId.set(k.fixture.id, k);
+    for (const k of replay(screens)) byId.set(k.fixture.id, k);
   }
   return corpus.map((f) => byId.get(f.id) as ScreenKey);
 }

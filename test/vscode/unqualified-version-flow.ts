@@ -1,0 +1,90 @@
+/**
+ * A release that was never qualified (Claude Code 2.1.261, the release before the first qualified
+ * one), started by the person in a pane of the extension's tmux server and attached from the
+ * palette: the Agent Sessions view and the status-bar tooltip name the version and the nearest
+ * qualified one, its permission prompt is left to the terminal with the same words, and nothing is
+ * typed into it.
+ */
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { claudeEnv, claudeFiles } from '../harness/agents/claude/launch';
+import { startFakeModel } from '../harness/fake-model';
+import { agentBinary } from '../harness/install-agents';
+import { stableView } from '../harness/normalise';
+import { AgentTmux, sleep, until } from './agent-tmux';
+import { check, type FlowContext } from './flow-support';
+import { screenshot } from './ui-support';
+import { findNotification, palette } from './workbench';
+
+const VERSION = '2.1.261';
+const NEAREST = '2.1.263';
+
+export async function unqualifiedVersionFlow(ctx: FlowContext): Promise<void> {
+  const { agent, workspace, step } = ctx;
+  await step(
+    `a never-qualified release (Claude Code ${VERSION}): the sessions view, the status-bar tooltip and the ` +
+      `manual step name the nearest qualified version (${NEAREST}); nothing is typed`,
+    'failure-unqualified.png',
+    async (p) => {
+      const bin = await agentBinary('claude', VERSION);
+      const home = fs.mkdtempSync(path.join(os.tmpdir(), 'akk-unqualified-home-'));
+      claudeFiles(home, workspace, VERSION);
+      const model = await startFakeModel({
+        name: 'vscode-unqualified',
+        turns: [{ kind: 'bash', command: 'touch never.txt', description: 'Create never.txt' }],
+        fallbackText: 'Done.',
+      });
+      const old = new AgentTmux(agent.socket);
+      const name = `akk-unqualified-${randomBytes(3).toString('hex')}`;
+      try {
+        const env = { HOME: home, TERM: 'xterm-256color', LANG: 'C.UTF-8', PATH: process.env.PATH ?? '/usr/bin:/bin' };
+        const assignments = Object.entries({ ...env, ...claudeEnv(model.url) }).map(([k, v]) => `${k}=${v}`);
+        await old.tmux(['new-session', '-d', '-s', name, '-x', '120', '-y', '40', '-c', workspace]);
+        await old.tmux(['respawn-pane', '-k', '-t', name, 'env', '-i', ...assignments, bin]);
+        old.pane = (await old.tmux(['list-panes', '-t', name, '-F', '#{pane_id}'])).trim();
+        await until('Claude Code to start', async () => ((await old.capture()).includes('❯') ? true : undefined));
+
+        await palette(p, 'Agent Knock Knock: Attach to Running Agent…');
+        const row = p.locator('.quick-input-list .monaco-list-row', { hasText: `Claude Code ${VERSION}` }).first();
+        await row.waitFor({ state: 'visible', timeout: 15_000 });
+        await row.click();
+
+        await palette(p, 'Focus on Agent Sessions View');
+        const item = p.locator('.monaco-list-row', { hasText: `Claude Code ${VERSION}` }).first();
+        await item.waitFor({ state: 'visible', timeout: 20_000 });
+        await until('the sessions view to say the version is not qualified', async () =>
+          (await item.innerText()).includes(`not qualified (nearest ${NEAREST})`) ? true : undefined,
+        );
+        await screenshot(p, '27-unqualified-session.png');
+
+        await p.locator('.statusbar-item', { hasText: /AKK/ }).first().hover();
+        const hover = p.locator('.monaco-hover, .workbench-hover', { hasText: `nearest qualified: ${NEAREST}` });
+        await hover.first().waitFor({ state: 'visible', timeout: 15_000 });
+        check(
+          (await hover.first().innerText()).includes(`npm run qualify -- claude ${VERSION}`),
+          'the status-bar tooltip does not say how to qualify the version',
+        );
+        await screenshot(p, '28-unqualified-tooltip.png');
+        await p.mouse.move(0, 0);
+
+        await old.prompt('make the file');
+        await until('the permission prompt', async () =>
+          (await old.capture()).includes('Do you want to proceed?') ? true : undefined,
+        );
+        const note = await findNotification(p, `${VERSION} is not a qualified version (nearest qualified: ${NEAREST})`);
+        check(await note.isVisible(), 'no notification names the nearest qualified version');
+        await screenshot(p, '29-unqualified-manual-step.png');
+        const before = stableView(await old.capture());
+        await sleep(3000);
+        check(stableView(await old.capture()) === before, 'the screen changed: something was typed');
+        check(model.toolResults().length === 0, 'the fake model received an answer');
+      } finally {
+        await old.tmux(['kill-session', '-t', name]).catch(() => undefined);
+        await model.stop();
+        fs.rmSync(home, { recursive: true, force: true });
+      }
+    },
+  );
+}
