@@ -2,6 +2,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { adapterOf } from '../../src/adapters/registry';
+import { isAgentName } from '../../src/shared/agents';
+import { VERSIONS } from '../harness/versions';
 import type { AgentKind } from '../../src/adapters/recognize';
 import type { Recognition, ScreenSnapshot } from '../../src/adapters/types';
 
@@ -32,6 +34,15 @@ function lines(text: string): string[] {
 export function loadCorpus(root?: string): Fixture[] {
   if (root !== undefined) return loadScreens(root);
   return loadScreens(FIXTURES).filter((f) => adapterOf(f.agent)?.generationOf(f.version) !== undefined);
+}
+
+/**
+ * The screens of the seed versions, whose whole corpus is kept (the harness entries' `versions`):
+ * what the hand-written recognition tests describe. Other qualified versions keep only the screens
+ * that differ, checked by the answer key.
+ */
+export function loadSeedCorpus(): Fixture[] {
+  return loadCorpus().filter((f) => isAgentName(f.agent) && VERSIONS[f.agent].includes(f.version));
 }
 
 /** The screens kept in fixtures/ for client versions that are not qualified (recorded as differing). */

@@ -286,7 +286,8 @@ async function main(argv: string[]): Promise<number> {
   const slow = outcomes.filter((o) => (o.record.seconds ?? 0) > BUDGET_SECONDS);
   for (const o of slow)
     process.stdout.write(
-      `qualify: ${o.record.agent} ${o.record.version} took ${o.record.seconds} s, over the ${BUDGET_SECONDS} s budget\n`,
+      `qualify: ${o.record.agent} ${o.record.version} took ${o.record.seconds} s, ` +
+        `over the ${BUDGET_SECONDS} s budget\n`,
     );
   return failed.length > 0 ? 1 : 0;
 }

@@ -6,9 +6,9 @@
 import { strict as assert } from 'node:assert';
 import { readEditor, recognize } from '../../../src/adapters/recognize';
 import type { ScreenSnapshot } from '../../../src/adapters/types';
-import { loadCorpus } from '../../support/fixture-corpus';
+import { loadSeedCorpus } from '../../support/fixture-corpus';
 
-const narrow = loadCorpus().filter((f) => f.agent === 'claude' && f.screen.cols === 80);
+const narrow = loadSeedCorpus().filter((f) => f.agent === 'claude' && f.screen.cols === 80);
 const editing = narrow.filter((f) => f.state === 'multi-question-3-free-text');
 const typed = narrow.filter((f) => f.state === 'multi-question-3-typed');
 

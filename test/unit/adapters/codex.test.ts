@@ -7,9 +7,9 @@ import { strict as assert } from 'node:assert';
 import { proveEmptyComposer, readEditor, recognize } from '../../../src/adapters/recognize';
 import { stripSgr } from '../../../src/adapters/screen';
 import type { ScreenSnapshot } from '../../../src/adapters/types';
-import { loadCorpus, type Fixture } from '../../support/fixture-corpus';
+import { loadSeedCorpus, type Fixture } from '../../support/fixture-corpus';
 
-const codex = loadCorpus().filter((f) => f.agent === 'codex');
+const codex = loadSeedCorpus().filter((f) => f.agent === 'codex');
 
 /** States the corpus shows as an actionable prompt (everything else is activity or manual). */
 const ACTIONABLE_STATES = [
@@ -24,7 +24,7 @@ function byState(state: string): Fixture[] {
 }
 
 describe('Codex recognition over the corpus', () => {
-  it('has every profiled version at three sizes', () => {
+  it('has every seed version at three sizes', () => {
     assert.deepEqual([...new Set(codex.map((f) => f.version))].sort(), ['0.153.4', '0.154.0', '0.155.1', '0.171.0']);
     assert.equal(codex.length, 32 * 3 + 42 * 9);
   });
@@ -323,7 +323,7 @@ describe('Codex empty-composer proof (managed send)', () => {
   });
 
   it('proves the empty Claude Code prompt only when idle', () => {
-    const claude = loadCorpus().filter((f) => f.agent === 'claude');
+    const claude = loadSeedCorpus().filter((f) => f.agent === 'claude');
     for (const f of claude.filter((x) => x.state === 'idle'))
       assert.ok(proveEmptyComposer('claude', f.version, f.screen).sendable, f.id);
     for (const f of claude.filter((x) => x.state === 'working' || x.state === 'single-select'))

@@ -4,6 +4,9 @@
 import { stripSgr } from '../../sgr';
 import type { Rule, VolatileLine, VolatilePair } from '../types';
 
+/** Any run of SGR escapes. */
+const SGR = '(?:\\x1b\\[[0-9;:]*m)*';
+
 export const CODEX_RULES: Rule[] = [
   // Codex 0.155.1 ends a turn with a dim "  done 12:21 PM" line of its own.
   { name: 'turn end clock', re: /\bdone \d{1,2}:\d{2} ?[AP]M/g, to: 'done 12:00 PM' },
@@ -21,6 +24,12 @@ export const CODEX_RULES: Rule[] = [
     to: 'Worked for 0s • 00:00',
   },
   { name: 'codex working seconds', re: /Working \((?:\d+h )?(?:\d+m )?\d+s •/g, to: 'Working (0s •' },
+  // Codex 0.158-0.160 greet with a line picked at random per launch, under the banner's folder line.
+  {
+    name: 'codex greeting',
+    re: new RegExp(`(/tmp/akk-0{8}/project${SGR}\\n${SGR}\\n${SGR} {2}${SGR})([^\\s\\x1b][^\\n\\x1b]*)`, 'g'),
+    to: '$1Hello.',
+  },
   // Ground truth only: ids and timings in command output.
   { name: 'codex chunk id', re: /Chunk ID: [0-9a-f]+/g, to: 'Chunk ID: 000000' },
   { name: 'codex wall time', re: /Wall time: \d+(?:\.\d+)? seconds/g, to: 'Wall time: 0.0 seconds' },
