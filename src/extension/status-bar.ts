@@ -51,7 +51,10 @@ export class StatusBar implements vscode.Disposable {
       const text = this.health === 'running' ? `${words.running}, no pending steps` : words[this.health];
       this.item.text = `${icon} AKK`;
       this.item.tooltip = `Agent Knock Knock: ${text}${this.versionNotes()}`;
-      this.item.accessibilityInformation = { label: `Agent Knock Knock: ${text}`, role: 'button' };
+      this.item.accessibilityInformation = {
+        label: `Agent Knock Knock: ${text}${this.versionNotes()}`,
+        role: 'button',
+      };
       this.item.backgroundColor =
         this.health === 'stopped' ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
       this.item.command = 'akk.showServerStatus';
@@ -68,7 +71,7 @@ export class StatusBar implements vscode.Disposable {
     tip.appendText(this.versionNotes());
     this.item.tooltip = tip;
     this.item.accessibilityInformation = {
-      label: `Agent Knock Knock: ${label}. Activate to answer the oldest.`,
+      label: `Agent Knock Knock: ${label}. Activate to answer the oldest.${this.versionNotes()}`,
       role: 'button',
     };
     this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
