@@ -91,10 +91,10 @@ const GEN_2_1_263: ClaudeShape = {
 };
 
 /**
- * 2.1.281 onwards (until the dashed Bash form): multi-select descriptions indented as in 2.1.332,
+ * 2.1.280 onwards (until the dashed Bash form): multi-select descriptions indented as in 2.1.332,
  * but still the review question and the indented Bash form of 2.1.263.
  */
-const GEN_2_1_281: ClaudeShape = {
+const GEN_2_1_280: ClaudeShape = {
   ...BASE,
   questionnaire: { ...BASE.questionnaire, reviewQuestion: 'Ready to submit your answers?' },
   permission: { ...BASE.permission, bashLayout: 'indented' },
@@ -109,7 +109,7 @@ const GEN_2_1_286: ClaudeShape = {
 /** The profile generations, each named by the first version qualified with it. */
 export const CLAUDE_GENERATIONS: Readonly<Record<string, ClaudeShape>> = {
   '2.1.263': GEN_2_1_263,
-  '2.1.281': GEN_2_1_281,
+  '2.1.280': GEN_2_1_280,
   '2.1.286': GEN_2_1_286,
   '2.1.332': BASE,
 };
