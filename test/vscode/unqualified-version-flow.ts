@@ -95,7 +95,9 @@ export async function unqualifiedVersionFlow(ctx: FlowContext): Promise<void> {
       } finally {
         await old.tmux(['kill-session', '-t', name]).catch(() => undefined);
         await model.stop();
-        fs.rmSync(home, { recursive: true, force: true });
+        // The killed client may still be writing into its HOME for a moment.
+        await sleep(500);
+        fs.rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
       }
     },
   );
