@@ -4,6 +4,7 @@ import { AGENTS, AGENT_DESCRIPTORS, isAgentName, type AgentName } from '../../sr
 import { HARNESS_AGENTS } from './agents';
 
 export { AGENTS, type AgentName } from '../../src/shared/agents';
+export { compareVersions } from '../../src/adapters/agent-adapter';
 
 function byAgent<T>(value: (agent: AgentName) => T): Readonly<Record<AgentName, T>> {
   return Object.fromEntries(AGENTS.map((a) => [a, value(a)])) as Record<AgentName, T>;
@@ -42,15 +43,4 @@ export function parseSize(s: string): TermSize {
 
 export function sizeName(size: TermSize): string {
   return `${size.cols}x${size.rows}`;
-}
-
-/** Compare dotted numeric versions: negative when a < b. */
-export function compareVersions(a: string, b: string): number {
-  const pa = a.split('.').map(Number);
-  const pb = b.split('.').map(Number);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (d !== 0) return d;
-  }
-  return 0;
 }

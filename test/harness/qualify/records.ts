@@ -88,7 +88,13 @@ export function recordPath(agent: AgentName, version: string, root = FIXTURES): 
 }
 
 export function readRecord(file: string): QualificationRecord {
-  const parsed = QualificationRecord.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+  let raw: unknown;
+  try {
+    raw = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new Error(`${file}: not a qualification record: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const parsed = QualificationRecord.safeParse(raw);
   if (!parsed.success) throw new Error(`${file}: not a qualification record: ${parsed.error.message}`);
   return parsed.data;
 }
