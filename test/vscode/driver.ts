@@ -392,7 +392,9 @@ async function main(): Promise<number> {
     `in-host mocha: ${suite.passes} passed, ${suite.failures} failed, ${suite.pending} pending; ` +
       `UI checks: ${tally(ui)}; agent flows: ${tally(agent)}`,
   );
-  for (const r of checks.filter((x) => x.status === 'failed')) log(`  failed check: ${r.name}`);
+  // The detail is repeated here, at the end, where a truncated CI log still shows it.
+  for (const r of checks.filter((x) => x.status === 'failed'))
+    log(`  failed check: ${r.name}${r.detail ? `\n${indent(r.detail)}` : ''}`);
   log(`done in ${secondsSince(t0)}`);
   process.stdout.write(`vscode: ${passed} passed, ${failed} failed, ${pending} skipped\n`);
   return failed === 0 && suite.ok ? 0 : 1;

@@ -165,7 +165,7 @@ export class Checks {
       const detail = (err instanceof Error ? err.message : String(err))
         .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '') // colour codes
         .split('\n')
-        .slice(0, 12)
+        .slice(0, 24)
         .join('\n');
       this.results.push({ name, status: 'failed', detail });
       const shot = await screenshot(page, shotOnFail);

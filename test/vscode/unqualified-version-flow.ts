@@ -92,6 +92,13 @@ export async function unqualifiedVersionFlow(ctx: FlowContext): Promise<void> {
         await sleep(3000);
         check(stableView(await old.capture()) === before, 'the screen changed: something was typed');
         check(model.toolResults().length === 0, 'the fake model received an answer');
+      } catch (err) {
+        // This client's own screen, which the flow's failure report does not show.
+        const screen = old.pane ? await old.capture().catch(() => '') : '';
+        const message = err instanceof Error ? err.message : String(err);
+        throw new Error(
+          `${message}\nClaude Code ${VERSION}'s screen:\n${screen.trimEnd().split('\n').slice(-14).join('\n')}`,
+        );
       } finally {
         await old.tmux(['kill-session', '-t', name]).catch(() => undefined);
         await model.stop();
