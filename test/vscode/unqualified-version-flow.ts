@@ -44,11 +44,15 @@ export async function unqualifiedVersionFlow(ctx: FlowContext): Promise<void> {
         await old.tmux(['new-session', '-d', '-s', name, '-x', '120', '-y', '40', '-c', workspace]);
         await old.tmux(['respawn-pane', '-k', '-t', name, 'env', '-i', ...assignments, bin]);
         old.pane = (await old.tmux(['list-panes', '-t', name, '-F', '#{pane_id}'])).trim();
-        await until('Claude Code to start', async () => ((await old.capture()).includes('❯') ? true : undefined));
+        await until(
+          'Claude Code to start',
+          async () => ((await old.capture()).includes('❯') ? true : undefined),
+          60_000,
+        );
 
         await palette(p, 'Agent Knock Knock: Attach to Running Agent…');
         const row = p.locator('.quick-input-list .monaco-list-row', { hasText: `Claude Code ${VERSION}` }).first();
-        await row.waitFor({ state: 'visible', timeout: 15_000 });
+        await row.waitFor({ state: 'visible', timeout: 30_000 });
         await row.click();
 
         // The Agent Sessions view: opened from the activity bar when the side bar does not show it.
