@@ -10,6 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { recognize } from '../../src/adapters/recognize';
 import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
+import { selfContainedRows } from '../../src/server/sessions/tmux/styled-lines';
 import type { ScreenSnapshot } from '../../src/adapters/types';
 import { SessionRegistry, type ScreenCapture } from '../../src/server/sessions';
 import type { AskQuestion } from '../harness/fake-model/types';
@@ -26,7 +27,7 @@ function snapshotOf(plain: string, styled: string, cols: number, rows: number): 
     if (l.length > rows && l[l.length - 1] === '') l.pop();
     return l;
   };
-  return { plain: lines(plain), styled: lines(styled), cols, rows };
+  return { plain: lines(plain), styled: lines(selfContainedRows(styled)), cols, rows };
 }
 
 function time(fn: () => void, n: number): number[] {

@@ -2,6 +2,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { adapterOf } from '../../src/adapters/registry';
+import { selfContainedRows } from '../../src/server/sessions/tmux/styled-lines';
 import { isAgentName } from '../../src/shared/agents';
 import { VERSIONS } from '../harness/versions';
 import type { AgentKind } from '../../src/adapters/recognize';
@@ -76,7 +77,7 @@ function loadScreens(root: string): Fixture[] {
           state: meta.state,
           screen: {
             plain: lines(readFileSync(p, 'utf8')),
-            ...(existsSync(styledPath) ? { styled: lines(readFileSync(styledPath, 'utf8')) } : {}),
+            ...(existsSync(styledPath) ? { styled: lines(selfContainedRows(readFileSync(styledPath, 'utf8'))) } : {}),
             cols,
             rows,
           },

@@ -9,13 +9,13 @@ import { join } from 'node:path';
 import { recognize, type AgentKind } from '../../../src/adapters/recognize';
 import { SECRET_REASON, asksForSecret, maskCredentials, waitsForHiddenInput } from '../../../src/adapters/secrets';
 import type { ScreenSnapshot } from '../../../src/adapters/types';
+import { selfContainedRows } from '../../../src/server/sessions/tmux/styled-lines';
 import { FIXTURES } from '../../support/fixture-corpus';
 
 function screenOf(rel: string, replace: [string, string]): ScreenSnapshot {
   const read = (ext: string): string[] => {
-    const text = readFileSync(join(FIXTURES, `${rel}${ext}`), 'utf8')
-      .split(replace[0])
-      .join(replace[1]);
+    const raw = readFileSync(join(FIXTURES, `${rel}${ext}`), 'utf8');
+    const text = (ext === '.ansi.txt' ? selfContainedRows(raw) : raw).split(replace[0]).join(replace[1]);
     const lines = text.split('\n');
     if (lines[lines.length - 1] === '') lines.pop();
     return lines;

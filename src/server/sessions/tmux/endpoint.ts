@@ -23,6 +23,7 @@ import {
 } from '../endpoint';
 import { Emitter, type Disposable } from '../events';
 import type { TmuxServer } from './server';
+import { selfContainedRows } from './styled-lines';
 import { PANE_STATE_FORMAT, paneLocation, parsePaneState, type PaneRow } from './formats';
 
 interface TmuxEndpointOptions {
@@ -132,7 +133,7 @@ export class TmuxEndpoint implements Endpoint {
     const rows = plain.slice(0, state.rows);
     return {
       text: rows.join('\n'),
-      ...(styled ? { styled: styled.slice(0, state.rows).join('\n') } : {}),
+      ...(styled ? { styled: selfContainedRows(styled.slice(0, state.rows).join('\n')) } : {}),
       cols: state.cols,
       rows: state.rows,
       cursor: { x: state.cursorX, y: state.cursorY, visible: state.cursorVisible },
