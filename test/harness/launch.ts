@@ -28,6 +28,16 @@ export interface LaunchOptions {
   args?: string[];
   /** Extra lines for the agent's own config file (Codex: top-level config.toml keys; tables: `-c` arguments). */
   config?: string[];
+  /**
+   * Records every byte the agent writes to its terminal into this file (`pipe-pane`), from its
+   * first byte: the agent waits behind a gate until the pipe is in place.
+   */
+  recordStream?: string;
+  /**
+   * Runs an interactive bash in the pane (with the agent's environment) and types the agent's
+   * command line into it, as a person starts an agent in a terminal; the agent is bash's child.
+   */
+  viaShell?: boolean;
 }
 
 export interface CaptureOptions {
@@ -67,6 +77,10 @@ export interface Launched {
     mask?: (styled: string) => string,
   ): Promise<string>;
   panePid(): number;
+  /** With `viaShell` and a recording: the stream offset at which the agent's command began. */
+  commandOffset(): number;
+  /** Bytes recorded so far (0 without `recordStream`), once the pipe has been quiet for `quietMs`. */
+  recordedBytes(quietMs?: number): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -171,6 +185,13 @@ export async function launchAgent(opts: LaunchOptions): Promise<Launched> {
   const tmux = async (args: string[]): Promise<string> =>
     (await run('tmux', [...base, ...args], { maxBuffer: 16 * 1024 * 1024 })).stdout;
 
+  // With a recording, the agent starts only once the gate file exists, after pipe-pane is set.
+  const gate = path.join(root, 'start-gate');
+  let commandOffset = 0;
+  const command = opts.viaShell ? ['bash', '--norc', '--noprofile', '-i'] : argv;
+  const gated = opts.recordStream
+    ? ['sh', '-c', 'while [ ! -e "$0" ]; do sleep 0.02; done; exec "$@"', gate, 'env', '-i', ...envArgs, ...command]
+    : ['env', '-i', ...envArgs, ...command];
   let target: string;
   try {
     target = (
@@ -189,12 +210,26 @@ export async function launchAgent(opts: LaunchOptions): Promise<Launched> {
         '-s',
         'akk',
         '--',
-        'env',
-        '-i',
-        ...envArgs,
-        ...argv,
+        ...gated,
       ])
     ).trim();
+    if (opts.recordStream) {
+      fs.writeFileSync(opts.recordStream, '');
+      const quoted = `'${opts.recordStream.replace(/'/g, `'\\''`)}'`;
+      await tmux(['pipe-pane', '-O', '-t', target, `cat >> ${quoted}`]);
+      fs.writeFileSync(gate, '');
+    }
+    if (opts.viaShell) {
+      const line = argv.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+      await tmux(['send-keys', '-t', target, '-l', `PS1='$ '; clear`]);
+      await tmux(['send-keys', '-t', target, 'Enter']);
+      await sleep(300);
+      await tmux(['send-keys', '-t', target, '-l', line]);
+      await sleep(200);
+      // The editor's stream of a command begins when the shell runs it: after the typed line.
+      if (opts.recordStream) commandOffset = fs.statSync(opts.recordStream).size;
+      await tmux(['send-keys', '-t', target, 'Enter']);
+    }
   } catch (e) {
     active.delete(socket);
     killServerSync(base, socketPath);
@@ -276,6 +311,18 @@ export async function launchAgent(opts: LaunchOptions): Promise<Launched> {
     waitForScreen,
     waitForSettled,
     panePid: () => pid,
+    commandOffset: () => commandOffset,
+    async recordedBytes(quietMs = 150) {
+      const file = opts.recordStream;
+      if (!file) return 0;
+      let size = fs.statSync(file).size;
+      for (let quietSince = Date.now(); Date.now() - quietSince < quietMs;) {
+        await sleep(25);
+        const now = fs.statSync(file).size;
+        if (now !== size) [size, quietSince] = [now, Date.now()];
+      }
+      return size;
+    },
     async stop() {
       if (stopped) return;
       stopped = true;

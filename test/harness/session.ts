@@ -29,6 +29,8 @@ export interface SessionOptions {
   version: string;
   size?: TermSize;
   scenario: NamedScenario;
+  /** Records the client's raw output into this file (see LaunchOptions.recordStream). */
+  recordStream?: string;
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
@@ -82,6 +84,7 @@ export async function startSession(opts: SessionOptions): Promise<Session> {
       size: opts.size ?? { cols: 120, rows: 40 },
       modelUrl: fm.url,
       args: opts.scenario.args,
+      recordStream: opts.recordStream,
     });
   } catch (e) {
     await fm.stop();

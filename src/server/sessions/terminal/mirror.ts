@@ -1,0 +1,246 @@
+/**
+ * A headless terminal emulator fed with the exact bytes an agent wrote to an integrated terminal,
+ * so that its screen can be read as tmux's `capture-pane` reads a pane. It is the same emulator
+ * (xterm.js) with the same Unicode width rules (version 11) as VS Code's integrated terminal.
+ *
+ * The mirror answers nothing: whatever the emulator would reply to the program (a cursor-position
+ * report, a device attribute) is dropped, because the real terminal answers it.
+ */
+import { Unicode11Addon } from '@xterm/addon-unicode11';
+import { Terminal, type IBufferCell } from '@xterm/headless';
+
+export interface MirrorScreen {
+  /** Plain rows joined with `\n`, each without trailing blanks (as `capture-pane -p`). */
+  text: string;
+  /** The same rows with SGR escapes (as `capture-pane -p -e`). */
+  styled: string;
+  cols: number;
+  rows: number;
+  cursor: { x: number; y: number; visible: boolean };
+  /** True while the program shows the alternate screen. */
+  alternate: boolean;
+}
+
+/** VS Code's default scrollback, so that a resize reflows the same lines as the real terminal. */
+const SCROLLBACK = 1000;
+
+/**
+ * The mirror starts unproven: the real terminal held a shell's screen that the stream does not
+ * say. It is proven once the program has erased every row (a full clear, the alternate screen, or
+ * each row erased in turn) and placed the cursor absolutely, both after the last reason to doubt
+ * (the start, a resize, lost output); from then on every cell was written by the stream.
+ */
+export class ScreenMirror {
+  private readonly term: Terminal;
+  private cursorHidden = false;
+  private pending: Promise<void> = Promise.resolve();
+  private doubt: string | null;
+  private erasedRows = new Set<number>();
+  private positioned = false;
+
+  constructor(cols: number, rows: number, initialDoubt: string | null = null) {
+    this.term = new Terminal({ cols, rows, scrollback: SCROLLBACK, allowProposedApi: true });
+    this.term.loadAddon(new Unicode11Addon());
+    this.term.unicode.activeVersion = '11';
+    this.doubt = initialDoubt;
+    // DECTCEM (?25): the emulator keeps it private; follow it here. 1049: the alternate screen,
+    // which the emulator clears as it enters it.
+    const parser = this.term.parser;
+    parser.registerCsiHandler({ prefix: '?', final: 'h' }, (params) => this.privateMode(params, true));
+    parser.registerCsiHandler({ prefix: '?', final: 'l' }, (params) => this.privateMode(params, false));
+    parser.registerCsiHandler({ final: 'J' }, (params) => this.eraseDisplay(first(params)));
+    parser.registerCsiHandler({ final: 'K' }, (params) => this.eraseLine(first(params)));
+    parser.registerCsiHandler({ final: 'H' }, () => this.absolute());
+    parser.registerCsiHandler({ final: 'f' }, () => this.absolute());
+  }
+
+  /** Why the mirror may differ from the real terminal; null once proven. */
+  get unproven(): string | null {
+    return this.doubt;
+  }
+
+  /** Something happened that the stream does not show: the mirror must be proven again. */
+  doubtWith(reason: string): void {
+    this.doubt = reason;
+    this.erasedRows.clear();
+    this.positioned = false;
+  }
+
+  /** The program's cursor keys mode: application mode (`ESC O A`) or normal (`ESC [ A`). */
+  get applicationCursorKeys(): boolean {
+    return this.term.modes.applicationCursorKeysMode;
+  }
+
+  /** Whether the program asked for bracketed paste. */
+  get bracketedPaste(): boolean {
+    return this.term.modes.bracketedPasteMode;
+  }
+
+  get cols(): number {
+    return this.term.cols;
+  }
+
+  get rows(): number {
+    return this.term.rows;
+  }
+
+  /** Feeds output; resolves once the emulator has applied it (writes are applied in order). */
+  write(data: string | Uint8Array): Promise<void> {
+    const done = new Promise<void>((resolve) => this.term.write(data, resolve));
+    this.pending = this.pending.then(() => done);
+    return done;
+  }
+
+  /** Resolves once every write so far has been applied. */
+  settled(): Promise<void> {
+    return this.pending;
+  }
+
+  resize(cols: number, rows: number): void {
+    if (cols !== this.term.cols || rows !== this.term.rows) this.term.resize(cols, rows);
+  }
+
+  screen(): MirrorScreen {
+    const buffer = this.term.buffer.active;
+    const plain: string[] = [];
+    const styled: string[] = [];
+    const cell = buffer.getNullCell();
+    for (let y = 0; y < this.term.rows; y++) {
+      const line = buffer.getLine(buffer.baseY + y);
+      if (!line) {
+        plain.push('');
+        styled.push('');
+        continue;
+      }
+      const row = renderRow(line, this.term.cols, cell);
+      plain.push(row.plain);
+      styled.push(row.styled);
+    }
+    return {
+      text: plain.join('\n'),
+      styled: styled.join('\n'),
+      cols: this.term.cols,
+      rows: this.term.rows,
+      cursor: { x: buffer.cursorX, y: buffer.cursorY, visible: !this.cursorHidden },
+      alternate: buffer.type === 'alternate',
+    };
+  }
+
+  dispose(): void {
+    this.term.dispose();
+  }
+
+  // Each handler only watches: returning false lets the emulator apply the sequence as well.
+  private privateMode(params: (number | number[])[], set: boolean): boolean {
+    if (params.includes(25)) this.cursorHidden = !set;
+    if (set && params.includes(1049)) this.eraseAll();
+    return false;
+  }
+
+  private eraseDisplay(mode: number): boolean {
+    const { cursorX: x, cursorY: y } = this.term.buffer.active;
+    if (mode === 2 || mode === 3 || (mode === 0 && x === 0 && y === 0)) this.eraseAll();
+    else if (mode === 0) for (let r = x === 0 ? y : y + 1; r < this.term.rows; r++) this.erased(r);
+    return false;
+  }
+
+  private eraseLine(mode: number): boolean {
+    const { cursorX: x, cursorY: y } = this.term.buffer.active;
+    if (mode === 2 || (mode === 0 && x === 0)) this.erased(y);
+    return false;
+  }
+
+  private absolute(): boolean {
+    this.positioned = true;
+    this.checkProof();
+    return false;
+  }
+
+  private eraseAll(): void {
+    for (let r = 0; r < this.term.rows; r++) this.erasedRows.add(r);
+    this.checkProof();
+  }
+
+  private erased(row: number): void {
+    this.erasedRows.add(row);
+    this.checkProof();
+  }
+
+  private checkProof(): void {
+    if (this.doubt === null || !this.positioned) return;
+    for (let r = 0; r < this.term.rows; r++) if (!this.erasedRows.has(r)) return;
+    this.doubt = null;
+  }
+}
+
+function first(params: (number | number[])[]): number {
+  const p = params[0];
+  return typeof p === 'number' ? p : 0;
+}
+
+interface BufferLineLike {
+  getCell(x: number, cell?: IBufferCell): IBufferCell | undefined;
+}
+
+/** One row as plain text and as text with SGR escapes, trailing blank cells dropped from both. */
+function renderRow(line: BufferLineLike, cols: number, cell: IBufferCell): { plain: string; styled: string } {
+  const cells: Array<{ chars: string; sgr: string }> = [];
+  for (let x = 0; x < cols; x++) {
+    const c = line.getCell(x, cell);
+    if (!c || c.getWidth() === 0) continue; // the second half of a wide character
+    cells.push({ chars: c.getChars() || ' ', sgr: sgrOf(c) });
+  }
+  let end = cells.length;
+  while (end > 0 && cells[end - 1]?.chars === ' ') end--;
+  let plain = '';
+  let styled = '';
+  let current = '';
+  for (let i = 0; i < end; i++) {
+    const c = cells[i];
+    if (!c) continue;
+    plain += c.chars;
+    if (c.sgr !== current) {
+      styled += `\x1b[0m${c.sgr === '' ? '' : `\x1b[${c.sgr}m`}`;
+      current = c.sgr;
+    }
+    styled += c.chars;
+  }
+  if (current !== '') styled += '\x1b[0m';
+  return { plain, styled };
+}
+
+/** The SGR parameters of a cell's attributes, as tmux writes them (empty for the default). */
+function sgrOf(c: IBufferCell): string {
+  const p: string[] = [];
+  if (c.isBold()) p.push('1');
+  if (c.isDim()) p.push('2');
+  if (c.isItalic()) p.push('3');
+  if (c.isUnderline()) p.push('4');
+  if (c.isBlink()) p.push('5');
+  if (c.isInverse()) p.push('7');
+  if (c.isInvisible()) p.push('8');
+  if (c.isStrikethrough()) p.push('9');
+  const fg = colour(c.isFgDefault(), c.isFgPalette(), c.isFgRGB(), c.getFgColorMode(), c.getFgColor(), 30);
+  const bg = colour(c.isBgDefault(), c.isBgPalette(), c.isBgRGB(), c.getBgColorMode(), c.getBgColor(), 40);
+  if (fg) p.push(fg);
+  if (bg) p.push(bg);
+  return p.join(';');
+}
+
+/** xterm.js colour modes: 16-colour palette, 256-colour palette (see its buffer attributes). */
+const CM_P16 = 0x1000000;
+
+function colour(
+  isDefault: boolean,
+  isPalette: boolean,
+  isRgb: boolean,
+  mode: number,
+  value: number,
+  base: 30 | 40,
+): string | undefined {
+  if (isDefault) return undefined;
+  if (isRgb) return `${base + 8};2;${(value >> 16) & 0xff};${(value >> 8) & 0xff};${value & 0xff}`;
+  if (!isPalette) return undefined;
+  if (mode === CM_P16) return value < 8 ? String(base + value) : String(base + 60 + value - 8);
+  return `${base + 8};5;${value}`;
+}

@@ -1,0 +1,53 @@
+/**
+ * The screen mirror against tmux, from recorded runs of the newest clients (`npm run parity --
+ * --save fixtures/streams`): every corpus scenario at 80x24, 120x40 and 200x60, the agent's raw
+ * output recorded by tmux's pipe-pane and tmux's own capture at every screen the corpus keeps.
+ * Replaying the stream into the mirror must give tmux's text and styles at every one of them, and
+ * the mirror must have proven itself (the agent drew its whole screen) before the first.
+ */
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { replay, type RecordedRun } from '../../harness/parity';
+import { FIXTURES } from '../../support/fixture-corpus';
+
+const ROOT = path.join(FIXTURES, 'streams');
+
+function runs(): Array<{ file: string; run: RecordedRun; stream: Uint8Array }> {
+  const out: Array<{ file: string; run: RecordedRun; stream: Uint8Array }> = [];
+  const walk = (dir: string): void => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.marks.json')) {
+        const run = JSON.parse(fs.readFileSync(p, 'utf8')) as RecordedRun;
+        const stream = new Uint8Array(fs.readFileSync(p.replace(/\.marks\.json$/, '.stream')));
+        out.push({ file: path.relative(ROOT, p), run, stream });
+      }
+    }
+  };
+  walk(ROOT);
+  return out.sort((a, b) => a.file.localeCompare(b.file));
+}
+
+describe('sessions: the screen mirror gives tmux’s screen from the same bytes', () => {
+  const all = runs();
+
+  it('covers every scenario of both newest clients at the three sizes', () => {
+    for (const agent of ['claude', 'codex']) {
+      for (const size of ['80x24', '120x40', '200x60']) {
+        const n = all.filter((r) => r.run.agent === agent && r.run.size === size).length;
+        assert.ok(n >= 10, `${agent} ${size}: ${n} recorded scenarios`);
+      }
+    }
+  });
+
+  for (const { file, run, stream } of all) {
+    it(`${file}: ${run.marks.length} screens identical in text and style, mirror proven`, async () => {
+      for (const r of await replay(run, stream)) {
+        assert.deepEqual(r.differences, [], `step ${r.step} (${r.state})`);
+        assert.equal(r.unproven, null, `step ${r.step} (${r.state}) unproven`);
+      }
+    });
+  }
+});
