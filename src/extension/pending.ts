@@ -88,6 +88,7 @@ export class PendingInteractions implements vscode.Disposable {
       turn_id: status.turn_id,
       binding_generation: null,
       endpoint: { kind: 'tmux' as const, target: '' },
+      survives_reload: false,
       pending: null,
     };
     const id = status.interaction?.interaction_id ?? status.permission?.interaction_id;

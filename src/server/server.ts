@@ -3,7 +3,7 @@ import { TextDocumentSyncKind, type Connection } from 'vscode-languageserver/nod
 import { SERVER_NAME } from '../shared/protocol';
 import { configFrom, type ServerConfig } from './config';
 import type { Logger } from './logging';
-import { registerRequests } from './rpc/register';
+import { registerNotifications, registerRequests } from './rpc/register';
 import { toResponseError } from './rpc/errors';
 import { startServices, type Services } from './services';
 
@@ -41,6 +41,8 @@ export function serve(connection: Connection, log: Logger): void {
         : undefined,
     log,
   );
+
+  registerNotifications(connection, () => services?.notifications, log);
 
   connection.onShutdown(async () => {
     log.info('shutting down');

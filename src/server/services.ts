@@ -17,7 +17,9 @@ import { settleInterrupted } from './respond/crash-recovery';
 import { createHandlers } from './rpc/handlers';
 import { sessionSummaries } from './rpc/to-proto';
 import type { Logger } from './logging';
-import type { RequestHandlers } from './rpc/register';
+import type { NotificationHandlers, RequestHandlers } from './rpc/register';
+import { TerminalSessions } from './sessions/terminal/terminals';
+import { terminalWriter } from './rpc/terminal-writer';
 import { SessionRegistry } from './sessions';
 import { openStore, type JsonValue, type Store } from './store';
 
@@ -25,6 +27,7 @@ export interface Services {
   store: Store;
   registry: SessionRegistry;
   handlers: RequestHandlers;
+  notifications: NotificationHandlers;
   /** Sends what the outbox still holds (after a reconnect or restart). */
   flushOutbox(): Promise<void>;
   dispose(): Promise<void>;
@@ -71,7 +74,14 @@ export async function startServices(connection: Connection, config: ServerConfig
       failAfterInput: process.env.AKK_FAULT_FAIL_AFTER_INPUT === '1',
     },
   });
+  const terminals = new TerminalSessions({
+    registry,
+    identifier: registry.identifier,
+    write: terminalWriter(connection),
+    log: (m) => log.info(m),
+  });
   const handlers = createHandlers({
+    terminals,
     log,
     registry,
     store,
@@ -106,11 +116,16 @@ export async function startServices(connection: Connection, config: ServerConfig
     store,
     registry,
     handlers,
+    notifications: {
+      terminalOutput: (p) => terminals.output(p.terminal_id, p.execution_id, p.seq, p.data),
+      terminalEnded: (p) => terminals.end(p.terminal_id, p.execution_id),
+    },
     async flushOutbox() {
       for (const e of store.pendingNotifications())
         await deliver(e.id, e.method, e.params).catch((err: unknown) => log.warn(`re-sending ${e.method}`, err));
     },
     async dispose() {
+      terminals.dispose();
       registry.dispose();
       await store.close();
     },

@@ -16,13 +16,14 @@ import {
   type TerminalInteraction,
 } from './contract';
 import { INTERACTION_STATUSES } from './lifecycle';
+import { Id } from './opaque-id';
+import {
+  TerminalEndedParams,
+  TerminalOutputParams,
+  TerminalStartedParams,
+  type TerminalStartedResult,
+} from './terminal-params';
 import type { AgentName, InteractionStatus, SessionState } from './lifecycle';
-
-const Id = z
-  .string()
-  .min(1)
-  .max(128)
-  .regex(/^[A-Za-z0-9_.:-]+$/, 'an opaque id');
 
 // ---------------------------------------------------------------- shared shapes
 
@@ -75,8 +76,20 @@ export interface SessionSummary {
   turn_id: string | null;
   /** Changes on resize, respawn, agent restart and re-attach; input is bound to one generation. */
   binding_generation: number | null;
-  /** Where the session lives, for display and for focusing its terminal. */
-  endpoint: { kind: 'tmux'; socket?: string; socketPath?: string; target: string; pane_id?: string };
+  /**
+   * Where the session lives, for display and for focusing its terminal: a tmux pane, or an
+   * editor's integrated terminal (`target` is then its name).
+   */
+  endpoint: {
+    kind: 'tmux' | 'terminal';
+    socket?: string;
+    socketPath?: string;
+    target: string;
+    pane_id?: string;
+    terminal_id?: string;
+  };
+  /** True when the session outlives a window reload and an editor restart (tmux panes). */
+  survives_reload: boolean;
   /** Why no input will be sent to this session, when that is so. */
   observe_only_reason?: string;
   /**
@@ -254,6 +267,7 @@ export const REQUESTS = {
   listInteractions: { method: 'akk/listInteractions', params: ListInteractionsParams },
   acknowledgeUncertain: { method: 'akk/acknowledgeUncertain', params: AcknowledgeUncertainParams },
   dismissInteraction: { method: 'akk/dismissInteraction', params: DismissInteractionParams },
+  terminalStarted: { method: 'akk/terminalStarted', params: TerminalStartedParams },
 } as const;
 
 /** The result type of each request, by table key. */
@@ -268,6 +282,7 @@ interface RequestResults {
   listInteractions: ListInteractionsResult;
   acknowledgeUncertain: AcknowledgeUncertainResult;
   dismissInteraction: DismissInteractionResult;
+  terminalStarted: TerminalStartedResult;
 }
 
 export type RequestName = keyof typeof REQUESTS;
@@ -287,6 +302,21 @@ export interface NotificationParamsMap {
   sessionsChanged: SessionsChangedParams;
 }
 export type NotificationName = keyof typeof NOTIFICATIONS;
+
+/** Notifications, client to server: validated like requests; a malformed one is logged and dropped. */
+export const CLIENT_NOTIFICATIONS = {
+  terminalOutput: { method: 'akk/terminalOutput', params: TerminalOutputParams },
+  terminalEnded: { method: 'akk/terminalEnded', params: TerminalEndedParams },
+} as const;
+export type ClientNotificationName = keyof typeof CLIENT_NOTIFICATIONS;
+export type ClientNotificationParams<K extends ClientNotificationName> = z.infer<
+  (typeof CLIENT_NOTIFICATIONS)[K]['params']
+>;
+
+/** Requests, server to client. */
+export const SERVER_REQUESTS = {
+  terminalWrite: 'akk/terminalWrite',
+} as const;
 
 /** Options the editor passes when it starts the server (LSP `initializationOptions`). */
 export const InitializationOptions = z

@@ -20,6 +20,15 @@ export interface RpcMessage {
   error?: RpcError;
 }
 
+/** What a server-request handler returns to answer with an error instead of a result. */
+interface RpcErrorAnswer {
+  rpcError: RpcError;
+}
+
+function isRpcErrorAnswer(x: unknown): x is RpcErrorAnswer {
+  return typeof x === 'object' && x !== null && 'rpcError' in x;
+}
+
 export const REPO_ROOT = join(__dirname, '..', '..');
 export const SERVER_JS = join(REPO_ROOT, 'dist', 'server.js');
 
@@ -33,6 +42,8 @@ export class StdioServer {
   private readonly orphanErrors: RpcMessage[] = [];
   private exitWaiters: Array<(code: number | null) => void> = [];
   exitCode: number | null | undefined;
+  /** Answers for requests from the server, by method (others are answered with null). */
+  readonly serverRequests = new Map<string, (params: unknown) => unknown>();
 
   constructor(args: string[] = ['--stdio'], env: NodeJS.ProcessEnv = process.env) {
     this.child = spawn(process.execPath, [SERVER_JS, ...args], { env, stdio: 'pipe' });
@@ -67,7 +78,25 @@ export class StdioServer {
   private dispatch(message: RpcMessage): void {
     if (message.method !== undefined && message.id !== undefined) {
       // A request from the server (e.g. client/registerCapability): answer it.
-      this.writeMessage({ jsonrpc: '2.0', id: message.id, result: null });
+      const id = message.id;
+      const handler = this.serverRequests.get(message.method);
+      if (!handler) return this.writeMessage({ jsonrpc: '2.0', id, result: null });
+      Promise.resolve()
+        .then(() => handler(message.params))
+        .then(
+          (result) =>
+            this.writeMessage(
+              isRpcErrorAnswer(result)
+                ? { jsonrpc: '2.0', id, error: result.rpcError }
+                : { jsonrpc: '2.0', id, result },
+            ),
+          (error: unknown) =>
+            this.writeMessage({
+              jsonrpc: '2.0',
+              id,
+              error: error as RpcError,
+            }),
+        );
       return;
     }
     if (message.method !== undefined) {

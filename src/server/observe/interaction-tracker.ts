@@ -86,6 +86,14 @@ export class InteractionTracker {
 
   private async observeNow(session: Session, capture: ScreenCapture): Promise<Observed> {
     await this.ensureSession(session);
+    if (capture.unproven !== undefined) {
+      // A screen not proven to be the terminal's proves nothing: the store is left as it is.
+      return {
+        recognition: { kind: 'manual_required', reason: capture.unproven },
+        fingerprint: null,
+        interaction: this.current(session.id),
+      };
+    }
     const recognition = recognizeCapture(session.agent, session.version, capture);
     const prompt = recognition.kind === 'questionnaire' || recognition.kind === 'permission' ? recognition : undefined;
     const fingerprint = prompt ? fingerprintOf(prompt.fingerprintSource) : null;

@@ -3,12 +3,14 @@
  * params; the domain rooms (sessions, observe, respond, store) decide; to-proto shapes the result.
  */
 import type { Logger } from '../logging';
+import type { EndpointDescription } from '../sessions/endpoint';
 import { dismissStep } from '../observe/dismissal';
 import type { InteractionTracker } from '../observe/interaction-tracker';
 import { acknowledgeUncertain, detachSession, findSession } from '../observe/session-lifecycle';
 import { statusOf } from '../observe/status';
 import type { Responder } from '../respond/responder';
 import type { SessionRegistry } from '../sessions';
+import type { TerminalSessions } from '../sessions/terminal/terminals';
 import type { Store } from '../store';
 import type { RequestContext, RequestHandlers } from './register';
 import { interactionSummary, sessionSummaries, statusResult } from './to-proto';
@@ -21,6 +23,7 @@ export interface HandlerDeps {
   responder: Responder;
   offerLifetimeMs: number;
   inputAllowed: boolean;
+  terminals: TerminalSessions;
 }
 
 const callerOf = (ctx: RequestContext) => ({ holder: ctx.ownerId, echoesRevision: ctx.echoesRevision });
@@ -36,7 +39,7 @@ export function createHandlers(deps: HandlerDeps): RequestHandlers {
       const s = await deps.registry.attach(params.tmux);
       await deps.tracker.ensureSession(s);
       const blocked = s.observeOnlyReason();
-      const pane = s.endpoint?.describe().pane_id ?? params.tmux.target;
+      const pane = paneOf(s.endpoint?.describe()) ?? params.tmux.target;
       const observeOnly = blocked ? `, observe only: ${blocked}` : '';
       deps.log.info(
         `attached ${s.id}: ${s.agent} ${s.version ?? '(unknown version)'} in tmux pane ${pane}${observeOnly}`,
@@ -62,6 +65,12 @@ export function createHandlers(deps: HandlerDeps): RequestHandlers {
         params.request,
         params.request_id,
       ),
+    terminalStarted: async (params) => {
+      const attached = await deps.terminals.started(params);
+      const session = attached.session_id !== null ? deps.registry.get(attached.session_id) : undefined;
+      if (session) await deps.tracker.ensureSession(session);
+      return attached;
+    },
     listInteractions: (params) => {
       const list = deps.store
         .listInteractions({
@@ -73,4 +82,8 @@ export function createHandlers(deps: HandlerDeps): RequestHandlers {
       return { interactions: list.map(interactionSummary) };
     },
   };
+}
+
+function paneOf(d: EndpointDescription | undefined): string | undefined {
+  return d?.kind === 'tmux' ? d.pane_id : undefined;
 }

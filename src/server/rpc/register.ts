@@ -5,7 +5,15 @@
  */
 import type { Connection } from 'vscode-languageserver/node';
 import { AkkError } from '../../shared/errors';
-import { REQUESTS, type RequestName, type RequestParams, type RequestResult } from '../../shared/protocol';
+import {
+  CLIENT_NOTIFICATIONS,
+  REQUESTS,
+  type ClientNotificationName,
+  type ClientNotificationParams,
+  type RequestName,
+  type RequestParams,
+  type RequestResult,
+} from '../../shared/protocol';
 import type { Logger } from '../logging';
 import { invalidParams, toResponseError } from './errors';
 
@@ -43,4 +51,30 @@ export function registerRequests(connection: Connection, resolve: Resolve, log: 
   connection.onRequest((method: string) => {
     throw toResponseError(new AkkError('unknown_method', `unknown method ${method}`, { method }));
   });
+}
+
+export type NotificationHandlers = {
+  [K in ClientNotificationName]: (params: ClientNotificationParams<K>) => void;
+};
+
+/** Binds the client's notifications: validated like requests; one that fails is logged and dropped. */
+export function registerNotifications(
+  connection: Connection,
+  resolve: () => NotificationHandlers | undefined,
+  log: Logger,
+): void {
+  for (const name of Object.keys(CLIENT_NOTIFICATIONS) as ClientNotificationName[]) {
+    const { method, params: schema } = CLIENT_NOTIFICATIONS[name];
+    connection.onNotification(method, (raw: unknown) => {
+      const handlers = resolve();
+      const parsed = schema.safeParse(raw ?? {});
+      if (!handlers) return log.warn(`${method} arrived before initialize; dropped`);
+      if (!parsed.success) return log.warn(`${method} dropped: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+      try {
+        (handlers[name] as (p: unknown) => void)(parsed.data);
+      } catch (error) {
+        log.error(`${method} failed`, error);
+      }
+    });
+  }
 }

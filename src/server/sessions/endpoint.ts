@@ -1,6 +1,7 @@
 /**
  * The backend-neutral view of one agent terminal: read its screen, send it input, know who is
- * running in it, and learn when it changes. The tmux backend implements it in tmux/endpoint.ts.
+ * running in it, and learn when it changes. The tmux backend implements it in tmux/endpoint.ts, the
+ * editor's integrated terminals in terminal/endpoint.ts.
  */
 import type { AgentKind } from '../../shared/agents';
 import { AkkError } from '../../shared/errors';
@@ -22,6 +23,11 @@ export interface ScreenCapture {
   paneInMode?: boolean;
   /** True when the program has exited but the pane remains (remain-on-exit). */
   paneDead?: boolean;
+  /**
+   * Why this screen cannot be proven to be the terminal's (a mirror that has not seen the agent
+   * redraw everything since a resize or since it began reading). Nothing is recognised from it.
+   */
+  unproven?: string;
 }
 
 /** The process running as the agent under the endpoint, as far as it can be identified. */
@@ -40,10 +46,14 @@ export interface AgentProcess {
 }
 
 export interface EndpointIdentity {
-  backend: 'tmux';
+  backend: 'tmux' | 'terminal';
   socket?: string;
   socketPath?: string;
-  paneId: string;
+  /** The tmux pane id. */
+  paneId?: string;
+  /** The editor's terminal id. */
+  terminalId?: string;
+  /** The pane's process, or the terminal's shell. */
   panePid: number;
   /** Start time of the pane process in clock ticks since boot. */
   paneStartTime: number;
@@ -53,13 +63,10 @@ export interface EndpointIdentity {
   executable?: string;
 }
 
-export interface EndpointDescription {
-  kind: 'tmux';
-  socket?: string;
-  socketPath?: string;
-  target: string;
-  pane_id: string;
-}
+export type EndpointDescription =
+  | { kind: 'tmux'; socket?: string; socketPath?: string; target: string; pane_id: string }
+  /** An editor's integrated terminal: `target` is its name as the editor shows it. */
+  | { kind: 'terminal'; target: string; terminal_id: string };
 
 export interface CaptureOptions {
   styled?: boolean;

@@ -9,10 +9,10 @@
 import { AkkError } from '../../shared/errors';
 import type { CandidatePane, SessionSummary, TmuxServerRef, TmuxTarget } from '../../shared/protocol';
 import { AgentIdentifier } from './agent-identity';
-import type { ScreenCapture } from './endpoint';
+import type { Endpoint, EndpointDescription, ScreenCapture } from './endpoint';
 import { Emitter, type Disposable } from './events';
 import type { MonitorOptions, SettledInfo } from './monitor';
-import type { AttachedRecord, SessionPersistence } from './persistence';
+import { saveSession, type AttachedRecord, type SessionPersistence } from './persistence';
 import { opaqueId } from '../ids';
 import { Session, type Classify } from './session';
 import { TmuxRunner, addressKey, type TmuxAddress } from './tmux/command';
@@ -64,7 +64,7 @@ export class SessionRegistry {
   private readonly changedEmitter = new Emitter<SessionSummary[]>();
   private readonly settledEmitter = new Emitter<SettledEvent>();
   private readonly runner: TmuxRunner;
-  private readonly identifier: AgentIdentifier;
+  readonly identifier: AgentIdentifier;
   private readonly log: (message: string) => void;
   private readonly now: () => number;
   private changeQueued = false;
@@ -99,6 +99,30 @@ export class SessionRegistry {
     const session = this.sessions.get(sessionId);
     if (!session) throw new AkkError('unknown_session', `no session ${sessionId}`, { session_id: sessionId });
     return session;
+  }
+
+  /**
+   * A session for an endpoint opened elsewhere (an editor terminal), under `key`: a key that is
+   * attached already returns its session. Such sessions are not kept across restarts.
+   */
+  adopt(endpoint: Endpoint, key: string): Session {
+    const existing = this.sessions.get(this.byPane.get(key) ?? '');
+    if (existing && existing.state !== 'exited') return existing;
+    const proc = endpoint.agentProcess();
+    const session = this.newSession(
+      opaqueId('ses'),
+      endpoint.describe(),
+      proc?.agent ?? 'unknown',
+      proc?.version ?? null,
+    );
+    this.bind(session, endpoint, key);
+    this.queueChanged();
+    return session;
+  }
+
+  /** The binding generation to start an endpoint under `key` with (above any it had before). */
+  generationFor(key: string): number {
+    return this.nextGeneration(key);
   }
 
   /** Attaches a pane; attaching a pane that is already attached returns its session. */
@@ -246,11 +270,11 @@ export class SessionRegistry {
 
   private newSession(
     id: string,
-    description: AttachedRecord['endpoint'],
+    description: EndpointDescription | AttachedRecord['endpoint'],
     agent: Session['agent'],
     version: string | null,
   ): Session {
-    const { identity: _identity, ...plain } = description;
+    const { identity: _identity, ...plain } = { identity: undefined, ...description };
     let lastPersisted: string | null = null;
     const session: Session = new Session(id, plain, agent, version, {
       classify: this.options.classify,
@@ -269,7 +293,7 @@ export class SessionRegistry {
     return session;
   }
 
-  private bind(session: Session, endpoint: TmuxEndpoint, paneKey: string): void {
+  private bind(session: Session, endpoint: Endpoint, paneKey: string): void {
     this.byPane.set(paneKey, session.id);
     this.paneOf.set(session.id, paneKey);
     session.bind(endpoint, { changeIntervalMs: DEFAULT_CHANGE_INTERVAL_MS, ...this.options.monitor });
@@ -292,28 +316,7 @@ export class SessionRegistry {
 
   private async persist(session: Session): Promise<void> {
     const persistence = this.options.persistence;
-    const endpoint = session.endpoint;
-    if (!persistence || !endpoint) return;
-    const identity = endpoint.identity();
-    const record: AttachedRecord = {
-      session_id: session.id,
-      endpoint: {
-        ...endpoint.describe(),
-        identity: {
-          panePid: identity.panePid,
-          paneStartTime: identity.paneStartTime,
-          ...(identity.bootId !== undefined ? { bootId: identity.bootId } : {}),
-        },
-      },
-      agent: session.agent,
-      version: session.version,
-      generation: endpoint.generation,
-    };
-    try {
-      await persistence.saveAttached(record);
-    } catch (error) {
-      this.log(`session ${session.id}: could not be saved: ${String(error)}`);
-    }
+    if (persistence) await saveSession(persistence, session, this.log);
   }
 
   private server(address: TmuxAddress): TmuxServer {

@@ -125,6 +125,7 @@ export class Session {
     if (this.version === null) return proc?.reason ?? `the ${this.agent} version could not be identified exactly`;
     if (proc && !proc.foreground) return 'the agent is not the foreground process of its terminal';
     if (this.capture?.paneInMode) return 'the pane is in a tmux mode (copy mode or a chooser)';
+    if (this.capture?.unproven) return this.capture.unproven;
     return null;
   }
 
@@ -142,6 +143,7 @@ export class Session {
       turn_id: this.turn,
       binding_generation: this.generation,
       endpoint: { ...this.description },
+      survives_reload: this.description.kind === 'tmux',
       ...(reason !== null ? { observe_only_reason: reason } : {}),
       ...this.unqualifiedVersion(),
       pending: null,
@@ -233,6 +235,13 @@ export class Session {
     const before = this.signature();
     this.capture = capture;
     this.takeAgent(this.ep?.agentProcess() ?? null);
+    if (capture.unproven !== undefined) {
+      // Nothing is recognised from a screen that is not proven to be the terminal's: the session
+      // keeps what was last proven, observe-only. A waiting response sees the doubt and sends nothing.
+      for (const waiter of this.settledWaiters.splice(0)) waiter(capture);
+      if (this.signature() !== before) this.hooks.changed(this);
+      return;
+    }
     if (capture.paneDead) {
       this.exit = 'the terminal program has exited';
     } else if (this.agentGone()) {
@@ -249,7 +258,7 @@ export class Session {
 
   /** While output flows, a change capture may only prove that the agent is working. */
   private onChangeCapture(capture: ScreenCapture): void {
-    if (capture.paneDead || this.agentGone()) return;
+    if (capture.paneDead || capture.unproven !== undefined || this.agentGone()) return;
     const result = this.runClassifier(capture);
     if (result.state !== 'working') return;
     const before = this.signature();

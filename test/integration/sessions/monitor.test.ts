@@ -89,7 +89,7 @@ describe('sessions (tmux): monitor and endpoint', function () {
     try {
       await sleep(1000);
       assert.equal(commands, 0, 'no tmux command while nothing changes');
-      await lab.tmux('send-keys', '-t', session.endpoint!.describe().pane_id, 'g');
+      await lab.tmux('send-keys', '-t', session.endpoint!.identity().paneId ?? '', 'g');
       const t0 = Date.now();
       await waitFor('frame', () => settled.some((s) => s.capture.text.includes('FOOTER 1 END')));
       assert.ok(Date.now() - t0 < 1000);
@@ -111,11 +111,11 @@ describe('sessions (tmux): monitor and endpoint', function () {
     assert.equal(c0.text.split('\n').length, 24);
     assert.equal(typeof c0.styled, 'string');
     assert.equal(c0.generation, g0);
-    await lab.tmux('resize-window', '-t', ep.describe().pane_id, '-x', '100', '-y', '30');
+    await lab.tmux('resize-window', '-t', ep.identity().paneId ?? '', '-x', '100', '-y', '30');
     const resized = await waitFor('resized capture', () => settled.find((s) => s.capture.cols === 100));
     assert.equal(resized.capture.rows, 30);
     assert.equal(resized.capture.generation, g0 + 1);
-    await lab.tmux('respawn-pane', '-k', '-t', ep.describe().pane_id, process.execPath, programs.frames);
+    await lab.tmux('respawn-pane', '-k', '-t', ep.identity().paneId ?? '', process.execPath, programs.frames);
     await waitFor('respawned capture', () => settled.find((s) => s.capture.generation === g0 + 2));
     assert.ok(ep.identity().panePid > 0);
   });
@@ -126,7 +126,7 @@ describe('sessions (tmux): monitor and endpoint', function () {
     const session = await attachProgram(programs.frames);
     const changes: string[] = [];
     registry.onSessionsChanged((list) => changes.push(list.map((s) => s.state).join(',')));
-    await lab.tmux('kill-pane', '-t', session.endpoint!.describe().pane_id);
+    await lab.tmux('kill-pane', '-t', session.endpoint!.identity().paneId ?? '');
     await waitFor('exited', () => session.state === 'exited');
     assert.equal(registry.list()[0]?.state, 'exited');
     assert.ok(changes.some((c) => c.includes('exited')));

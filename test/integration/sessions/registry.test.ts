@@ -53,7 +53,7 @@ describe('sessions (tmux): registry, persistence and re-attach', function () {
       const b = await first.attach({ socket: lab.socket, target: await program() });
       await waitFor('idle', () => a.state === 'idle' && b.state === 'idle');
       const genA = a.endpoint!.generation;
-      const paneB = b.endpoint!.describe().pane_id;
+      const paneB = b.endpoint!.identity().paneId ?? '';
       first.dispose();
       await lab.tmux('kill-pane', '-t', paneB);
 

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { NOTIFICATIONS, REQUESTS } from '../../../src/shared/protocol';
+import { CLIENT_NOTIFICATIONS, NOTIFICATIONS, REQUESTS, SERVER_REQUESTS } from '../../../src/shared/protocol';
 import { ERROR_CODES } from '../../../src/shared/errors';
 import { createHandlers, type HandlerDeps } from '../../../src/server/rpc/handlers';
 import { renderSchemas } from '../../../scripts/schema-render';
@@ -19,8 +19,11 @@ const FIXED_REQUESTS = [
   'akk/listInteractions',
   'akk/acknowledgeUncertain',
   'akk/dismissInteraction',
+  'akk/terminalStarted',
 ];
 const FIXED_NOTIFICATIONS = ['akk/interactionRequired', 'akk/interactionUpdated', 'akk/sessionsChanged'];
+const FIXED_CLIENT_NOTIFICATIONS = ['akk/terminalOutput', 'akk/terminalEnded'];
+const FIXED_SERVER_REQUESTS = ['akk/terminalWrite'];
 
 describe('protocol table', () => {
   it('lists exactly the fixed request and notification methods', () => {
@@ -31,6 +34,13 @@ describe('protocol table', () => {
       [...FIXED_REQUESTS].sort(),
     );
     assert.deepEqual(Object.values(NOTIFICATIONS).sort(), [...FIXED_NOTIFICATIONS].sort());
+    assert.deepEqual(
+      Object.values(CLIENT_NOTIFICATIONS)
+        .map((n) => n.method)
+        .sort(),
+      [...FIXED_CLIENT_NOTIFICATIONS].sort(),
+    );
+    assert.deepEqual(Object.values(SERVER_REQUESTS).sort(), [...FIXED_SERVER_REQUESTS].sort());
   });
 
   it('has exactly one server handler per request', () => {
