@@ -10,6 +10,7 @@ import { AGENT_DESCRIPTORS, agentLabel, type AgentName } from '../shared/agents'
 import type { SessionSummary, TmuxTarget } from '../shared/protocol';
 import { TMUX_INSTALL_HINT } from '../shared/tmux';
 import { checkLaunchSettings, type AgentLaunchSettings } from '../shared/settings';
+import { shellQuote } from './terminal-launch';
 
 /** The launch settings of one agent; a wrong value is refused with the setting's name. */
 export function launchSettings(agent: AgentName): AgentLaunchSettings {
@@ -44,11 +45,6 @@ function run(file: string, args: string[]): Promise<string> {
       } else resolve(stdout);
     });
   });
-}
-
-/** Quote one argument for the shell command line tmux hands to the pane. */
-function shellQuote(s: string): string {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
 /** Starts the agent in a new detached tmux session and returns the pane to attach. */
@@ -91,14 +87,29 @@ export class AgentTerminals implements vscode.Disposable {
   private readonly terminals = new Map<string, vscode.Terminal>();
   private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly tmuxPath: () => string) {
+  constructor(
+    private readonly tmuxPath: () => string,
+    /** The editor terminal of a session that lives in one (not in tmux). */
+    private readonly editorTerminal: (terminalId: string) => vscode.Terminal | undefined,
+  ) {
     this.subscription = vscode.window.onDidCloseTerminal((t) => {
       for (const [id, term] of this.terminals) if (term === t) this.terminals.delete(id);
     });
   }
 
-  /** Shows the session's terminal, attaching a new integrated terminal to its pane if needed. */
-  show(session: Pick<SessionSummary, 'session_id' | 'agent' | 'endpoint'>, preserveFocus = false): vscode.Terminal {
+  /**
+   * Shows the session's terminal: its own editor terminal, or for a tmux pane an integrated
+   * terminal attached to it (opened if needed). Undefined when the editor terminal is closed.
+   */
+  show(
+    session: Pick<SessionSummary, 'session_id' | 'agent' | 'endpoint'>,
+    preserveFocus = false,
+  ): vscode.Terminal | undefined {
+    if (session.endpoint.kind === 'terminal') {
+      const own = this.editorTerminal(session.endpoint.terminal_id ?? '');
+      own?.show(preserveFocus);
+      return own;
+    }
     let terminal = this.terminals.get(session.session_id);
     if (!terminal) {
       const e = session.endpoint;

@@ -5,6 +5,7 @@ import type { PendingInteractions } from './pending';
 import type { QuestionPanel } from './question-panel';
 import type { ServerClient } from './server-client';
 import type { SessionsTree } from './sessions-tree';
+import type { TerminalWatch } from './terminal-watch';
 
 export interface CommandDeps {
   client: ServerClient;
@@ -13,4 +14,5 @@ export interface CommandDeps {
   terminals: AgentTerminals;
   pending: PendingInteractions;
   panel: QuestionPanel;
+  watch: TerminalWatch;
 }

@@ -8,6 +8,7 @@ import type { CandidatePane, SessionSummary } from '../shared/protocol';
 import { launchSettings, startAgentPane } from './agent-terminals';
 import type { CommandDeps } from './command-deps';
 import { INTERACTION_COMMANDS } from './interaction-commands';
+import { launchPlace, startAgentInTerminal } from './terminal-launch';
 import type { QuestionPanel } from './question-panel';
 
 interface ServerStatusReport {
@@ -94,10 +95,20 @@ const COMMANDS: Readonly<Record<string, CommandHandler>> = {
   ...INTERACTION_COMMANDS,
 };
 
-async function newAgentSession({ client, sessions, terminals, log, pending, panel }: CommandDeps, agent: AgentName) {
+async function newAgentSession(deps: CommandDeps, agent: AgentName) {
+  const { client, sessions, terminals, log, pending, panel } = deps;
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   if (!folder) throw new Error('Open a folder first: the agent runs in the workspace folder.');
   const settings = launchSettings(agent);
+  if ((await launchPlace(settings.tmuxPath)) === 'terminal') {
+    const started = await startAgentInTerminal(agent, folder, settings, deps.watch);
+    log.info(`Started ${agent} in terminal "${started.terminal.name}" (${started.sessionId ?? 'not attached'}).`);
+    if (started.sessionId) await besideTerminal(started.terminal, panel, started.sessionId);
+    const all = (await client.request('listSessions', {})).sessions;
+    sessions.update(all);
+    await pending.setSessions(all);
+    return started.sessionId ? { session_id: started.sessionId, agent } : undefined;
+  }
   const pane = await startAgentPane(agent, folder, settings);
   log.info(`Started ${agent} in tmux -L ${settings.socket} pane ${pane.target} (session ${pane.session}).`);
   const attached = await client.request('attachSession', { tmux: { socket: pane.socket, target: pane.target } });
@@ -118,8 +129,12 @@ async function newAgentSession({ client, sessions, terminals, log, pending, pane
  * beside the agent's terminal from the start, so answering never resizes the terminal under its
  * dialog. The terminal must be in the editor area first, or both would share one group.
  */
-async function besideTerminal(terminal: vscode.Terminal, panel: QuestionPanel, sessionId: string): Promise<void> {
-  await Promise.race([terminal.processId, new Promise((r) => setTimeout(r, 3000))]);
+async function besideTerminal(
+  terminal: vscode.Terminal | undefined,
+  panel: QuestionPanel,
+  sessionId: string,
+): Promise<void> {
+  if (terminal) await Promise.race([terminal.processId, new Promise((r) => setTimeout(r, 3000))]);
   await panel.show(sessionId, true);
 }
 

@@ -11,6 +11,7 @@ import { QuestionPanel } from './question-panel';
 import { ServerClient } from './server-client';
 import { SessionsTree } from './sessions-tree';
 import { StatusBar } from './status-bar';
+import { TerminalWatch } from './terminal-watch';
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const log = vscode.window.createOutputChannel('Agent Knock Knock', { log: true });
@@ -20,8 +21,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     const client = new ServerClient(context, log, () => initializationOptions(context, ownerId));
     const statusBar = new StatusBar();
     const sessions = new SessionsTree();
-    const terminals = new AgentTerminals(() =>
-      vscode.workspace.getConfiguration('akk').get<string>('tmux.path', 'tmux'),
+    const watch = new TerminalWatch(client, log);
+    const terminals = new AgentTerminals(
+      () => vscode.workspace.getConfiguration('akk').get<string>('tmux.path', 'tmux'),
+      (id) => watch.terminal(id),
     );
     const pending = new PendingInteractions(client, log, (step) => announceStep(step, context));
     const focusTerminal = (id: string): void => {
@@ -42,6 +45,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       await pending.setSessions(all);
     };
     context.subscriptions.push(
+      watch,
       terminals,
       statusBar,
       sessions,
@@ -50,7 +54,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       client,
       client.onDidChangeHealth((health) => {
         statusBar.showHealth(health);
-        if (health === 'running') refreshSessions().catch((e: unknown) => log.warn(`listing sessions: ${String(e)}`));
+        if (health !== 'running') return;
+        refreshSessions().catch((e: unknown) => log.warn(`listing sessions: ${String(e)}`));
+        watch.reportExisting().catch((e: unknown) => log.warn(`reporting terminals: ${String(e)}`));
       }),
       pending.onDidChange(() => statusBar.showPending(pending.list())),
       sessions.onDidChangeTreeData(() => statusBar.showSessions(sessions.all())),
@@ -69,8 +75,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       }),
       vscode.window.registerTreeDataProvider('akk.sessions', sessions),
       vscode.workspace.onDidGrantWorkspaceTrust(() => void client.restart()),
-      ...registerCommands({ client, log, sessions, terminals, pending, panel }),
+      ...registerCommands({ client, log, sessions, terminals, pending, panel, watch }),
     );
+    watch.start();
     await client.start();
     await startSessionOnOpen(client);
   } catch (error) {

@@ -16,8 +16,12 @@ import {
   type ServerOptions,
 } from 'vscode-languageclient/node';
 import {
+  CLIENT_NOTIFICATIONS,
   NOTIFICATIONS,
   REQUESTS,
+  SERVER_REQUESTS,
+  type ClientNotificationName,
+  type ClientNotificationParams,
   type InitializationOptions,
   type NotificationName,
   type NotificationParamsMap,
@@ -36,6 +40,7 @@ export class ServerClient implements vscode.Disposable {
   private client: LanguageClient | undefined;
   private readonly healthEmitter = new vscode.EventEmitter<ServerHealth>();
   private readonly handlers = new Map<string, Set<(params: unknown) => void>>();
+  private readonly serverRequests = new Map<string, (params: unknown) => unknown>();
   private restarts: number[] = [];
   private current: ServerHealth = 'stopped';
   readonly onDidChangeHealth = this.healthEmitter.event;
@@ -78,6 +83,7 @@ export class ServerClient implements vscode.Disposable {
     for (const [method, set] of this.handlers) {
       client.onNotification(method, (params: unknown) => set.forEach((h) => h(params)));
     }
+    for (const [method, handler] of this.serverRequests) client.onRequest(method, handler);
     this.client = client;
     this.setHealth('starting');
     await client.start();
@@ -94,6 +100,25 @@ export class ServerClient implements vscode.Disposable {
     const client = this.client;
     if (!client || this.current !== 'running') throw new Error('The Agent Knock Knock server is not running.');
     return client.sendRequest(REQUESTS[name].method, params);
+  }
+
+  /** Sends a notification to the server; dropped (and false) while the server is not running. */
+  notify<K extends ClientNotificationName>(name: K, params: ClientNotificationParams<K>): boolean {
+    const client = this.client;
+    if (!client || this.current !== 'running') return false;
+    void client.sendNotification(CLIENT_NOTIFICATIONS[name].method, params).catch((e: unknown) => {
+      this.log.warn(`sending ${CLIENT_NOTIFICATIONS[name].method}: ${String(e)}`);
+    });
+    return true;
+  }
+
+  /** Answers a request from the server, on this connection and every later one. */
+  onServerRequest<P, R>(name: keyof typeof SERVER_REQUESTS, handler: (params: P) => R): vscode.Disposable {
+    const method = SERVER_REQUESTS[name];
+    const h = handler as (params: unknown) => unknown;
+    this.serverRequests.set(method, h);
+    this.client?.onRequest(method, h);
+    return new vscode.Disposable(() => this.serverRequests.delete(method));
   }
 
   onNotification<K extends NotificationName>(

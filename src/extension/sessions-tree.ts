@@ -34,9 +34,16 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionSummary>, vs
     item.description = unqualified
       ? `not qualified${unqualified.nearest_qualified ? ` (nearest ${unqualified.nearest_qualified})` : ''} · ${state}`
       : state;
-    const tmux = `${session.endpoint.socket ?? session.endpoint.socketPath ?? 'default'} ${session.endpoint.target}`;
+    const e = session.endpoint;
+    const where =
+      e.kind === 'terminal' ? `terminal "${e.target}"` : `tmux ${e.socket ?? e.socketPath ?? 'default'} ${e.target}`;
+    const reload = session.survives_reload
+      ? 'survives a window reload (tmux)'
+      : 'does not survive a window reload: after one, answer it in the terminal';
+    const observe = session.observe_only_reason ? `\nobserve only: ${session.observe_only_reason}` : '';
+    item.description = `${item.description} · ${e.kind === 'terminal' ? 'terminal' : 'tmux'}`;
     item.tooltip =
-      `${agent} ${session.version ?? ''}\nstate: ${session.state}\ntmux ${tmux}` +
+      `${agent} ${session.version ?? ''}\nstate: ${session.state}\n${where}\n${reload}${observe}` +
       (unqualified ? `\n\n${unqualified.note}` : '');
     item.contextValue = `akkSession.${session.state}`;
     item.command = { command: 'akk.focusSession', title: 'Show Terminal', arguments: [session] };

@@ -52,12 +52,18 @@ export class TerminalSessions {
   /** `<terminal id>|<execution id>` → the open endpoint. */
   private readonly endpoints = new Map<string, TerminalEndpoint>();
   private readonly ended = new Set<string>();
+  private readonly sessionOf = new Map<string, string>();
 
   constructor(private readonly o: TerminalSessionsOptions) {}
 
   /** Identifies the agent of a started command and attaches it; null when none appears. */
   async started(command: TerminalCommand): Promise<TerminalAttachResult> {
     const key = keyOf(command.terminal_id, command.execution_id);
+    const known = this.sessionOf.get(key);
+    const current = known !== undefined ? this.o.registry.get(known) : undefined;
+    if (current && this.endpoints.has(key) && current.state !== 'exited') {
+      return { session_id: current.id, agent: current.agent, version: current.version };
+    }
     const agent = await this.waitForAgent(command, key);
     if (agent === null) return { session_id: null, agent: 'unknown', version: null };
     const registryKey = `terminal|${command.terminal_id}`;
@@ -75,6 +81,7 @@ export class TerminalSessions {
     });
     this.endpoints.set(key, endpoint);
     const session = this.o.registry.adopt(endpoint, registryKey);
+    this.sessionOf.set(key, session.id);
     this.o.log?.(
       `attached ${session.id}: ${agent} ${session.version ?? '(version unknown)'} in terminal "${command.name}"` +
         (command.unreadable ? ` (observe only: ${command.unreadable})` : ''),
@@ -99,6 +106,7 @@ export class TerminalSessions {
   private close(key: string, endpoint: TerminalEndpoint, reason: string): void {
     endpoint.markClosed(reason);
     this.endpoints.delete(key);
+    this.sessionOf.delete(key);
   }
 
   private async waitForAgent(command: TerminalCommand, key: string): Promise<AgentKind | null> {

@@ -1,0 +1,94 @@
+/**
+ * Where "New … Session" starts the agent (setting akk.launch.in): in tmux (the session survives
+ * window reloads and editor restarts) or in a plain integrated terminal (no tmux needed; the
+ * server mirrors the terminal's output). `auto` takes tmux when it is installed.
+ */
+import { execFile } from 'node:child_process';
+import * as vscode from 'vscode';
+import { agentLabel, type AgentName } from '../shared/agents';
+import type { AgentLaunchSettings } from '../shared/settings';
+import type { TerminalWatch } from './terminal-watch';
+
+type LaunchPlace = 'tmux' | 'terminal';
+
+/** How long a new terminal may take to report shell integration, and its agent to be attached. */
+const SHELL_INTEGRATION_MS = 10_000;
+const ATTACH_MS = 30_000;
+
+/** The place from the setting; `auto` asks whether the tmux executable runs. */
+export async function launchPlace(tmuxPath: string): Promise<LaunchPlace> {
+  const setting = vscode.workspace.getConfiguration('akk').get<string>('launch.in', 'auto');
+  if (setting === 'tmux' || setting === 'terminal') return setting;
+  const found = await new Promise<boolean>((resolve) =>
+    execFile(tmuxPath, ['-V'], { timeout: 5000 }, (error) => resolve(!error)),
+  );
+  return found ? 'tmux' : 'terminal';
+}
+
+/** Quote one argument for a POSIX shell command line. */
+export function shellQuote(s: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+function shellIntegration(terminal: vscode.Terminal): Promise<vscode.TerminalShellIntegration | undefined> {
+  if (terminal.shellIntegration) return Promise.resolve(terminal.shellIntegration);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      sub.dispose();
+      resolve(undefined);
+    }, SHELL_INTEGRATION_MS);
+    const sub = vscode.window.onDidChangeTerminalShellIntegration((e) => {
+      if (e.terminal !== terminal) return;
+      clearTimeout(timer);
+      sub.dispose();
+      resolve(e.shellIntegration);
+    });
+  });
+}
+
+/**
+ * Opens an integrated terminal in the workspace folder with the agent's environment, runs the
+ * agent's command in it through shell integration, and resolves with the session the server made
+ * of it. Without shell integration the command still runs, and the session is observe-only.
+ */
+export async function startAgentInTerminal(
+  agent: AgentName,
+  cwd: string,
+  settings: AgentLaunchSettings,
+  watch: TerminalWatch,
+): Promise<{ terminal: vscode.Terminal; sessionId: string | undefined }> {
+  const terminal = vscode.window.createTerminal({
+    name: agentLabel(agent),
+    cwd,
+    env: settings.env,
+    iconPath: new vscode.ThemeIcon('bell'),
+    // An editor, not the bottom panel: the agent draws its dialogs at the size of the terminal
+    // that shows it, and a whole dialog must fit for AKK to recognise it exactly.
+    location: { viewColumn: vscode.ViewColumn.One },
+  });
+  terminal.show();
+  const attached = new Promise<string | undefined>((resolve) => {
+    const timer = setTimeout(() => {
+      sub.dispose();
+      resolve(undefined);
+    }, ATTACH_MS);
+    const sub = watch.onDidAttach((e) => {
+      if (e.terminal !== terminal) return;
+      clearTimeout(timer);
+      sub.dispose();
+      resolve(e.sessionId);
+    });
+  });
+  const commandLine = [settings.command, ...settings.args].map(shellQuote).join(' ');
+  const integration = await shellIntegration(terminal);
+  if (integration) {
+    integration.executeCommand(commandLine);
+    return { terminal, sessionId: await attached };
+  }
+  terminal.sendText(commandLine, true);
+  void vscode.window.showWarningMessage(
+    `This terminal has no shell integration, so Agent Knock Knock can only watch ${agentLabel(agent)} here. ` +
+      'Enable "terminal.integrated.shellIntegration.enabled" (bash, zsh, fish or pwsh), or set akk.launch.in to tmux.',
+  );
+  return { terminal, sessionId: undefined };
+}
