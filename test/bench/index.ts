@@ -3,6 +3,8 @@
 // store: durable commits at 100 and 100,000 interactions, and while compactions run.
 // sessions: detection and idle CPU through the built server (npm run build first), 50 tmux panes.
 // recognition: recognition against capture cost, and respond latency against the real Claude Code.
+// mirror: an integrated-terminal session's CPU (the screen mirror) against a tmux session's, streaming and idle.
+import { benchMirror } from './mirror.bench';
 import { benchRecognition } from './recognition.bench';
 import { benchSessions } from './sessions.bench';
 import { benchStore } from './store.bench';
@@ -11,6 +13,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   store: benchStore,
   sessions: benchSessions,
   recognition: benchRecognition,
+  mirror: benchMirror,
 };
 
 async function main(): Promise<void> {

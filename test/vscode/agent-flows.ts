@@ -7,9 +7,10 @@
 // and the palette's approvals. The fake model's tool results are the ground truth.
 // Then the same for Codex ("New Codex Session", akk.codex.* settings, its own fake model): a
 // request_user_input questionnaire answered in the panel, a choice and then notes.
-// The flows themselves are in claude-flows.ts, codex-flows.ts, lapsed-offer-flow.ts and
-// unqualified-version-flow.ts; this file prepares the workspace, the agents and code-server, runs
-// them in order and cleans up.
+// Then agents typed into a plain integrated terminal, with no tmux on their path.
+// The flows themselves are in claude-flows.ts, codex-flows.ts, lapsed-offer-flow.ts, terminal-flow.ts
+// and unqualified-version-flow.ts; this file prepares the workspace, the agents and code-server,
+// runs them in order and cleans up.
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -25,6 +26,7 @@ import { TURNS, claudeFlows } from './claude-flows';
 import { CODEX_ARGS, CODEX_TURNS, codexFlows } from './codex-flows';
 import type { FlowContext } from './flow-support';
 import { lapsedOfferFlow } from './lapsed-offer-flow';
+import { terminalFlows } from './terminal-flow';
 import { unqualifiedVersionFlow } from './unqualified-version-flow';
 import {
   Checks,
@@ -110,10 +112,14 @@ export async function runAgentFlows(browser: Browser, extPath: string, scratch: 
       timeout: 60_000,
     });
     const ctx: FlowContext = { workspace, settings, agent, model, codex, codexModel, dialogs, step };
-    await claudeFlows(ctx);
-    await codexFlows(ctx);
-    await lapsedOfferFlow(ctx);
-    await unqualifiedVersionFlow(ctx);
+    // AKK_VSCODE_FLOWS=terminal,unqualified runs only those flows (while working on one of them).
+    const only = (process.env.AKK_VSCODE_FLOWS ?? '').split(',').filter(Boolean);
+    const run = (name: string): boolean => only.length === 0 || only.includes(name);
+    if (run('claude')) await claudeFlows(ctx);
+    if (run('codex')) await codexFlows(ctx);
+    if (run('lapsed')) await lapsedOfferFlow(ctx);
+    if (run('terminal')) await terminalFlows(ctx, root);
+    if (run('unqualified')) await unqualifiedVersionFlow(ctx);
   } catch (err) {
     const detail = err instanceof Error ? err.message : String(err);
     checks.results.push({ name: 'agent flows: workbench opens', status: 'failed', detail });

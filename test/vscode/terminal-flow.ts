@@ -1,0 +1,339 @@
+/**
+ * Agents typed into a plain integrated terminal, with no tmux on their path: the person opens a
+ * terminal (bash, with VS Code's shell integration) and types `claude`, later `codex`. The
+ * extension notices the command, the server mirrors its output, and the person answers from the
+ * workbench as with any other session: the count and the notification appear, a questionnaire is
+ * answered in the panel, a Bash command approved and another rejected from the palette; a resize
+ * in the middle of a questionnaire leads to a proven re-offer, and the fake model receives exactly
+ * the answers given. The fake models' tool results are the ground truth.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Page } from 'playwright-core';
+import type { AskQuestion } from '../harness/fake-model/types';
+import { claudeEnv, claudeFiles } from '../harness/agents/claude/launch';
+import { codexEnv, codexFiles } from '../harness/agents/codex/launch';
+import { startFakeModel, type FakeModel } from '../harness/fake-model';
+import { agentBinary } from '../harness/install-agents';
+import { NEWEST } from '../harness/versions';
+import { sleep, until } from './agent-tmux';
+import { CODEX_ARGS } from './codex-flows';
+import { check, toolResultOf, type FlowContext } from './flow-support';
+import { screenshot } from './ui-support';
+import { clearNotifications, findNotification, option, palette, panelFrame, waitPendingCount } from './workbench';
+
+const Q_EDITOR: AskQuestion = {
+  question: 'Which editor font should the docs recommend?',
+  header: 'Font',
+  multiSelect: false,
+  options: [
+    { label: 'Fira Code', description: 'Ligatures.' },
+    { label: 'JetBrains Mono', description: 'Tall lowercase.' },
+  ],
+};
+const Q_THEME: AskQuestion = {
+  question: 'Which theme should the screenshots use?',
+  header: 'Theme',
+  multiSelect: false,
+  options: [
+    { label: 'Light', description: 'For print.' },
+    { label: 'Dark', description: 'For slides.' },
+  ],
+};
+
+/** Processes whose environment says HOME=`home`: the agent the person started in that terminal. */
+function processesWithHome(home: string): number[] {
+  const out: number[] = [];
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const env = fs.readFileSync(`/proc/${name}/environ`, 'utf8').split('\0');
+      const comm = fs.readFileSync(`/proc/${name}/comm`, 'utf8').trim();
+      if (env.includes(`HOME=${home}`) && /claude|codex|node/.test(comm)) out.push(Number(name));
+    } catch {
+      // gone, or not ours
+    }
+  }
+  return out;
+}
+
+/** The command names from `pid` up to init. */
+function ancestry(pid: number): string[] {
+  const names: string[] = [];
+  for (let p = pid, i = 0; p > 1 && i < 64; i++) {
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
+      names.push(stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')));
+      p = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    } catch {
+      break;
+    }
+  }
+  return names;
+}
+
+/**
+ * The editor tabs of the person's own terminals: named after their shell, then after the title the
+ * agent sets (Claude Code's has a spinner before its name) or its process (Codex runs as node); AKK's
+ * own tmux views say "(AKK)".
+ */
+function shellTabs(p: Page) {
+  return p.locator('.tab', { hasText: /^(?!.*\(AKK\)).*(bash|agent-shell|Claude Code|[Cc]odex|node)/ });
+}
+
+/** Types into the `index`-th of the person's terminals, as a person does (click its tab, type). */
+async function typeInTerminal(p: Page, index: number, text: string): Promise<void> {
+  await shellTabs(p).nth(index).click();
+  await sleep(300);
+  await p.keyboard.type(text, { delay: 20 });
+  await sleep(400);
+  await p.keyboard.press('Enter');
+  // Focus leaves the terminal, or the palette's Escape would reach the agent (and cancel its prompt).
+  await p
+    .locator('.tab', { hasText: 'Agent Question' })
+    .first()
+    .click({ timeout: 5_000 })
+    .catch(async () => {
+      await p.locator('.part.statusbar').click({ position: { x: 5, y: 5 } });
+    });
+}
+
+/** The Agent Sessions row of a terminal session, once it shows `state`. */
+async function sessionRow(p: Page, label: string, state: RegExp): Promise<string> {
+  const row = p.locator('.part.sidebar .monaco-list-row', { hasText: label }).last();
+  const shown = await row.waitFor({ state: 'visible', timeout: 5_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!shown)
+    await p
+      .locator('.part.activitybar .action-item')
+      .filter({ has: p.locator('[aria-label^="Agent Knock Knock"]') })
+      .first()
+      .click();
+  return until(
+    `the Agent Sessions view to list ${label} in a terminal (${state.source})`,
+    async () => {
+      const text = (await row.innerText().catch(() => '')).replace(/\s+/g, ' ');
+      return /terminal/.test(text) && state.test(text) ? text : undefined;
+    },
+    45_000,
+  );
+}
+
+async function answerFromPanel(p: Page, heading: string, label: string): Promise<void> {
+  const f = panelFrame(p);
+  await f.locator('h2', { hasText: heading }).waitFor({ timeout: 30_000 });
+  await option(f, label).click();
+  await f.locator('#submit').click();
+}
+
+async function paletteDecision(p: Page, verb: 'Approve' | 'Reject', command: string, shot: string): Promise<void> {
+  await palette(p, `Agent Knock Knock: ${verb} Pending Permission`);
+  const widget = p.locator('.quick-input-widget');
+  await widget.locator('.quick-input-title', { hasText: `${verb}:` }).waitFor({ timeout: 15_000 });
+  check((await widget.innerText()).includes(command), `the confirmation does not show "${command}"`);
+  await screenshot(p, shot);
+  await p.keyboard.press('Enter');
+  await widget.waitFor({ state: 'hidden', timeout: 15_000 });
+}
+
+export async function terminalFlows(ctx: FlowContext, scratch: string): Promise<void> {
+  const { workspace, step } = ctx;
+  const home = path.join(scratch, 'terminal-claude-home');
+  const codexHome = path.join(scratch, 'terminal-codex-home');
+  const binDir = path.join(scratch, 'terminal-bin');
+  fs.mkdirSync(home, { recursive: true });
+  fs.mkdirSync(binDir, { recursive: true });
+  claudeFiles(home, workspace, NEWEST.claude);
+  const model: FakeModel = await startFakeModel({
+    name: 'vscode-terminal',
+    turns: [
+      { kind: 'ask', questions: [Q_EDITOR] },
+      { kind: 'text', text: 'Noted.' },
+      { kind: 'bash', command: 'touch term-approved.txt', description: 'Create term-approved.txt' },
+      { kind: 'text', text: 'Created.' },
+      { kind: 'bash', command: 'touch term-rejected.txt', description: 'Create term-rejected.txt' },
+      { kind: 'ask', questions: [Q_THEME] },
+      { kind: 'text', text: 'Dark it is.' },
+    ],
+    fallbackText: 'Done.',
+  });
+  const codexModel: FakeModel = await startFakeModel({
+    name: 'vscode-terminal-codex',
+    turns: [
+      {
+        kind: 'codex-command',
+        command: 'touch ../term-codex-approved.txt',
+        justification: 'Create a marker file next to the project?',
+        escalated: true,
+      },
+      { kind: 'text', text: 'Done.' },
+    ],
+    fallbackText: 'Done.',
+  });
+  // The person's `claude` and `codex`: the cached clients on PATH, in a terminal profile whose
+  // environment points them at the fake models.
+  fs.symlinkSync(await agentBinary('claude', NEWEST.claude), path.join(binDir, 'claude'));
+  const codexBin = await agentBinary('codex', NEWEST.codex);
+  fs.writeFileSync(
+    path.join(binDir, 'codex'),
+    `#!/bin/sh\nexec env ${Object.entries(codexEnv(path.join(codexHome, '.codex')))
+      .map(([k, v]) => `${k}='${v}'`)
+      .join(' ')} HOME='${codexHome}' '${codexBin}' ${CODEX_ARGS.map((a) => `'${a}'`).join(' ')} "$@"\n`,
+    { mode: 0o755 },
+  );
+  codexFiles(path.join(codexHome, '.codex'), workspace, codexModel.url);
+  const settingsFile = path.join(workspace, '.vscode', 'settings.json');
+  const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8')) as Record<string, unknown>;
+  settings['terminal.integrated.profiles.linux'] = {
+    'agent-shell': {
+      path: 'bash',
+      env: {
+        HOME: home,
+        PATH: `${binDir}:${path.dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
+        TERM: 'xterm-256color',
+        ...claudeEnv(model.url),
+      },
+    },
+  };
+  settings['terminal.integrated.defaultProfile.linux'] = 'agent-shell';
+  settings['terminal.integrated.shellIntegration.enabled'] = true;
+  fs.writeFileSync(settingsFile, JSON.stringify(settings, null, 2) + '\n');
+
+  try {
+    await step(
+      'plain terminal: the person types `claude` in a new terminal; the session is listed as a terminal, no tmux',
+      'failure-terminal-start.png',
+      async (p) => {
+        const status = p.locator('.statusbar-item', { hasText: /AKK/ }).first();
+        await until(
+          'the server to run',
+          async () => (((await status.getAttribute('aria-label')) ?? '').includes('server running') ? true : undefined),
+          60_000,
+        );
+        await sleep(1500); // the settings file is read again
+        await clearNotifications(p);
+        await palette(p, 'Terminal: Create New Terminal in Editor Area');
+        await shellTabs(p).first().waitFor({ state: 'visible', timeout: 20_000 });
+        await sleep(2000); // the shell and its integration start
+        await typeInTerminal(p, 0, 'claude');
+        const row = await sessionRow(p, `Claude Code ${NEWEST.claude}`, /idle/);
+        check(/terminal/.test(row), `the session is not shown as a terminal session: ${row}`);
+        const pids = processesWithHome(home);
+        check(pids.length > 0, 'no Claude Code process runs with the terminal profile’s HOME');
+        for (const pid of pids) {
+          const chain = ancestry(pid);
+          check(!chain.some((n) => n.startsWith('tmux')), `tmux is on the agent's path: ${chain.join(' < ')}`);
+        }
+        await screenshot(p, '50-terminal-session.png');
+        await palette(p, 'View: Close Primary Side Bar');
+        // The person lays out the question panel beside the terminal before the first question, as
+        // AKK does for the sessions it starts: opening it later would resize the terminal under
+        // the question (which the resize step below checks on purpose).
+        await palette(p, 'Agent Knock Knock: Open Question Panel');
+        await panelFrame(p).locator('.empty', { hasText: 'No question is waiting.' }).waitFor({ timeout: 20_000 });
+        await sleep(1500);
+      },
+    );
+
+    await step(
+      'plain terminal: the count and the notification appear; the questionnaire is answered in the panel',
+      'failure-terminal-questionnaire.png',
+      async (p) => {
+        await typeInTerminal(p, 0, 'Pick the editor font');
+        await waitPendingCount(p, 1);
+        const note = await findNotification(p, `Claude Code asks: Font: ${Q_EDITOR.question}`);
+        await screenshot(p, '51-terminal-notification.png');
+        await note.locator('.monaco-button', { hasText: 'Answer' }).click({ timeout: 10_000 });
+        await answerFromPanel(p, Q_EDITOR.question, 'JetBrains Mono');
+        const r = await toolResultOf(model, 0);
+        check(/="JetBrains Mono"/.test(r.content), `the fake model received: ${r.content}`);
+        await waitPendingCount(p, 0);
+        await screenshot(p, '52-terminal-answered.png');
+      },
+    );
+
+    await step(
+      'plain terminal: a Bash command approved from the palette runs; another rejected does not',
+      'failure-terminal-permissions.png',
+      async (p) => {
+        await clearNotifications(p);
+        await typeInTerminal(p, 0, 'Create term-approved.txt');
+        await waitPendingCount(p, 1);
+        await paletteDecision(p, 'Approve', 'touch term-approved.txt', '53-terminal-approve.png');
+        const r = await toolResultOf(model, 2);
+        check(!r.isError, `the approved command reported an error: ${r.content}`);
+        check(fs.existsSync(path.join(workspace, 'term-approved.txt')), 'term-approved.txt was not created');
+        await waitPendingCount(p, 0);
+
+        await typeInTerminal(p, 0, 'Create term-rejected.txt');
+        await waitPendingCount(p, 1);
+        await paletteDecision(p, 'Reject', 'touch term-rejected.txt', '54-terminal-reject.png');
+        await waitPendingCount(p, 0);
+        await sleep(1500);
+        check(!fs.existsSync(path.join(workspace, 'term-rejected.txt')), 'the rejected command ran');
+      },
+    );
+
+    await step(
+      'plain terminal: a resize in the middle of a questionnaire sends nothing; the step is offered again and answered',
+      'failure-terminal-resize.png',
+      async (p) => {
+        await clearNotifications(p);
+        await typeInTerminal(p, 0, 'Pick the theme');
+        await waitPendingCount(p, 1);
+        const resultsBefore = model.toolResults().length;
+        const size = p.viewportSize() ?? { width: 1600, height: 1000 };
+        await p.setViewportSize({ width: size.width - 240, height: size.height - 160 });
+        await sleep(2500);
+        check(model.toolResults().length === resultsBefore, 'something was answered across the resize');
+        await waitPendingCount(p, 1);
+        await palette(p, 'Agent Knock Knock: Open Question Panel');
+        await answerFromPanel(p, Q_THEME.question, 'Dark');
+        const r = await toolResultOf(model, 5);
+        check(/="Dark"/.test(r.content), `the fake model received: ${r.content}`);
+        await waitPendingCount(p, 0);
+        await screenshot(p, '55-terminal-after-resize.png');
+        await p.setViewportSize(size);
+      },
+    );
+
+    await step(
+      'plain terminal: the person types `codex`; a command is approved from the palette and runs',
+      'failure-terminal-codex.png',
+      async (p) => {
+        await clearNotifications(p);
+        await palette(p, 'Terminal: Create New Terminal in Editor Area');
+        await until('a second terminal', async () => ((await shellTabs(p).count()) >= 2 ? true : undefined));
+        await sleep(2000);
+        await typeInTerminal(p, 1, 'codex');
+        await sessionRow(p, `Codex ${NEWEST.codex}`, /idle/);
+        await palette(p, 'View: Close Primary Side Bar');
+        await typeInTerminal(p, 1, 'make the file');
+        await shellTabs(p).nth(1).click();
+        await sleep(3000);
+        await screenshot(p, '56-terminal-codex.png');
+        await p.locator('.tab', { hasText: 'Agent Question' }).first().click();
+        await waitPendingCount(p, 1, 45_000);
+        await paletteDecision(p, 'Approve', 'touch ../term-codex-approved.txt', '57-terminal-codex-approve.png');
+        await toolResultOf(codexModel, 0);
+        check(
+          fs.existsSync(path.join(workspace, '..', 'term-codex-approved.txt')),
+          'the approved Codex command did not run',
+        );
+        await waitPendingCount(p, 0);
+      },
+    );
+  } finally {
+    for (const pid of [...processesWithHome(home), ...processesWithHome(codexHome)]) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // ended
+      }
+    }
+    await model.stop();
+    await codexModel.stop();
+  }
+}
