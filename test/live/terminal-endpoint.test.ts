@@ -28,7 +28,32 @@ async function userPrompt(a: TerminalAgent, text: string): Promise<void> {
 async function approve(a: TerminalAgent, s: StatusResult, decision: 'approve_once' | 'reject') {
   return a.call(
     REQUESTS.approve.method,
-    { interaction_id: s.permission?.interaction_id, turn_id: s.permission?.turn_id, decision },
+    {
+      interaction_id: s.permission?.interaction_id,
+      turn_id: s.permission?.turn_id,
+      decision,
+      expected_revision: s.revision,
+    },
+    30_000,
+  );
+}
+
+/** Chooses one option of the status's single-select question, echoing the revision it showed. */
+async function choose(a: TerminalAgent, s: StatusResult, label: string) {
+  return a.call(
+    REQUESTS.respondInteraction.method,
+    {
+      interaction_id: s.interaction?.interaction_id,
+      turn_id: s.interaction?.turn_id,
+      expected_revision: s.revision,
+      answers: [
+        {
+          question_id: question(s).q.question_id,
+          response_kind: 'single_select',
+          selected_option_ids: [optionId(s, label)],
+        },
+      ],
+    },
     30_000,
   );
 }
@@ -72,21 +97,7 @@ describe('agents in a plain terminal: the server mirrors the output stream (live
     });
     await userPrompt(a, 'pick a database');
     let s = await a.waitStatus((x) => x.interaction !== null, 30_000, 'the questionnaire');
-    const r1 = await a.call(
-      REQUESTS.respondInteraction.method,
-      {
-        interaction_id: s.interaction?.interaction_id,
-        turn_id: s.interaction?.turn_id,
-        answers: [
-          {
-            question_id: question(s).q.question_id,
-            response_kind: 'single_select',
-            selected_option_ids: [optionId(s, 'PostgreSQL')],
-          },
-        ],
-      },
-      30_000,
-    );
+    const r1 = await choose(a, s, 'PostgreSQL');
     assert.equal((r1.result as { outcome?: string } | undefined)?.outcome, 'resolved', JSON.stringify(r1.error));
     const answer = await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
     assert.match(answer.content, /="PostgreSQL"/);
@@ -151,46 +162,24 @@ describe('agents in a plain terminal: the server mirrors the output stream (live
     });
     await userPrompt(a, 'pick a database');
     const before = await a.waitStatus((x) => x.interaction !== null, 30_000, 'the questionnaire');
+    // The redraw after the resize is held back: the server sees the new size but not the new screen.
+    a.pauseOutput();
     await a.term.tmux(['resize-window', '-t', a.term.target, '-x', '90', '-y', '30']);
-    // The old offer names the old binding: refused, and nothing is written.
-    const stale = await a.call(
-      REQUESTS.respondInteraction.method,
-      {
-        interaction_id: before.interaction?.interaction_id,
-        turn_id: before.interaction?.turn_id,
-        answers: [
-          {
-            question_id: question(before).q.question_id,
-            response_kind: 'single_select',
-            selected_option_ids: [optionId(before, 'SQLite (Recommended)')],
-          },
-        ],
-      },
-      30_000,
-    );
+    await sleep(500);
+    const stale = await choose(a, before, 'SQLite (Recommended)');
     assert.ok(stale.error, `answered across a resize: ${JSON.stringify(stale.result)}`);
+    const status = await a.status();
+    assert.equal(status.offer_expires_at, null, 'a step was offered from the unproven screen');
+    assert.match(status.manual_reason ?? '', /resized/, JSON.stringify([status, stale, a.writes]));
     assert.deepEqual(a.writes, []);
+    a.resumeOutput();
     // Claude Code redraws its whole screen at the new size: the step is offered again, at 90 columns.
     const again = await a.waitStatus(
       (x) => x.interaction !== null && x.revision !== before.revision,
       30_000,
       'the re-offer after the redraw',
     );
-    const r = await a.call(
-      REQUESTS.respondInteraction.method,
-      {
-        interaction_id: again.interaction?.interaction_id,
-        turn_id: again.interaction?.turn_id,
-        answers: [
-          {
-            question_id: question(again).q.question_id,
-            response_kind: 'single_select',
-            selected_option_ids: [optionId(again, 'SQLite (Recommended)')],
-          },
-        ],
-      },
-      30_000,
-    );
+    const r = await choose(a, again, 'SQLite (Recommended)');
     assert.equal((r.result as { outcome?: string } | undefined)?.outcome, 'resolved', JSON.stringify(r.error));
     const tool = await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
     assert.match(tool.content, /="SQLite \(Recommended\)"/);

@@ -24,8 +24,9 @@ export interface TerminalAgent {
   sessionId: string;
   /** Every text the server asked the terminal to write, in order. */
   writes: string[];
-  /** Stops forwarding output (as a window reload loses the stream); later output is not seen. */
+  /** Holds the output back (it is forwarded, in order, once resumed). */
   pauseOutput(): void;
+  resumeOutput(): void;
   /** Drops the next chunk instead of sending it (a lost notification). */
   dropNextChunk(): void;
   status(): Promise<StatusResult>;
@@ -68,7 +69,12 @@ export async function startTerminalAgent(
     await term.tmux(['send-keys', '-t', term.target, '-H', ...Buffer.from(text, 'utf8').toString('hex').match(/../g)!]);
     return { written: true };
   });
-  const init = await server.initialize({ storageDir: join(dir, 'store'), ownerId: 'terminal-owner' });
+  // As the editor does: the revision it rendered is echoed with every answer.
+  const init = await server.initialize({
+    storageDir: join(dir, 'store'),
+    ownerId: 'terminal-owner',
+    echoesRevision: true,
+  });
   assert.ok(init.result, `initialize failed: ${JSON.stringify(init.error)}`);
 
   // The stream, from where the shell ran the command, in chunks as the editor forwards them.
@@ -116,6 +122,9 @@ export async function startTerminalAgent(
     writes,
     pauseOutput: () => {
       paused = true;
+    },
+    resumeOutput: () => {
+      paused = false;
     },
     dropNextChunk: () => {
       drop = true;

@@ -17,7 +17,6 @@ import { startFakeModel, type FakeModel } from '../harness/fake-model';
 import { agentBinary } from '../harness/install-agents';
 import { NEWEST } from '../harness/versions';
 import { sleep, until } from './agent-tmux';
-import { CODEX_ARGS } from './codex-flows';
 import { check, toolResultOf, type FlowContext } from './flow-support';
 import { screenshot } from './ui-support';
 import { clearNotifications, findNotification, option, palette, panelFrame, waitPendingCount } from './workbench';
@@ -180,7 +179,7 @@ export async function terminalFlows(ctx: FlowContext, scratch: string): Promise<
     path.join(binDir, 'codex'),
     `#!/bin/sh\nexec env ${Object.entries(codexEnv(path.join(codexHome, '.codex')))
       .map(([k, v]) => `${k}='${v}'`)
-      .join(' ')} HOME='${codexHome}' '${codexBin}' ${CODEX_ARGS.map((a) => `'${a}'`).join(' ')} "$@"\n`,
+      .join(' ')} HOME='${codexHome}' '${codexBin}' --no-daemon "$@"\n`,
     { mode: 0o755 },
   );
   codexFiles(path.join(codexHome, '.codex'), workspace, codexModel.url);

@@ -6,7 +6,6 @@
 import { strict as assert } from 'node:assert';
 import { ScreenMirror } from '../../../src/server/sessions/terminal/mirror';
 import { keyBytes } from '../../../src/server/sessions/terminal/keys';
-import { parseSttySize } from '../../../src/server/sessions/terminal/pty-size';
 import { AkkError } from '../../../src/shared/errors';
 
 const ESC = '\x1b';
@@ -113,11 +112,5 @@ describe('sessions: the bytes an editor terminal is sent for each key', () => {
         (e: unknown) => e instanceof AkkError && e.code === 'invalid_params',
       );
     }
-  });
-
-  it('reads the pty size that stty reports', () => {
-    assert.deepEqual(parseSttySize('24 80\n'), { cols: 80, rows: 24 });
-    assert.equal(parseSttySize('0 0\n'), null);
-    assert.equal(parseSttySize('stty: /dev/pts/9: No such file'), null);
   });
 });

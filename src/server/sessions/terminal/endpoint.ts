@@ -23,7 +23,7 @@ import {
 import { Emitter, type Disposable } from '../events';
 import { keyBytes } from './keys';
 import { ScreenMirror } from './mirror';
-import { readPtySize, ttyOf, type PtySize, type PtySizeReader } from './pty-size';
+import { openPtySize, ttyOf, type PtySize, type PtySizeSource } from './pty-size';
 
 /** Writes text to the editor's terminal; rejects with an `undelivered` error when it surely did not. */
 type TerminalWriter = (text: string) => Promise<void>;
@@ -41,9 +41,8 @@ interface TerminalEndpointOptions {
   permanentDoubt?: string;
   /** The size to assume when the pty cannot be read (the mirror then stays unproven). */
   fallbackSize?: PtySize;
-  readSize?: PtySizeReader;
-  /** Least time between two reads of the pty size while output flows. */
-  sizeCheckMs?: number;
+  /** Opens the size source of a tty (tests); the tty itself by default. */
+  openSize?: (tty: string) => PtySizeSource | null;
   now?: () => number;
 }
 
@@ -51,8 +50,8 @@ const START_DOUBT = 'the agent has not drawn its whole screen since AKK began to
 const RESIZE_DOUBT = 'the terminal was resized; waiting for the agent to redraw its whole screen';
 const GAP_DOUBT = 'part of the terminal output was lost; waiting for the agent to redraw its whole screen';
 const NO_SIZE = "the terminal's size cannot be read from its pty";
-/** Sequences that erase the screen, a line or switch screens: what a redraw starts with. */
-const ERASES = new RegExp(`\x1b\\[(?:[0-3]?[JK]|\\?1049h)`);
+/** How often the pty size is read while no output arrives (each read is one ioctl). */
+const SIZE_POLL_MS = 250;
 
 export class TerminalEndpoint implements Endpoint {
   private gen: number;
@@ -62,37 +61,40 @@ export class TerminalEndpoint implements Endpoint {
   private isClosed = false;
   private nextSeq = 0;
   private sizeKnown = false;
-  private lastSizeCheck = 0;
   private applied: Promise<void> = Promise.resolve();
-  private readonly tty: string | null;
+  private readonly size: PtySizeSource | null;
+  private readonly poll: NodeJS.Timeout;
   private readonly changes = new Emitter<EndpointChange>();
   private readonly now: () => number;
-  private readonly readSize: PtySizeReader;
   private readonly shellStartTime: number;
   private readonly bootId: string | undefined;
 
   private constructor(
     private readonly o: TerminalEndpointOptions,
+    source: PtySizeSource | null,
     size: PtySize,
   ) {
     this.gen = o.generation;
     this.now = o.now ?? Date.now;
-    this.readSize = o.readSize ?? readPtySize;
+    this.size = source;
+    this.sizeKnown = source?.read() !== null && source !== null;
     this.mirror = new ScreenMirror(size.cols, size.rows, START_DOUBT);
-    this.tty = ttyOf(o.shellPid, o.identifier.proc.root);
+    // A resize with no output after it (an idle agent) is noticed within SIZE_POLL_MS.
+    this.poll = setInterval(() => {
+      this.applied = this.applied.then(() => this.checkSize());
+    }, SIZE_POLL_MS);
+    this.poll.unref();
     this.shellStartTime = o.identifier.proc.stat(o.shellPid)?.startTime ?? 0;
     this.bootId = o.identifier.proc.bootId();
     this.agent = o.identifier.findAgent(o.shellPid);
   }
 
   /** Opens the endpoint at the pty's current size. */
-  static async open(options: TerminalEndpointOptions): Promise<TerminalEndpoint> {
-    const tty = ttyOf(options.shellPid, options.identifier.proc.root);
-    const read = options.readSize ?? readPtySize;
-    const size = tty !== null ? await read(tty) : null;
-    const endpoint = new TerminalEndpoint(options, size ?? options.fallbackSize ?? { cols: 80, rows: 24 });
-    endpoint.sizeKnown = size !== null;
-    return endpoint;
+  static open(options: TerminalEndpointOptions): TerminalEndpoint {
+    const device = ttyOf(options.shellPid, options.identifier.proc.root);
+    const source = device !== null ? (options.openSize ?? openPtySize)(device) : null;
+    const size = source?.read() ?? null;
+    return new TerminalEndpoint(options, source, size ?? options.fallbackSize ?? { cols: 80, rows: 24 });
   }
 
   get generation(): number {
@@ -122,23 +124,23 @@ export class TerminalEndpoint implements Endpoint {
   }
 
   /**
-   * A program redraws after the pty was resized, never before: so the size is read before any chunk
-   * that erases (a redraw), and the redraw lands on a mirror that already knows of the resize.
-   * Other chunks read it at most every `sizeCheckMs`.
+   * A program redraws after the pty was resized, never before: the size is read before every chunk
+   * is applied, so a redraw lands on a mirror that already knows of the resize.
    */
   private async apply(data: string): Promise<void> {
-    if (ERASES.test(data) || this.now() - this.lastSizeCheck >= (this.o.sizeCheckMs ?? 250)) await this.checkSize();
+    this.checkSize();
     await this.mirror.write(data);
   }
 
-  /** Reads the pty size; a change resizes the mirror, doubts it and moves the generation. */
-  private async checkSize(): Promise<void> {
-    this.lastSizeCheck = this.now();
-    const size = this.tty !== null ? await this.readSize(this.tty) : null;
+  /**
+   * Reads the pty size; a change resizes the mirror, doubts it and moves the generation. Called
+   * between chunks (never while one is being applied), and before every write.
+   */
+  private checkSize(): void {
+    const size = this.size?.read() ?? null;
     if (size === null || this.isClosed) return;
     this.sizeKnown = true;
     if (size.cols === this.mirror.cols && size.rows === this.mirror.rows) return;
-    await this.mirror.settled();
     this.mirror.resize(size.cols, size.rows);
     this.mirror.doubtWith(RESIZE_DOUBT);
     this.gen++;
@@ -220,12 +222,16 @@ export class TerminalEndpoint implements Endpoint {
   markClosed(reason: string): void {
     if (this.isClosed) return;
     this.isClosed = true;
+    clearInterval(this.poll);
+    this.size?.dispose();
     this.changes.fire({ kind: 'closed', at: this.now(), reason });
   }
 
   dispose(): void {
     this.changes.dispose();
     this.mirror.dispose();
+    clearInterval(this.poll);
+    if (!this.isClosed) this.size?.dispose();
   }
 
   private ensureOpen(): void {
@@ -235,6 +241,8 @@ export class TerminalEndpoint implements Endpoint {
 
   private guard(options: SendOptions): void {
     this.ensureOpen();
+    // The terminal may have been resized since the screen was read: that moves the generation.
+    this.checkSize();
     if (options.generation !== undefined && options.generation !== this.gen) {
       throw undelivered(
         new AkkError('endpoint_unavailable', 'the terminal changed since it was read (binding generation)', {

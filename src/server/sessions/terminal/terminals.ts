@@ -9,7 +9,6 @@ import type { AgentKind } from '../../../shared/agents';
 import type { AgentIdentifier } from '../agent-identity';
 import type { SessionRegistry } from '../registry';
 import { TerminalEndpoint } from './endpoint';
-import type { PtySizeReader } from './pty-size';
 
 interface TerminalCommand {
   terminal_id: string;
@@ -32,7 +31,6 @@ interface TerminalSessionsOptions {
   write: (terminalId: string, text: string) => Promise<void>;
   /** How long a started command is watched for an agent process to appear. */
   identifyWithinMs?: number;
-  readSize?: PtySizeReader;
   log?: (message: string) => void;
 }
 
@@ -69,7 +67,7 @@ export class TerminalSessions {
     const registryKey = `terminal|${command.terminal_id}`;
     const previous = [...this.endpoints.entries()].filter(([k]) => k.startsWith(`${command.terminal_id}|`));
     for (const [k, ep] of previous) if (k !== key) this.close(k, ep, 'a new command started in the terminal');
-    const endpoint = await TerminalEndpoint.open({
+    const endpoint = TerminalEndpoint.open({
       terminalId: command.terminal_id,
       name: command.name,
       shellPid: command.shell_pid,
@@ -77,7 +75,6 @@ export class TerminalSessions {
       identifier: this.o.identifier,
       write: (text) => this.write(command.terminal_id, text),
       ...(command.unreadable ? { permanentDoubt: UNREADABLE[command.unreadable] } : {}),
-      ...(this.o.readSize ? { readSize: this.o.readSize } : {}),
     });
     this.endpoints.set(key, endpoint);
     const session = this.o.registry.adopt(endpoint, registryKey);
