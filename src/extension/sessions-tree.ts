@@ -41,7 +41,8 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionSummary>, vs
       ? 'survives a window reload (tmux)'
       : 'does not survive a window reload: after one, answer it in the terminal';
     const observe = session.observe_only_reason ? `\nobserve only: ${session.observe_only_reason}` : '';
-    item.description = `${item.description} · ${e.kind === 'terminal' ? 'terminal' : 'tmux'}`;
+    const observeOnly = session.observe_only_reason && session.state !== 'exited' ? ' · observe only' : '';
+    item.description = `${item.description} · ${e.kind === 'terminal' ? 'terminal' : 'tmux'}${observeOnly}`;
     item.tooltip =
       `${agent} ${session.version ?? ''}\nstate: ${session.state}\n${where}\n${reload}${observe}` +
       (unqualified ? `\n\n${unqualified.note}` : '');

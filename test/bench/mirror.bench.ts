@@ -141,7 +141,8 @@ export async function benchMirror(): Promise<void> {
     const [iTmux = NaN, iTerm = NaN] = idle;
     print(`streaming (~25 KB/s of a recorded Claude Code stream), ${seconds} s, % of one core per session:`);
     print(
-      `  tmux monitor ${sTmux.toFixed(2)} %, terminal mirror ${sTerm.toFixed(2)} %, ratio ${(sTerm / sTmux).toFixed(2)}`,
+      `  tmux monitor ${sTmux.toFixed(2)} %, terminal mirror ${sTerm.toFixed(2)} %, ` +
+        `ratio ${(sTerm / sTmux).toFixed(2)}`,
     );
     print(
       `idle, ${seconds} s: tmux monitor ${iTmux.toFixed(2)} %, terminal mirror ${iTerm.toFixed(2)} %, ` +

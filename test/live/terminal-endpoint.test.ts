@@ -205,4 +205,35 @@ describe('agents in a plain terminal: the server mirrors the output stream (live
     assert.deepEqual(a.writes, []);
     assert.equal(a.model.toolResults().length, 0);
   });
+
+  for (const unreadable of ['running_before_reload', 'no_shell_integration'] as const) {
+    it(`an unreadable terminal (${unreadable}): listed with why, observe only, nothing typed`, async () => {
+      a = await startTerminalAgent(
+        'claude',
+        { name: `terminal-${unreadable}`, turns: [{ kind: 'bash', command: 'touch never.txt', description: 'x' }] },
+        { cols: 120, rows: 40 },
+        {},
+        unreadable,
+      );
+      const list = (await a.call(REQUESTS.listSessions.method, {})).result as {
+        sessions: Array<{ session_id: string; agent: string; version: string; observe_only_reason?: string }>;
+      };
+      const mine = list.sessions.find((x) => x.session_id === a?.sessionId);
+      assert.equal(mine?.version, NEWEST.claude);
+      assert.match(
+        mine?.observe_only_reason ?? '',
+        unreadable === 'no_shell_integration' ? /shell integration.*shellIntegration\.enabled/ : /already running/,
+      );
+      await userPrompt(a, 'make the file');
+      await a.term.waitForScreen((x) => x.includes('Do you want to proceed?'), 30_000, 'the permission on screen');
+      await sleep(1000);
+      const s = await a.status();
+      assert.equal(s.permission, null, 'a permission was offered from a terminal that cannot be read');
+      // Nothing was recognised from a screen the server cannot see, so nothing can be approved.
+      assert.equal(s.turn_id, null);
+      await sleep(1500);
+      assert.deepEqual(a.writes, []);
+      assert.equal(a.model.toolResults().length, 0);
+    });
+  }
 });

@@ -44,6 +44,8 @@ export async function startTerminalAgent(
   scenario: Scenario,
   size: TermSize = { cols: 120, rows: 40 },
   launch: { args?: string[]; config?: string[] } = {},
+  /** Reported as a terminal whose output cannot be read (none is forwarded). */
+  unreadable?: 'no_shell_integration' | 'running_before_reload',
 ): Promise<TerminalAgent> {
   const model = await startFakeModel(scenario);
   const dir = fs.mkdtempSync(join(tmpdir(), 'akk-terminal-'));
@@ -103,16 +105,21 @@ export async function startTerminalAgent(
     }
   })();
 
+  if (unreadable) {
+    // Reported once the agent runs, as the editor reports a terminal it cannot read.
+    await term.waitForSettled((s) => s.includes('❯') || s.includes('›'), 30_000, 300, 'the agent to start');
+  }
   const started = await server.call(REQUESTS.terminalStarted.method, {
     terminal_id: TERMINAL_ID,
     execution_id: EXECUTION_ID,
     name: 'bash',
     shell_pid: term.panePid(),
+    ...(unreadable ? { unreadable } : {}),
   });
   assert.ok(started.result, `terminalStarted failed: ${JSON.stringify(started.error)}`);
   const sessionId = (started.result as { session_id: string | null }).session_id;
   assert.ok(sessionId, `no agent identified in the terminal: ${JSON.stringify(started.result)}`);
-  attached = true;
+  attached = unreadable === undefined;
 
   const self: TerminalAgent = {
     model,

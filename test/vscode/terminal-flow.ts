@@ -324,6 +324,24 @@ export async function terminalFlows(ctx: FlowContext, scratch: string): Promise<
         await waitPendingCount(p, 0);
       },
     );
+
+    await step(
+      'plain terminal: after a window reload the running Claude Code is listed as observe only, and why',
+      'failure-terminal-reload.png',
+      async (p) => {
+        await palette(p, 'Developer: Reload Window');
+        const status = p.locator('.statusbar-item', { hasText: /AKK/ }).first();
+        await until(
+          'the server to run after the reload',
+          async () => (((await status.getAttribute('aria-label')) ?? '').includes('server running') ? true : undefined),
+          90_000,
+        );
+        const row = await sessionRow(p, `Claude Code ${NEWEST.claude}`, /observe only/);
+        check(/terminal/.test(row), `the reloaded session is not listed as a terminal: ${row}`);
+        await screenshot(p, '58-terminal-after-reload.png');
+        check(processesWithHome(home).length > 0, 'Claude Code did not survive the reload in its terminal');
+      },
+    );
   } finally {
     for (const pid of [...processesWithHome(home), ...processesWithHome(codexHome)]) {
       try {

@@ -71,11 +71,21 @@ export async function clearNotifications(p: Page): Promise<void> {
 
 /** Runs a palette command by keyboard: F1, the title, Enter. Returns once the palette has closed or moved on. */
 export async function palette(p: Page, title: string, shot?: string): Promise<void> {
-  await p.keyboard.press('Escape');
-  await p.keyboard.press('F1');
   const input = p.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible', timeout: 15_000 });
-  await input.fill(`>${title}`);
+  // A view that takes focus as it updates (a webview re-rendering) can close the palette as it
+  // opens: open it again, up to three times.
+  for (let attempt = 1; ; attempt++) {
+    await p.keyboard.press('Escape');
+    await p.keyboard.press('F1');
+    try {
+      await input.waitFor({ state: 'visible', timeout: 15_000 });
+      await input.fill(`>${title}`, { timeout: 5_000 });
+      break;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
   const row = p.locator('.quick-input-list .monaco-list-row', { hasText: title.split(': ').pop() ?? title }).first();
   await row.waitFor({ state: 'visible', timeout: 15_000 });
   if (shot) await screenshot(p, shot);
