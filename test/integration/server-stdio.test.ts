@@ -112,6 +112,13 @@ describe('server over stdio', () => {
       listInteractions: {},
       acknowledgeUncertain: { session_id: 'nope' },
       dismissInteraction: { interaction_id: 'i', turn_id: 't' },
+      terminalStarted: {
+        terminal_id: 't',
+        execution_id: 'e',
+        name: 'bash',
+        shell_pid: 999_999,
+        unreadable: 'no_shell_integration',
+      },
     };
     for (const [name, { method }] of Object.entries(REQUESTS)) {
       const r = await server.call(method, valid[name]);

@@ -72,17 +72,23 @@ function ancestry(pid: number): string[] {
 }
 
 /**
- * The editor tabs of the person's own terminals: named after their shell, then after the title the
- * agent sets (Claude Code's has a spinner before its name) or its process (Codex runs as node); AKK's
- * own tmux views say "(AKK)".
+ * The person's own terminals, by the tab title they have at the time: a new one is named after its
+ * shell; then the agent's title replaces it (Claude Code's, with a spinner before its name; Codex
+ * runs as node). AKK's own tmux views say "(AKK)" and never match.
  */
-function shellTabs(p: Page) {
-  return p.locator('.tab', { hasText: /^(?!.*\(AKK\)).*(bash|agent-shell|Claude Code|[Cc]odex|node)/ });
+const TAB = {
+  shell: /^\s*bash\s*$/,
+  claude: /^(?!.*\(AKK\)).*Claude Code\s*$/,
+  codex: /^(?!.*\(AKK\)).*(node|[Cc]odex)\s*$/,
+};
+
+function terminalTab(p: Page, title: RegExp) {
+  return p.locator('.tab').filter({ has: p.locator('.label-name', { hasText: title }) });
 }
 
-/** Types into the `index`-th of the person's terminals, as a person does (click its tab, type). */
-async function typeInTerminal(p: Page, index: number, text: string): Promise<void> {
-  await shellTabs(p).nth(index).click();
+/** Types into the person's terminal whose tab shows `title`, as a person does (click its tab, type). */
+async function typeInTerminal(p: Page, title: RegExp, text: string): Promise<void> {
+  await terminalTab(p, title).first().click();
   await sleep(300);
   await p.keyboard.type(text, { delay: 20 });
   await sleep(400);
@@ -97,9 +103,8 @@ async function typeInTerminal(p: Page, index: number, text: string): Promise<voi
     });
 }
 
-/** The Agent Sessions row of a terminal session, once it shows `state`. */
-async function sessionRow(p: Page, label: string, state: RegExp): Promise<string> {
-  const row = p.locator('.part.sidebar .monaco-list-row', { hasText: label }).last();
+/** Opens the Agent Sessions view from the activity bar unless `row` already shows. */
+async function showSessionsView(p: Page, row: ReturnType<Page['locator']>): Promise<void> {
   const shown = await row.waitFor({ state: 'visible', timeout: 5_000 }).then(
     () => true,
     () => false,
@@ -110,6 +115,12 @@ async function sessionRow(p: Page, label: string, state: RegExp): Promise<string
       .filter({ has: p.locator('[aria-label^="Agent Knock Knock"]') })
       .first()
       .click();
+}
+
+/** The Agent Sessions row of a terminal session, once it shows `state`. */
+async function sessionRow(p: Page, label: string, state: RegExp): Promise<string> {
+  const row = p.locator('.part.sidebar .monaco-list-row', { hasText: label }).last();
+  await showSessionsView(p, row);
   return until(
     `the Agent Sessions view to list ${label} in a terminal (${state.source})`,
     async () => {
@@ -214,9 +225,9 @@ export async function terminalFlows(ctx: FlowContext, scratch: string): Promise<
         await sleep(1500); // the settings file is read again
         await clearNotifications(p);
         await palette(p, 'Terminal: Create New Terminal in Editor Area');
-        await shellTabs(p).first().waitFor({ state: 'visible', timeout: 20_000 });
+        await terminalTab(p, TAB.shell).first().waitFor({ state: 'visible', timeout: 20_000 });
         await sleep(2000); // the shell and its integration start
-        await typeInTerminal(p, 0, 'claude');
+        await typeInTerminal(p, TAB.shell, 'claude');
         const row = await sessionRow(p, `Claude Code ${NEWEST.claude}`, /idle/);
         check(/terminal/.test(row), `the session is not shown as a terminal session: ${row}`);
         const pids = processesWithHome(home);
@@ -240,7 +251,7 @@ export async function terminalFlows(ctx: FlowContext, scratch: string): Promise<
       'plain terminal: the count and the notification appear; the questionnaire is answered in the panel',
       'failure-terminal-questionnaire.png',
       async (p) => {
-        await typeInTerminal(p, 0, 'Pick the editor font');
+        await typeInTerminal(p, TAB.claude, 'Pick the editor font');
         await waitPendingCount(p, 1);
         const note = await findNotification(p, `Claude Code asks: Font: ${Q_EDITOR.question}`);
         await screenshot(p, '51-terminal-notification.png');
@@ -258,7 +269,7 @@ export async function terminalFlows(ctx: FlowContext, scratch: string): Promise<
       'failure-terminal-permissions.png',
       async (p) => {
         await clearNotifications(p);
-        await typeInTerminal(p, 0, 'Create term-approved.txt');
+        await typeInTerminal(p, TAB.claude, 'Create term-approved.txt');
         await waitPendingCount(p, 1);
         await paletteDecision(p, 'Approve', 'touch term-approved.txt', '53-terminal-approve.png');
         const r = await toolResultOf(model, 2);
@@ -266,7 +277,7 @@ export async function terminalFlows(ctx: FlowContext, scratch: string): Promise<
         check(fs.existsSync(path.join(workspace, 'term-approved.txt')), 'term-approved.txt was not created');
         await waitPendingCount(p, 0);
 
-        await typeInTerminal(p, 0, 'Create term-rejected.txt');
+        await typeInTerminal(p, TAB.claude, 'Create term-rejected.txt');
         await waitPendingCount(p, 1);
         await paletteDecision(p, 'Reject', 'touch term-rejected.txt', '54-terminal-reject.png');
         await waitPendingCount(p, 0);
@@ -280,7 +291,7 @@ export async function terminalFlows(ctx: FlowContext, scratch: string): Promise<
       'failure-terminal-resize.png',
       async (p) => {
         await clearNotifications(p);
-        await typeInTerminal(p, 0, 'Pick the theme');
+        await typeInTerminal(p, TAB.claude, 'Pick the theme');
         await waitPendingCount(p, 1);
         const resultsBefore = model.toolResults().length;
         const size = p.viewportSize() ?? { width: 1600, height: 1000 };
@@ -304,13 +315,13 @@ export async function terminalFlows(ctx: FlowContext, scratch: string): Promise<
       async (p) => {
         await clearNotifications(p);
         await palette(p, 'Terminal: Create New Terminal in Editor Area');
-        await until('a second terminal', async () => ((await shellTabs(p).count()) >= 2 ? true : undefined));
+        await until('a new terminal', async () => ((await terminalTab(p, TAB.shell).count()) >= 1 ? true : undefined));
         await sleep(2000);
-        await typeInTerminal(p, 1, 'codex');
+        await typeInTerminal(p, TAB.shell, 'codex');
         await sessionRow(p, `Codex ${NEWEST.codex}`, /idle/);
         await palette(p, 'View: Close Primary Side Bar');
-        await typeInTerminal(p, 1, 'make the file');
-        await shellTabs(p).nth(1).click();
+        await typeInTerminal(p, TAB.codex, 'make the file');
+        await terminalTab(p, TAB.codex).first().click();
         await sleep(3000);
         await screenshot(p, '56-terminal-codex.png');
         await p.locator('.tab', { hasText: 'Agent Question' }).first().click();
@@ -322,6 +333,36 @@ export async function terminalFlows(ctx: FlowContext, scratch: string): Promise<
           'the approved Codex command did not run',
         );
         await waitPendingCount(p, 0);
+      },
+    );
+
+    await step(
+      'launch setting "terminal": "New Claude Code Session" starts Claude Code in a plain terminal, not in tmux',
+      'failure-terminal-launch.png',
+      async (p) => {
+        const before = JSON.parse(fs.readFileSync(settingsFile, 'utf8')) as Record<string, unknown>;
+        fs.writeFileSync(settingsFile, JSON.stringify({ ...before, 'akk.launch.in': 'terminal' }, null, 2) + '\n');
+        await sleep(1500);
+        const panes = await ctx.agent.tmux(['list-panes', '-a', '-F', '#{pane_id}']).catch(() => '');
+        await palette(p, 'Agent Knock Knock: New Claude Code Session');
+        await p
+          .locator('.tab', { hasText: /Claude Code$/ })
+          .first()
+          .waitFor({ state: 'visible', timeout: 20_000 });
+        const rows = p.locator('.part.sidebar .monaco-list-row', { hasText: `Claude Code ${NEWEST.claude}` });
+        await showSessionsView(p, rows.first());
+        await until(
+          'two Claude Code terminal sessions',
+          async () => {
+            const texts = await rows.allInnerTexts();
+            return texts.filter((t) => /terminal/.test(t) && /idle/.test(t)).length >= 2 ? true : undefined;
+          },
+          60_000,
+        );
+        const after = await ctx.agent.tmux(['list-panes', '-a', '-F', '#{pane_id}']).catch(() => '');
+        check(after === panes, `a tmux pane was started: before ${panes.trim()}, after ${after.trim()}`);
+        await screenshot(p, '57b-terminal-launch.png');
+        fs.writeFileSync(settingsFile, JSON.stringify(before, null, 2) + '\n');
       },
     );
 
