@@ -19,6 +19,7 @@ import * as path from 'node:path';
 import { CLIENT_NOTIFICATIONS, REQUESTS } from '../../src/shared/protocol';
 import { NEWEST } from '../harness/versions';
 import { StdioServer } from '../support/rpc-client';
+import { installClaudeStandIn } from './prompt-agent';
 import { removeTmuxSocket, sleep } from './stats';
 
 const print = (line: string): void => console.log(`[mirror] ${line}`);
@@ -70,13 +71,7 @@ async function cpuPercent(pids: number[], seconds: number): Promise<number[]> {
 export async function benchMirror(): Promise<void> {
   const seconds = Number(process.env.AKK_BENCH_MIRROR_SECONDS ?? 20);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'akk-mirror-bench-'));
-  const pkg = path.join(dir, 'node_modules', '@anthropic-ai', 'claude-code');
-  fs.mkdirSync(pkg, { recursive: true });
-  fs.writeFileSync(
-    path.join(pkg, 'package.json'),
-    JSON.stringify({ name: '@anthropic-ai/claude-code', version: NEWEST.claude }),
-  );
-  fs.writeFileSync(path.join(pkg, 'cli.js'), CLI);
+  const pkg = installClaudeStandIn(dir, CLI);
   const socket = `akk-mirror-bench-${process.pid}`;
   const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
   const streamFile = path.join(dir, 'pane-output');

@@ -50,15 +50,24 @@ export interface PromptAgent {
   dispose(): void;
 }
 
-export function installPromptAgent(): PromptAgent {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'akk-prompt-agent-'));
+/**
+ * Writes `cli` as the `cli.js` of an `@anthropic-ai/claude-code` package folder at the newest
+ * version under `dir`, so that the server identifies the script as that client; returns the folder.
+ */
+export function installClaudeStandIn(dir: string, cli: string): string {
   const pkg = path.join(dir, 'node_modules', '@anthropic-ai', 'claude-code');
   fs.mkdirSync(pkg, { recursive: true });
   fs.writeFileSync(
     path.join(pkg, 'package.json'),
     JSON.stringify({ name: '@anthropic-ai/claude-code', version: NEWEST.claude }),
   );
-  fs.writeFileSync(path.join(pkg, 'cli.js'), CLI);
+  fs.writeFileSync(path.join(pkg, 'cli.js'), cli);
+  return pkg;
+}
+
+export function installPromptAgent(): PromptAgent {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'akk-prompt-agent-'));
+  const pkg = installClaudeStandIn(dir, CLI);
   const screens = path.join(dir, 'screens');
   fs.mkdirSync(screens);
   fs.writeFileSync(path.join(screens, 'idle.bin'), frameOf(SCREENS.idle));

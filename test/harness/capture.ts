@@ -233,7 +233,8 @@ export async function captureAll(
   return out;
 }
 
-function parseArgs(argv: string[]): Map<string, string[]> {
+/** `--name value` pairs (repeatable; a flag without a value is 'true'). */
+export function parseArgs(argv: string[]): Map<string, string[]> {
   const m = new Map<string, string[]>();
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';

@@ -9,6 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { ScreenMirror, type MirrorScreen } from '../../src/server/sessions/terminal/mirror';
 import { selfContainedRows } from '../../src/server/sessions/tmux/styled-lines';
+import { parseArgs } from './capture';
 import { scenariosFor, type NamedScenario } from './scenarios';
 import { startSession } from './session';
 import { cellDiff } from './screen-cells';
@@ -133,18 +134,6 @@ async function quietCapture(term: Term): Promise<{ offset: number; tmux: TmuxScr
     if ((before === after && consistent) || i >= 20)
       return { offset: after, tmux: { plain: trimLines(plain), styled: styled.replace(/\n$/, '') } };
   }
-}
-
-function parseArgs(argv: string[]): Map<string, string[]> {
-  const m = new Map<string, string[]>();
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] ?? '';
-    if (!a.startsWith('--')) continue;
-    const next = argv[i + 1];
-    const v = next !== undefined && !next.startsWith('--') ? (i++, next) : 'true';
-    m.set(a.slice(2), [...(m.get(a.slice(2)) ?? []), v]);
-  }
-  return m;
 }
 
 async function main(): Promise<void> {

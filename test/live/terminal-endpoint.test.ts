@@ -12,18 +12,11 @@ import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
 import { Q_DATABASE } from '../harness/agents/claude/scenarios';
 import { agentBinary } from '../harness/install-agents';
 import { NEWEST } from '../harness/versions';
-import { optionId, question } from '../support/server-agent';
+import { optionId, question, userPrompt } from '../support/server-agent';
 import { startTerminalAgent, type TerminalAgent } from '../support/terminal-agent';
 import { INSTALL_TIMEOUT_MS } from './live-session';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-async function userPrompt(a: TerminalAgent, text: string): Promise<void> {
-  await a.term.waitForSettled((s) => s.includes('❯') || s.includes('›'), 30_000, 300, 'the idle prompt');
-  await a.term.sendText(text);
-  await sleep(300);
-  await a.term.sendKeys('Enter');
-}
 
 async function approve(a: TerminalAgent, s: StatusResult, decision: 'approve_once' | 'reject') {
   return a.call(
@@ -95,21 +88,21 @@ describe('agents in a plain terminal: the server mirrors the output stream (live
         { kind: 'text', text: 'Fine.' },
       ],
     });
-    await userPrompt(a, 'pick a database');
+    await userPrompt(a.term, 'pick a database');
     let s = await a.waitStatus((x) => x.interaction !== null, 30_000, 'the questionnaire');
     const r1 = await choose(a, s, 'PostgreSQL');
     assert.equal((r1.result as { outcome?: string } | undefined)?.outcome, 'resolved', JSON.stringify(r1.error));
     const answer = await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
     assert.match(answer.content, /="PostgreSQL"/);
 
-    await userPrompt(a, 'make the file');
+    await userPrompt(a.term, 'make the file');
     s = await a.waitStatus((x) => x.permission?.subject === 'touch approved.txt', 30_000, 'the first permission');
     const r2 = await approve(a, s, 'approve_once');
     assert.equal((r2.result as { outcome?: string } | undefined)?.outcome, 'resolved', JSON.stringify(r2.error));
     await a.model.waitForToolResult(a.model.issued[1]?.id ?? '', 30_000);
     assert.ok(existsSync(join(a.term.workDir, 'approved.txt')));
 
-    await userPrompt(a, 'make the other file');
+    await userPrompt(a.term, 'make the other file');
     s = await a.waitStatus((x) => x.permission?.subject === 'touch rejected.txt', 30_000, 'the second permission');
     const r3 = await approve(a, s, 'reject');
     assert.equal((r3.result as { outcome?: string } | undefined)?.outcome, 'declined', JSON.stringify(r3.error));
@@ -160,7 +153,7 @@ describe('agents in a plain terminal: the server mirrors the output stream (live
         { kind: 'text', text: 'Noted.' },
       ],
     });
-    await userPrompt(a, 'pick a database');
+    await userPrompt(a.term, 'pick a database');
     const before = await a.waitStatus((x) => x.interaction !== null, 30_000, 'the questionnaire');
     // The redraw after the resize is held back: the server sees the new size but not the new screen.
     a.pauseOutput();
@@ -192,7 +185,7 @@ describe('agents in a plain terminal: the server mirrors the output stream (live
     });
     await a.waitStatus((x) => x.state === 'idle', 30_000, 'idle');
     a.dropNextChunk();
-    await userPrompt(a, 'make the file');
+    await userPrompt(a.term, 'make the file');
     await a.term.waitForScreen((x) => x.includes('Do you want to proceed?'), 30_000, 'the permission on screen');
     const s = await a.waitStatus((x) => x.manual_reason !== null || x.permission !== null, 30_000, 'a status');
     assert.equal(s.permission, null, 'a permission was offered from an unproven screen');
@@ -224,7 +217,7 @@ describe('agents in a plain terminal: the server mirrors the output stream (live
         mine?.observe_only_reason ?? '',
         unreadable === 'no_shell_integration' ? /shell integration.*shellIntegration\.enabled/ : /already running/,
       );
-      await userPrompt(a, 'make the file');
+      await userPrompt(a.term, 'make the file');
       await a.term.waitForScreen((x) => x.includes('Do you want to proceed?'), 30_000, 'the permission on screen');
       await sleep(1000);
       const s = await a.status();

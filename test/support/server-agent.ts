@@ -74,25 +74,8 @@ export async function startServerAgent(
       server = new StdioServer(['--stdio'], { ...process.env, ...restartEnv });
       await init(options);
     },
-    async status() {
-      const r = await server.call(REQUESTS.status.method, { session_id: sessionId });
-      assert.ok(r.result, `status failed: ${JSON.stringify(r.error)}`);
-      const result = r.result as StatusResult;
-      // Every projection the server publishes must satisfy the public contract.
-      if (result.interaction) TerminalInteraction.parse(result.interaction);
-      if (result.permission) PermissionProjection.parse(result.permission);
-      return result;
-    },
-    async waitStatus(ready, timeoutMs = 30_000, what = 'status') {
-      const deadline = Date.now() + timeoutMs;
-      let last: StatusResult | undefined;
-      while (Date.now() < deadline) {
-        last = await self.status();
-        if (ready(last)) return last;
-        await sleep(200);
-      }
-      throw new Error(`timed out waiting for ${what}; last status: ${JSON.stringify(last)}\n${await term.capture()}`);
-    },
+    status: () => sessionStatus(server, sessionId),
+    waitStatus: (ready, timeoutMs, what) => waitForStatus(() => self.status(), ready, term, timeoutMs, what),
     call: (method, params, timeoutMs) => server.call(method, params, timeoutMs),
     async stop() {
       await server.stop().catch(() => undefined);
@@ -102,6 +85,35 @@ export async function startServerAgent(
     },
   };
   return self;
+}
+
+/** The session's status, checked against the public contract. */
+export async function sessionStatus(server: StdioServer, sessionId: string): Promise<StatusResult> {
+  const r = await server.call(REQUESTS.status.method, { session_id: sessionId });
+  assert.ok(r.result, `status failed: ${JSON.stringify(r.error)}`);
+  const result = r.result as StatusResult;
+  // Every projection the server publishes must satisfy the public contract.
+  if (result.interaction) TerminalInteraction.parse(result.interaction);
+  if (result.permission) PermissionProjection.parse(result.permission);
+  return result;
+}
+
+/** Polls `status` until `ready` holds; the error shows the last status and the agent's screen. */
+export async function waitForStatus(
+  status: () => Promise<StatusResult>,
+  ready: (s: StatusResult) => boolean,
+  term: Launched,
+  timeoutMs = 30_000,
+  what = 'status',
+): Promise<StatusResult> {
+  const deadline = Date.now() + timeoutMs;
+  let last: StatusResult | undefined;
+  while (Date.now() < deadline) {
+    last = await status();
+    if (ready(last)) return last;
+    await sleep(200);
+  }
+  throw new Error(`timed out waiting for ${what}; last status: ${JSON.stringify(last)}\n${await term.capture()}`);
 }
 
 /** Types a composer prompt in the agent's terminal, as the user would, to start a turn. */

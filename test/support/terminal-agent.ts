@@ -16,6 +16,7 @@ import type { Scenario } from '../harness/fake-model/types';
 import { launchAgent, type Launched } from '../harness/launch';
 import { NEWEST, type AgentName, type TermSize } from '../harness/versions';
 import { StdioServer, type RpcMessage } from './rpc-client';
+import { sessionStatus, waitForStatus } from './server-agent';
 
 export interface TerminalAgent {
   model: FakeModel;
@@ -136,21 +137,8 @@ export async function startTerminalAgent(
     dropNextChunk: () => {
       drop = true;
     },
-    async status() {
-      const r = await server.call(REQUESTS.status.method, { session_id: sessionId });
-      assert.ok(r.result, `status failed: ${JSON.stringify(r.error)}`);
-      return r.result as StatusResult;
-    },
-    async waitStatus(ready, timeoutMs = 30_000, what = 'status') {
-      const deadline = Date.now() + timeoutMs;
-      let last: StatusResult | undefined;
-      while (Date.now() < deadline) {
-        last = await self.status();
-        if (ready(last)) return last;
-        await sleep(200);
-      }
-      throw new Error(`timed out waiting for ${what}; last status: ${JSON.stringify(last)}\n${await term.capture()}`);
-    },
+    status: () => sessionStatus(server, sessionId),
+    waitStatus: (ready, timeoutMs, what) => waitForStatus(() => self.status(), ready, term, timeoutMs, what),
     call: (method, params, timeoutMs) => server.call(method, params, timeoutMs),
     async stop() {
       pumping = false;

@@ -113,6 +113,26 @@ export function undelivered(error: AkkError): AkkError {
   return new AkkError(error.code, error.message, { ...(error.detail ?? {}), input_delivered: false });
 }
 
+/** The agent's part of an endpoint identity: its pid and executable, when a supported agent runs. */
+export function agentIdentity(agent: AgentProcess | null): Pick<EndpointIdentity, 'agentPid' | 'executable'> {
+  return {
+    ...(agent && agent.agent !== 'unknown' ? { agentPid: agent.pid } : {}),
+    ...(agent?.executable ? { executable: agent.executable } : {}),
+  };
+}
+
+/** The refusal of a write bound to a binding generation that is no longer the endpoint's. */
+export function staleGeneration(expected: number, actual: number, detail: Record<string, unknown> = {}): AkkError {
+  return undelivered(
+    new AkkError('endpoint_unavailable', 'the terminal changed since it was read (binding generation)', {
+      ...detail,
+      reason: 'generation_changed',
+      expected,
+      actual,
+    }),
+  );
+}
+
 /** True only for failures marked by `undelivered`. */
 export function notDelivered(error: unknown): boolean {
   return error instanceof AkkError && error.detail?.input_delivered === false;

@@ -10,6 +10,8 @@
 import { AkkError } from '../../../shared/errors';
 import type { AgentIdentifier } from '../agent-identity';
 import {
+  agentIdentity,
+  staleGeneration,
   undelivered,
   type AgentProcess,
   type Endpoint,
@@ -197,8 +199,7 @@ export class TerminalEndpoint implements Endpoint {
       panePid: this.o.shellPid,
       paneStartTime: this.shellStartTime,
       ...(this.bootId !== undefined ? { bootId: this.bootId } : {}),
-      ...(this.agent && this.agent.agent !== 'unknown' ? { agentPid: this.agent.pid } : {}),
-      ...(this.agent?.executable ? { executable: this.agent.executable } : {}),
+      ...agentIdentity(this.agent),
     };
   }
 
@@ -243,15 +244,8 @@ export class TerminalEndpoint implements Endpoint {
     this.ensureOpen();
     // The terminal may have been resized since the screen was read: that moves the generation.
     this.checkSize();
-    if (options.generation !== undefined && options.generation !== this.gen) {
-      throw undelivered(
-        new AkkError('endpoint_unavailable', 'the terminal changed since it was read (binding generation)', {
-          reason: 'generation_changed',
-          expected: options.generation,
-          actual: this.gen,
-        }),
-      );
-    }
+    if (options.generation !== undefined && options.generation !== this.gen)
+      throw staleGeneration(options.generation, this.gen);
     const doubt = this.unproven;
     if (doubt !== null) throw undelivered(new AkkError('endpoint_unavailable', doubt, { reason: 'mirror_unproven' }));
   }

@@ -10,6 +10,8 @@ import { AkkError } from '../../../shared/errors';
 import type { AgentIdentifier } from '../agent-identity';
 import {
   KEY_NAME_RE,
+  agentIdentity,
+  staleGeneration,
   undelivered,
   type AgentProcess,
   type CaptureOptions,
@@ -198,8 +200,7 @@ export class TmuxEndpoint implements Endpoint {
       panePid: this.panePid,
       paneStartTime: this.paneStartTime,
       ...(this.bootId !== undefined ? { bootId: this.bootId } : {}),
-      ...(this.agent && this.agent.agent !== 'unknown' ? { agentPid: this.agent.pid } : {}),
-      ...(this.agent?.executable ? { executable: this.agent.executable } : {}),
+      ...agentIdentity(this.agent),
     };
   }
 
@@ -249,14 +250,7 @@ export class TmuxEndpoint implements Endpoint {
   private guard(options: SendOptions): void {
     this.ensureOpen();
     if (options.generation !== undefined && options.generation !== this.gen) {
-      throw undelivered(
-        new AkkError('endpoint_unavailable', 'the terminal changed since it was read (binding generation)', {
-          pane_id: this.paneId,
-          reason: 'generation_changed',
-          expected: options.generation,
-          actual: this.gen,
-        }),
-      );
+      throw staleGeneration(options.generation, this.gen, { pane_id: this.paneId });
     }
   }
 }
