@@ -3,7 +3,8 @@ import { strict as assert } from 'node:assert';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REQUESTS } from '../../src/shared/protocol';
+import { CLIENT_NOTIFICATIONS, REQUESTS } from '../../src/shared/protocol';
+import { MAX_TERMINAL_CHUNK } from '../../src/shared/terminal-params';
 import { SERVER_JS, StdioServer, type RpcMessage } from '../support/rpc-client';
 
 function errorCode(m: RpcMessage): string | undefined {
@@ -61,6 +62,25 @@ describe('server over stdio', () => {
     await assertStillServing();
   });
 
+  it('drops malformed terminal output and output for a terminal it does not know, and keeps serving', async () => {
+    await server.initialize({ storageDir });
+    const output = CLIENT_NOTIFICATIONS.terminalOutput.method;
+    server.notify(output, { terminal_id: 't', execution_id: 'e', seq: -1, data: 'x' });
+    server.notify(output, { terminal_id: 't', execution_id: 'e', seq: 0, data: 'x'.repeat(MAX_TERMINAL_CHUNK + 1) });
+    server.notify(output, { terminal_id: 't', execution_id: 'e', seq: 0, data: 7 });
+    server.notify(output, { terminal_id: 'unknown', execution_id: 'e', seq: 0, data: 'hello' });
+    server.notify(CLIENT_NOTIFICATIONS.terminalEnded.method, { terminal_id: '' });
+    server.notify(CLIENT_NOTIFICATIONS.terminalEnded.method, { terminal_id: 'unknown' });
+    await assertStillServing();
+    // The server logs why it dropped each malformed one (a notification has no answer).
+    await new Promise((r) => setTimeout(r, 200));
+    const logged = server.notifications
+      .filter((n) => n.method === 'window/logMessage')
+      .map((n) => (n.params as { message: string }).message);
+    const dropped = logged.filter((m) => /akk\/terminal(Output|Ended) dropped/.test(m));
+    assert.equal(dropped.length, 4, logged.join('\n'));
+  });
+
   const badParams: Array<[string, unknown]> = [
     [REQUESTS.listSessions.method, { include_candidates: 'yes' }],
     [REQUESTS.listSessions.method, { surprise: 1 }],
@@ -84,6 +104,14 @@ describe('server over stdio', () => {
     [REQUESTS.dismissInteraction.method, { interaction_id: 'i; drop', turn_id: 't' }],
     [REQUESTS.respondInteraction.method, { interaction_id: 'i', turn_id: 't', answers: [], expected_revision: 7 }],
     [REQUESTS.listSessions.method, [1, 2]],
+    [REQUESTS.terminalStarted.method, { terminal_id: 't', execution_id: 'e', name: 'bash' }],
+    [REQUESTS.terminalStarted.method, { terminal_id: 't', execution_id: 'e', name: 'bash', shell_pid: -1 }],
+    [REQUESTS.terminalStarted.method, { terminal_id: 't; rm', execution_id: 'e', name: 'bash', shell_pid: 1 }],
+    [REQUESTS.terminalStarted.method, { terminal_id: 't', execution_id: 'e', name: 'x'.repeat(201), shell_pid: 1 }],
+    [
+      REQUESTS.terminalStarted.method,
+      { terminal_id: 't', execution_id: 'e', name: 'bash', shell_pid: 1, unreadable: 'because' },
+    ],
   ];
   for (const [method, params] of badParams) {
     it(`answers ${method} ${JSON.stringify(params).slice(0, 60)} with invalid_params`, async () => {
