@@ -95,6 +95,11 @@ interface Prompt {
    * from which the server computes the fingerprint. Never shown to clients.
    */
   fingerprintSource: string;
+  /**
+   * The corpus shape this screen depends on, when it is one a client version answers only once its
+   * qualification captured it (QUALIFIED_SHAPES); e.g. `permission-edit`, `command-approval-wrapped`.
+   */
+  shape?: string;
 }
 
 export interface QuestionnaireRecognition extends Prompt {

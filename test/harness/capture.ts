@@ -6,6 +6,8 @@
 // Usage: npm run fixtures:capture -- --agent claude --version 2.1.267 --size 120x40
 //        npm run fixtures:capture -- --all [--jobs 2]
 //        options: --newest, --scenario NAME (repeatable), --out DIR (default: fixtures)
+//        --append: keep the target's screens and capture only the scenarios it has no screen of yet,
+//                  numbered after its last screen (new scenarios join a corpus without re-taking it)
 //        --normalise-only: re-apply the normalisation rules to the files already under --out
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -180,26 +182,48 @@ async function runScenario(
   }
 }
 
-export async function captureTarget(t: Target, root: string, only: string[] = []): Promise<TargetIndex> {
+/** The index of a target captured before, when `append` asks to extend it. */
+function earlierIndex(dir: string, append: boolean): TargetIndex | undefined {
+  const file = path.join(dir, 'index.json');
+  if (!append || !fs.existsSync(file)) return undefined;
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as TargetIndex;
+}
+
+export async function captureTarget(
+  t: Target,
+  root: string,
+  only: string[] = [],
+  append = false,
+): Promise<TargetIndex> {
   const dir = targetDir(root, t);
   fs.mkdirSync(dir, { recursive: true });
-  for (const f of fs.readdirSync(dir)) if (isCaptureFile(f)) fs.rmSync(path.join(dir, f));
+  const earlier = earlierIndex(dir, append);
+  // Appending retries the scenarios that did not reach their end: their partial screens go.
+  const retried = new Set(earlier?.unreached.map((u) => u.scenario) ?? []);
+  for (const f of fs.readdirSync(dir)) {
+    const base = f.slice(0, f.indexOf('.'));
+    const partial = earlier?.files.some((x) => x.file === base && retried.has(x.scenario));
+    if (isCaptureFile(f) && (!earlier || partial)) fs.rmSync(path.join(dir, f));
+  }
+  const kept = earlier?.files.filter((f) => !retried.has(f.scenario)) ?? [];
+  const seen = new Set(kept.map((f) => f.scenario));
   const index: TargetIndex = {
     agent: t.agent,
     version: t.version,
     size: sizeName(t.size),
     captured: new Date().toISOString(),
-    files: [],
-    skipped: [],
+    files: kept,
+    skipped: earlier?.skipped.filter((x) => seen.has(x.scenario)) ?? [],
     unreached: [],
   };
   const lines: string[] = [];
   const log = (s: string): void => {
     lines.push(s);
   };
-  const counter = { n: 0 };
+  const counter = { n: Math.max(0, ...index.files.map((f) => Number(f.file.slice(0, f.file.indexOf('-'))))) };
   for (const sc of scenariosFor(t.agent)) {
     if (only.length > 0 && !only.includes(sc.name)) continue;
+    if (seen.has(sc.name)) continue;
     if (sc.minVersion && compareVersions(t.version, sc.minVersion) < 0) {
       index.skipped.push({ scenario: sc.name, reason: `needs ${t.agent} ${sc.minVersion} or later` });
       continue;
@@ -219,6 +243,7 @@ export async function captureAll(
   root: string,
   jobs: number,
   only: string[] = [],
+  append = false,
 ): Promise<TargetIndex[]> {
   const queue = [...targets];
   const out: TargetIndex[] = [];
@@ -226,7 +251,7 @@ export async function captureAll(
     for (;;) {
       const t = queue.shift();
       if (!t) return;
-      out.push(await captureTarget(t, root, only));
+      out.push(await captureTarget(t, root, only, append));
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, jobs) }, worker));
@@ -304,13 +329,13 @@ async function main(): Promise<void> {
       );
     for (const version of versions) for (const size of sizes) targets.push({ agent, version, size });
   }
-  if (args.has('scenario') && !args.has('out')) {
+  if (args.has('scenario') && !args.has('out') && !args.has('append')) {
     // A partial capture renumbers the target's files: keep it away from the corpus.
     throw new Error('--scenario needs --out DIR (a scratch folder): the corpus is captured whole');
   }
   const jobs = Number(one('jobs') ?? (targets.length > 1 ? 2 : 1));
   const started = Date.now();
-  const res = await captureAll(targets, root, jobs, args.get('scenario') ?? []);
+  const res = await captureAll(targets, root, jobs, args.get('scenario') ?? [], args.has('append'));
   const screens = res.reduce((a, r) => a + r.files.length, 0);
   const unreached = res.reduce((a, r) => a + r.unreached.length, 0);
   process.stdout.write(
