@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import type { AgentName } from '../../src/shared/agents';
 import { harnessAgent } from './agents';
 import { agentBinary } from './install-agents';
+import type { Workspace } from './scenario-types';
 import type { TermSize } from './versions';
 
 const run = promisify(execFile);
@@ -28,6 +29,8 @@ export interface LaunchOptions {
   args?: string[];
   /** Extra lines for the agent's own config file (Codex: top-level config.toml keys; tables: `-c` arguments). */
   config?: string[];
+  /** Files and tools prepared before launch. */
+  workspace?: Workspace;
   /**
    * Records every byte the agent writes to its terminal into this file (`pipe-pane`), from its
    * first byte: the agent waits behind a gate until the pipe is in place.
@@ -110,6 +113,13 @@ export function descendants(pid: number): number[] {
   return out;
 }
 
+/** The script of a fake MCP server shipped with the harness. */
+function fakeMcpScript(name: string): string {
+  const script = path.join(__dirname, 'fake-mcp', `${name}.cjs`);
+  if (!fs.existsSync(script)) throw new Error(`no fake MCP server ${name}`);
+  return script;
+}
+
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 // Every running launch, so that an interrupted run (Ctrl-C, SIGTERM, exit) still kills its tmux servers.
@@ -154,6 +164,10 @@ export async function launchAgent(opts: LaunchOptions): Promise<Launched> {
   const workDir = path.join(root, 'project');
   fs.mkdirSync(home, { recursive: true });
   fs.mkdirSync(workDir, { recursive: true });
+  for (const [file, content] of Object.entries(opts.workspace?.files ?? {})) {
+    fs.mkdirSync(path.dirname(path.join(workDir, file)), { recursive: true });
+    fs.writeFileSync(path.join(workDir, file), content);
+  }
   const socket = `akk-${randomBytes(5).toString('hex')}`;
   const tmuxConf = path.join(root, 'tmux.conf');
   fs.writeFileSync(tmuxConf, ['set -g status off', 'set -g history-limit 5000', 'set -s escape-time 0', ''].join('\n'));
@@ -178,6 +192,7 @@ export async function launchAgent(opts: LaunchOptions): Promise<Launched> {
     workDir,
     modelUrl: opts.modelUrl,
     config: opts.config ?? [],
+    mcpServers: (opts.workspace?.mcpServers ?? []).map((name) => ({ name, script: fakeMcpScript(name) })),
   });
   Object.assign(env, prepared.env);
   const argv = [bin, ...prepared.args, ...(opts.args ?? [])];

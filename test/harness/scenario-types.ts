@@ -49,6 +49,14 @@ export interface DriveStep {
   shapes?: string[];
 }
 
+/** The work folder's files and the client's tools, prepared before launch. */
+export interface Workspace {
+  /** Files written into the work folder (relative path -> content). */
+  files?: Record<string, string>;
+  /** Fake MCP servers (test/harness/fake-mcp/<name>.cjs) the client is configured with. */
+  mcpServers?: string[];
+}
+
 export interface NamedScenario extends Scenario {
   agent: AgentName;
   description: string;
@@ -56,6 +64,8 @@ export interface NamedScenario extends Scenario {
   args?: string[];
   /** Lowest client version that can reach the scenario. */
   minVersion?: string;
+  /** What the work folder and the client's setup hold before the client starts. */
+  workspace?: Workspace;
   steps: DriveStep[];
 }
 

@@ -84,6 +84,7 @@ export async function startSession(opts: SessionOptions): Promise<Session> {
       size: opts.size ?? { cols: 120, rows: 40 },
       modelUrl: fm.url,
       args: opts.scenario.args,
+      workspace: opts.scenario.workspace,
       recordStream: opts.recordStream,
     });
   } catch (e) {

@@ -36,6 +36,8 @@ export interface LaunchRun {
   modelUrl: string;
   /** Extra lines for the agent's own config file (see `LaunchOptions.config`). */
   config: readonly string[];
+  /** MCP servers to configure: a name, and a Node script speaking MCP over stdio. */
+  mcpServers: ReadonlyArray<{ name: string; script: string }>;
 }
 
 export interface HarnessAgent {

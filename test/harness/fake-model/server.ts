@@ -63,6 +63,11 @@ function defaultModel(api: WireApi): string {
   return agent ? HARNESS_AGENTS[agent].model.defaultModel : 'unknown';
 }
 
+/** Values a client's request tells the model (e.g. the plan file it asks for), for `{{name}}` in turns. */
+function requestVars(api: WireApi, body: unknown): Record<string, string> {
+  return Object.assign({}, ...agentsOn(api).map((a) => HARNESS_AGENTS[a].model.requestVars?.(body) ?? {}));
+}
+
 /** The tool call of one turn on `api`: none for text, the named tool, or an own turn of an agent on that wire. */
 function turnCall(api: WireApi, turn: ModelTurn, offered: readonly OfferedTool[]): ToolCall | undefined {
   if (turn.kind === 'text') return undefined;
@@ -182,7 +187,8 @@ export async function startFakeModel(scenario: Scenario): Promise<FakeModel> {
   };
   const sockets = new Set<Socket>();
 
-  const takeTurn = (): { index: number; turn: ModelTurn } => {
+  const takeTurn = (api: WireApi, body: unknown): { index: number; turn: ModelTurn } => {
+    vars = { ...vars, ...requestVars(api, body) };
     const index = nextTurn++;
     const t = scenario.turns[index];
     const turn: ModelTurn = t ? substitute(t, vars) : { kind: 'text', text: scenario.fallbackText ?? 'Done.' };
@@ -209,7 +215,7 @@ export async function startFakeModel(scenario: Scenario): Promise<FakeModel> {
     if (rec.side) {
       turn = { kind: 'text', text: SIDE_TITLE };
     } else {
-      ({ index, turn } = takeTurn());
+      ({ index, turn } = takeTurn('anthropic', body));
       rec.turnIndex = index;
     }
     const blocks = messageBlocks(turn.text, turnCall('anthropic', turn, requestTools(body)), () => newId('toolu_'));
@@ -243,7 +249,7 @@ export async function startFakeModel(scenario: Scenario): Promise<FakeModel> {
       // first prompt ("go") keeps that line the same whenever it is captured.
       turn = { kind: 'text', text: wantsTitle(body) ? JSON.stringify({ title: SIDE_TITLE }) : SIDE_TITLE };
     } else {
-      const t = takeTurn();
+      const t = takeTurn('openai', body);
       turn = t.turn;
       rec.turnIndex = t.index;
     }

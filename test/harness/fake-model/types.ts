@@ -34,6 +34,8 @@ export interface AgentModel {
   defaultModel: string;
   /** The call for one of the agent's own turn kinds, or undefined for a kind that is not its own. */
   toolCall(turn: ModelTurn, offered: readonly OfferedTool[]): ToolCall | undefined;
+  /** Values the client's request carries for the script (`{{name}}` in later turns). */
+  requestVars?(body: unknown): Record<string, string>;
 }
 
 export interface RecordedRequest {

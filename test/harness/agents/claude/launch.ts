@@ -39,7 +39,21 @@ export function claudeEnv(modelUrl: string): Record<string, string> {
   };
 }
 
+/**
+ * MCP servers go in a config file named on the command line: servers in the project's `.mcp.json`
+ * would first ask to be approved (a start-up screen of its own).
+ */
+function mcpArgs(run: LaunchRun): string[] {
+  if (run.mcpServers.length === 0) return [];
+  const file = path.join(run.home, 'mcp-servers.json');
+  const mcpServers = Object.fromEntries(
+    run.mcpServers.map((s) => [s.name, { type: 'stdio', command: 'node', args: [s.script] }]),
+  );
+  fs.writeFileSync(file, JSON.stringify({ mcpServers }, null, 2));
+  return ['--mcp-config', file];
+}
+
 export function prepareClaude(run: LaunchRun): Promise<{ env: Record<string, string>; args: string[] }> {
   claudeFiles(run.home, run.workDir, run.version);
-  return Promise.resolve({ env: claudeEnv(run.modelUrl), args: [] });
+  return Promise.resolve({ env: claudeEnv(run.modelUrl), args: mcpArgs(run) });
 }

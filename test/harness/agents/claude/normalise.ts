@@ -25,6 +25,8 @@ export const CLAUDE_RULES: Rule[] = [
     re: /\((?:\d+h )?(?:\d+m )?\d+s · ([↓↑]) \d+(?:\.\d+k)? tokens/g,
     to: '(0s · $1 0 tokens',
   },
+  // Plan mode names its plan file with three random words: "~/.claude/plans/go-humble-boot.md".
+  { name: 'claude plan file', re: /(\.claude\/plans\/)[a-z]+(?:-[a-z]+)*\.md/g, to: '$1plan-file.md' },
   {
     name: 'claude spinner seconds',
     re: /\((?:\d+h )?(?:\d+m )?\d+s · esc to interrupt/g,

@@ -1,4 +1,5 @@
-// Claude Code's own scenario turns: its AskUserQuestion, Bash and Write tools.
+// Claude Code's own scenario turns: its AskUserQuestion, Bash, Write, Read, Edit, WebFetch and
+// ExitPlanMode tools, and a tool of an MCP server.
 import type { AskOption, TurnBase } from '../../fake-model/turn';
 
 /** One question of Claude Code's AskUserQuestion tool. */
@@ -13,4 +14,10 @@ export interface AskQuestion {
 export type ClaudeTurn =
   | (TurnBase & { kind: 'ask'; questions: AskQuestion[] })
   | (TurnBase & { kind: 'bash'; command: string; description: string })
-  | (TurnBase & { kind: 'write'; filePath: string; content: string });
+  | (TurnBase & { kind: 'write'; filePath: string; content: string })
+  | (TurnBase & { kind: 'read'; filePath: string })
+  | (TurnBase & { kind: 'edit'; filePath: string; oldString: string; newString: string })
+  | (TurnBase & { kind: 'fetch'; url: string; prompt: string })
+  /** A tool of an MCP server (`mcp__<server>__<tool>`), with its arguments in the order drawn. */
+  | (TurnBase & { kind: 'mcp'; server: string; tool: string; input: Record<string, unknown> })
+  | (TurnBase & { kind: 'exit-plan'; plan: string });

@@ -1,0 +1,168 @@
+// Claude Code's prompts of a normal working day beyond questions, Bash and new files: an edit of
+// an existing file with its diff, a web fetch, an MCP tool call and the plan-mode approval, each
+// answered both ways.
+import { AFTER, FOLLOW_UP, type DriveStep, type NamedScenario } from '../../scenario-types';
+import type { ClaudeTurn } from './turns';
+
+const IDLE: DriveStep = { state: 'idle', until: { all: ['❯'] }, then: [{ prompt: 'go' }], shapes: ['idle'] };
+
+/** After No: the client interrupts the turn; the next prompt carries the rejection to the model. */
+function rejected(question: string): DriveStep {
+  return {
+    state: 'rejected',
+    until: { all: ['❯'], none: [question] },
+    then: [{ prompt: 'continue' }],
+    answer: 'tool',
+    shapes: ['after-answer', 'idle'],
+  };
+}
+
+/** A decision on a permission prompt: `Yes` once, or the exact `No` row. */
+function decided(
+  name: string,
+  description: string,
+  turns: ClaudeTurn[],
+  prompt: { state: string; question: string; subject: string; shape: string },
+  choice: 'Yes' | 'No',
+  extra: Partial<NamedScenario> = {},
+): NamedScenario {
+  const step: DriveStep = {
+    state: prompt.state,
+    until: { all: [prompt.subject, prompt.question] },
+    then: [{ choose: choice }],
+    shapes: [prompt.shape],
+    ...(choice === 'Yes' ? { answer: 'tool' as const } : {}),
+  };
+  return {
+    name,
+    agent: 'claude',
+    description,
+    turns: [...turns, { kind: 'text', text: FOLLOW_UP }],
+    steps: choice === 'Yes' ? [IDLE, step, AFTER] : [IDLE, step, rejected(prompt.question), AFTER],
+    ...extra,
+  };
+}
+
+/** A file the edit scenarios change: one short line and one that wraps at 80 columns. */
+const CONFIG = [
+  'name: demo',
+  'port: 8080',
+  'description: "Demo service that answers health checks and reports its build metadata to the dashboard"',
+  'workers: 2',
+  '',
+].join('\n');
+
+const EDIT_TURNS: ClaudeTurn[] = [
+  { kind: 'read', filePath: '{{workDir}}/config.yaml' },
+  {
+    kind: 'edit',
+    filePath: '{{workDir}}/config.yaml',
+    oldString: 'port: 8080\ndescription: "Demo service that answers health checks',
+    newString: 'port: 9090\ndescription: "Demo service that answers readiness and health checks',
+  },
+];
+const EDIT = {
+  state: 'permission-edit',
+  question: 'Do you want to make this edit to',
+  subject: 'config.yaml',
+  shape: 'permission-edit',
+};
+
+const FETCH_TURNS: ClaudeTurn[] = [
+  { kind: 'fetch', url: 'https://docs.example.com/guide/install', prompt: 'Summarise the installation steps' },
+];
+const FETCH = {
+  state: 'permission-fetch',
+  question: 'Do you want to allow Claude to fetch this content?',
+  subject: 'docs.example.com',
+  shape: 'permission-fetch',
+};
+
+const MCP_TURNS: ClaudeTurn[] = [
+  { kind: 'mcp', server: 'tickets', tool: 'create_ticket', input: { title: 'Flaky login test', priority: 'high' } },
+];
+const MCP = {
+  state: 'permission-mcp',
+  question: 'Do you want to proceed?',
+  subject: 'tickets',
+  shape: 'permission-mcp',
+};
+
+/** The plan the model writes to the plan file the client names, then asks to carry out. */
+export const PLAN = [
+  '# Health check',
+  '',
+  '1. Add a /healthz endpoint that returns 200 with the build version.',
+  '2. Cover it with an integration test.',
+  '',
+].join('\n');
+const PLAN_TURNS: ClaudeTurn[] = [
+  { kind: 'write', filePath: '{{planFile}}', content: PLAN },
+  { kind: 'exit-plan', plan: PLAN },
+];
+const PLAN_DIALOG: DriveStep['until'] = { all: ['Ready to code?', 'Yes, manually approve edits'] };
+
+export const CLAUDE_DAILY_SCENARIOS: NamedScenario[] = [
+  decided('claude-edit-approve', 'Edit of an existing file (with its diff) approved once.', EDIT_TURNS, EDIT, 'Yes', {
+    workspace: { files: { 'config.yaml': CONFIG } },
+  }),
+  decided('claude-edit-reject', 'Edit of an existing file rejected with No.', EDIT_TURNS, EDIT, 'No', {
+    workspace: { files: { 'config.yaml': CONFIG } },
+  }),
+  decided('claude-fetch-approve', 'WebFetch of a domain approved once.', FETCH_TURNS, FETCH, 'Yes'),
+  decided('claude-fetch-reject', 'WebFetch of a domain rejected with No.', FETCH_TURNS, FETCH, 'No'),
+  decided('claude-mcp-approve', 'An MCP tool call approved once.', MCP_TURNS, MCP, 'Yes', {
+    workspace: { mcpServers: ['tickets'] },
+  }),
+  decided('claude-mcp-reject', 'An MCP tool call rejected with No.', MCP_TURNS, MCP, 'No', {
+    workspace: { mcpServers: ['tickets'] },
+  }),
+  {
+    name: 'claude-plan-approve',
+    agent: 'claude',
+    description: 'Plan mode: the plan approved with edits approved by hand.',
+    args: ['--permission-mode', 'plan'],
+    turns: [...PLAN_TURNS, { kind: 'text', text: FOLLOW_UP }],
+    steps: [
+      IDLE,
+      {
+        state: 'plan-approval',
+        until: PLAN_DIALOG,
+        then: [{ choose: 'Yes, manually approve edits' }],
+        answer: 'tool',
+        shapes: ['plan-approval'],
+      },
+      AFTER,
+    ],
+  },
+  {
+    name: 'claude-plan-feedback',
+    agent: 'claude',
+    description: 'Plan mode: the plan sent back with what to change, typed into the dialog.',
+    args: ['--permission-mode', 'plan'],
+    turns: [...PLAN_TURNS, { kind: 'text', text: FOLLOW_UP }],
+    steps: [
+      IDLE,
+      {
+        state: 'plan-approval',
+        until: PLAN_DIALOG,
+        then: [{ choose: 'Tell Claude what to change' }],
+        shapes: ['plan-approval'],
+      },
+      {
+        state: 'plan-feedback',
+        until: { all: ['Ready to code?', '❯ 3. Tell Claude what to change'] },
+        then: [{ text: 'Also add a readiness probe' }],
+        shapes: ['plan-approval', 'free-text'],
+      },
+      {
+        state: 'plan-feedback-typed',
+        until: { all: ['Also add a readiness probe'] },
+        then: [{ keys: ['Enter'] }],
+        answer: 'tool',
+        shapes: ['plan-approval', 'free-text'],
+      },
+      AFTER,
+    ],
+  },
+];
