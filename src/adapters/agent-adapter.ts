@@ -5,6 +5,7 @@
  */
 import type { AgentName } from '../shared/agents';
 import type { ComposerProof, Recognition, ScreenSnapshot } from './types';
+import { manual } from './types';
 
 /** The text in the free-text field being edited, and the option row it belongs to where the client says so. */
 export interface EditorText {
@@ -30,6 +31,11 @@ export interface AgentAdapter {
   generationOf(version: string): string | undefined;
   /** The profile generations, oldest first. */
   generations(): string[];
+  /**
+   * Corpus shapes a version answers only once its own qualification captured them (a recognition's
+   * `shape`): shapes added to the corpus after the release history was qualified.
+   */
+  gatedShapes(): readonly string[];
   /** The operations for one exact qualified version; undefined for any other version. */
   forVersion(version: string): VersionAdapter | undefined;
   /**
@@ -44,6 +50,9 @@ interface AdapterParts<P extends { id: string; version: string }> {
   generations: Readonly<Record<string, Omit<P, 'id' | 'version'>>>;
   /** Qualified version -> its generation (generated from the qualification records). */
   versions: Readonly<Record<string, string>>;
+  /** Gated shape -> the qualified versions whose records captured it (generated from the records). */
+  shapes: Readonly<Record<string, readonly string[]>>;
+  gatedShapes: readonly string[];
   recognize(screen: ScreenSnapshot, profile: P): Recognition;
   readEditor(screen: ScreenSnapshot, profile: P): EditorText | undefined;
   proveEmptyComposer(screen: ScreenSnapshot, profile: P): ComposerProof;
@@ -53,12 +62,23 @@ export function defineAdapter<N extends AgentName, P extends { id: string; versi
   agent: N,
   parts: AdapterParts<P>,
 ): AgentAdapter & { agent: N } {
-  const bind = (generation: string, version: string): VersionAdapter | undefined => {
+  /** A live session's recognition: a gated shape its version was not qualified with is manual. */
+  const gate = (r: Recognition, version: string): Recognition => {
+    if (!('shape' in r) || r.shape === undefined || !parts.gatedShapes.includes(r.shape)) return r;
+    const qualified = Object.hasOwn(parts.shapes, r.shape) ? (parts.shapes[r.shape] ?? []) : [];
+    if (qualified.includes(version)) return r;
+    const elsewhere = qualified.length > 0 ? `; it is for ${qualified.join(', ')}` : '';
+    return manual(`this prompt (${r.shape}) has not been qualified for version ${version}${elsewhere}`);
+  };
+  const bind = (generation: string, version: string, gated: boolean): VersionAdapter | undefined => {
     if (!Object.hasOwn(parts.generations, generation)) return undefined;
     const shape = parts.generations[generation] as Omit<P, 'id' | 'version'>;
     const profile = { ...shape, id: `${agent}@${version}`, version } as P;
     return {
-      recognize: (screen) => parts.recognize(screen, profile),
+      recognize: (screen) => {
+        const r = parts.recognize(screen, profile);
+        return gated ? gate(r, version) : r;
+      },
       readEditor: (screen) => parts.readEditor(screen, profile),
       proveEmptyComposer: (screen) => parts.proveEmptyComposer(screen, profile),
     };
@@ -70,11 +90,12 @@ export function defineAdapter<N extends AgentName, P extends { id: string; versi
     supportedVersions: () => Object.keys(parts.versions).sort(compareVersions),
     generationOf,
     generations: () => Object.keys(parts.generations).sort(compareVersions),
+    gatedShapes: () => parts.gatedShapes,
     forVersion(version) {
       const generation = generationOf(version);
-      return generation === undefined ? undefined : bind(generation, version);
+      return generation === undefined ? undefined : bind(generation, version, true);
     },
-    forQualification: bind,
+    forQualification: (generation, version) => bind(generation, version, false),
   };
 }
 

@@ -30,6 +30,8 @@ interface RecognizedQuestion {
   key: string;
   header?: string;
   prompt: string;
+  /** Text the client draws with the question for the person to read first (a plan), as drawn. */
+  context?: string;
   responseKind: ResponseKind;
   options: RecognizedOption[];
   /** Free text: the longest answer the native editor takes without collapsing it. */
@@ -85,7 +87,21 @@ export interface QuestionPlan {
 /** How an async question's answer reaches the agent (design 000, "Codex 0.153.4, 0.154.0, and 0.155.1"). */
 export type DeliveryModeName = 'steer_current_turn' | 'queue_next_turn';
 
-export type PermissionTool = 'bash' | 'write' | 'edit' | 'command' | 'file_change' | 'other';
+export type PermissionTool = 'bash' | 'write' | 'edit' | 'web_fetch' | 'mcp' | 'command' | 'file_change' | 'other';
+
+/** One line of a file edit's diff as the client draws it. */
+export interface DiffLine {
+  op: 'context' | 'removed' | 'added';
+  /** The line's number in the file before (context, removed) or after (added) the edit. */
+  line: number;
+  text: string;
+}
+
+/**
+ * What the prompt shows beside its subject, for the person deciding: an edit's diff, or other
+ * lines exactly as drawn (a fetch's URL and prompt, an MCP tool's arguments).
+ */
+export type PermissionPreview = { kind: 'diff'; file: string; lines: DiffLine[] } | { kind: 'lines'; lines: string[] };
 
 interface Prompt {
   /** The profile that proved this screen, e.g. `claude@2.1.332`. */
@@ -127,6 +143,7 @@ export interface PermissionRecognition extends Prompt {
   tool: PermissionTool;
   title: string;
   subject: string;
+  preview?: PermissionPreview;
   decisions: Array<'approve_once' | 'reject'>;
   plan: Partial<Record<'approve_once' | 'reject', PlannedStep[]>>;
 }

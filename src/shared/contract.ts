@@ -32,6 +32,8 @@ export const InteractionQuestion = z.object({
   question_id: OpaqueId,
   header: z.string().max(200).optional(),
   prompt: z.string().max(8000),
+  /** Text the agent drew with the question for the person to read first (a plan), as drawn. */
+  context: z.string().max(20_000).optional(),
   required: z.boolean(),
   response_kind: ResponseKind,
   options: z.array(InteractionOption).max(16),
@@ -110,15 +112,32 @@ export type RespondInteractionRequest = z.infer<typeof RespondInteractionRequest
 export const PermissionDecisionKind = z.enum(['approve_once', 'reject']);
 export type PermissionDecisionKind = z.infer<typeof PermissionDecisionKind>;
 
+/** One line of an edit's diff as the agent drew it: kept, removed or added, with its line number. */
+const DiffLine = z.object({
+  op: z.enum(['context', 'removed', 'added']),
+  line: z.number().int().nonnegative(),
+  text: z.string().max(8000),
+});
+
+/**
+ * What the prompt shows beside its subject: an edit's diff (read from the agent's own drawing), or
+ * other lines exactly as drawn (a fetch's URL and prompt, an MCP tool's arguments).
+ */
+const PermissionPreview = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('diff'), file: z.string().max(4000), lines: z.array(DiffLine).max(2000) }),
+  z.object({ kind: z.literal('lines'), lines: z.array(z.string().max(8000)).max(200) }),
+]);
+
 /** A pending permission prompt, projected for display; never authority by itself. */
 export const PermissionProjection = z.object({
   interaction_id: OpaqueId,
   turn_id: OpaqueId,
   agent: z.enum(AGENTS),
   /** What is being permitted, as drawn by the agent (presentation only). */
-  tool: z.enum(['bash', 'write', 'edit', 'command', 'file_change', 'other']),
+  tool: z.enum(['bash', 'write', 'edit', 'web_fetch', 'mcp', 'command', 'file_change', 'other']),
   title: z.string().max(400),
   subject: z.string().max(8000),
+  preview: PermissionPreview.optional(),
   decisions: z.array(PermissionDecisionKind).min(1),
 });
 export type PermissionProjection = z.infer<typeof PermissionProjection>;

@@ -1,15 +1,18 @@
 /** Claude Code's adapter: its profile generations, the versions qualified for each, and what each proves. */
 import { defineAdapter } from '../agent-adapter';
 import { proveClaudeComposer } from './composer';
-import { QUALIFIED_VERSIONS } from './qualified-versions';
+import { QUALIFIED_SHAPES, QUALIFIED_VERSIONS } from './qualified-versions';
 import { CLAUDE_GENERATIONS } from './profile';
+import { readPlanFeedback } from './plan-approval';
 import { readFreeTextEditor } from './questionnaire';
 import { recognizeClaude } from './recognize';
 
 export const claudeAdapter = defineAdapter('claude', {
   generations: CLAUDE_GENERATIONS,
   versions: QUALIFIED_VERSIONS,
+  shapes: QUALIFIED_SHAPES,
+  gatedShapes: ['permission-edit', 'permission-fetch', 'permission-mcp', 'plan-approval'],
   recognize: recognizeClaude,
-  readEditor: readFreeTextEditor,
+  readEditor: (screen, profile) => readFreeTextEditor(screen, profile) ?? readPlanFeedback(screen, profile),
   proveEmptyComposer: proveClaudeComposer,
 });

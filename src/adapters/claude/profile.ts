@@ -30,7 +30,9 @@ export interface ClaudeProfile {
     footer: string;
     yes: string;
     no: string;
-    titles: Readonly<Record<string, 'bash' | 'write' | 'edit'>>;
+    titles: Readonly<Record<string, ClaudePermissionTool>>;
+    /** Prompts drawn without the footer (title -> their exact No row): the fetch prompt. */
+    footerless: Readonly<Record<string, string>>;
     /**
      * How a Bash prompt shows its command: `indented` (command, then the dim description, both
      * indented by three) or `dashed` (description, then the command between two dashed rules).
@@ -39,8 +41,23 @@ export interface ClaudeProfile {
     /** Questions that close a permission prompt, as exact patterns. */
     questions: readonly RegExp[];
   };
+  plan: {
+    /** The dialog's title line, and the question (word-wrapped as drawn) above its choices. */
+    title: string;
+    question: string;
+    /** Choices: switching on automatic approval (never offered), manual approval, and feedback. */
+    autoAccept: string;
+    approve: string;
+    feedback: string;
+    /** The hint under the feedback row. */
+    feedbackHint: string;
+    /** The bottom line, before the plan file's path. */
+    footerPrefix: string;
+  };
   activity: { working: RegExp; promptPrefix: string };
 }
+
+export type ClaudePermissionTool = 'bash' | 'write' | 'edit' | 'web_fetch' | 'mcp';
 
 /** A profile without the version it is bound to. */
 type ClaudeShape = Omit<ClaudeProfile, 'id' | 'version'>;
@@ -72,13 +89,30 @@ const BASE: ClaudeShape = {
     footer: 'Esc to cancel · Tab to amend',
     yes: 'Yes',
     no: 'No',
-    titles: { 'Bash command': 'bash', 'Create file': 'write', 'Edit file': 'edit' },
+    titles: {
+      'Bash command': 'bash',
+      'Create file': 'write',
+      'Edit file': 'edit',
+      Fetch: 'web_fetch',
+      'Tool use': 'mcp',
+    },
+    footerless: { Fetch: 'No, and tell Claude what to do differently (esc)' },
     bashLayout: 'dashed',
     questions: [
       /^Do you want to proceed\?$/,
       /^Do you want to create (.+)\?$/,
       /^Do you want to make this edit to (.+)\?$/,
+      /^Do you want to allow Claude to fetch this content\?$/,
     ],
+  },
+  plan: {
+    title: 'Ready to code?',
+    question: 'Claude has written up a plan and is ready to execute. Would you like to proceed?',
+    autoAccept: 'Yes, auto-accept edits',
+    approve: 'Yes, manually approve edits',
+    feedback: 'Tell Claude what to change',
+    feedbackHint: 'shift+tab to approve with this feedback',
+    footerPrefix: 'ctrl+g to edit in Vim · ',
   },
   activity: { working: /\(esc to interrupt\b|· esc to interrupt\b|esc to interrupt\)/, promptPrefix: '❯\u00a0' },
 };

@@ -68,3 +68,11 @@ export const QUALIFIED_VERSIONS: Readonly<Record<string, string>> = {
   '2.1.331': '2.1.332',
   '2.1.332': '2.1.332',
 };
+
+/** For each prompt shape added after the release history was qualified: the versions qualified with it. */
+export const QUALIFIED_SHAPES: Readonly<Record<string, readonly string[]>> = {
+  'permission-edit': ['2.1.332'],
+  'permission-fetch': ['2.1.332'],
+  'permission-mcp': ['2.1.332'],
+  'plan-approval': ['2.1.332'],
+};

@@ -4,6 +4,7 @@ import type { Recognition, ScreenSnapshot } from '../types';
 import { manual } from '../types';
 import { recognizeActivity } from './activity';
 import { recognizePermission } from './permission';
+import { recognizePlanApproval } from './plan-approval';
 import type { ClaudeProfile } from './profile';
 import { recognizeQuestionnaire } from './questionnaire';
 
@@ -18,7 +19,7 @@ const DIALOG_SIGNS = [
 ];
 
 export function recognizeClaude(s: ScreenSnapshot, p: ClaudeProfile): Recognition {
-  const proven = recognizeQuestionnaire(s, p) ?? recognizePermission(s, p);
+  const proven = recognizeQuestionnaire(s, p) ?? recognizePermission(s, p) ?? recognizePlanApproval(s, p);
   if (proven) return proven;
   // The 30 lines above the last drawn line: dialogs sit there, with blank rows below on tall screens.
   const last = bottomLine(s);

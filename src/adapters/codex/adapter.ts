@@ -2,7 +2,7 @@
 import { defineAdapter } from '../agent-adapter';
 import { proveComposer } from './activity';
 import { readAsyncOtherEditor } from './async-question';
-import { QUALIFIED_VERSIONS } from './qualified-versions';
+import { QUALIFIED_SHAPES, QUALIFIED_VERSIONS } from './qualified-versions';
 import { CODEX_GENERATIONS } from './profile';
 import { readNotesEditor } from './questionnaire';
 import { recognizeCodex } from './recognize';
@@ -10,6 +10,8 @@ import { recognizeCodex } from './recognize';
 export const codexAdapter = defineAdapter('codex', {
   generations: CODEX_GENERATIONS,
   versions: QUALIFIED_VERSIONS,
+  shapes: QUALIFIED_SHAPES,
+  gatedShapes: ['command-approval-wrapped', 'network-approval'],
   recognize: recognizeCodex,
   // The free text being edited: a questionnaire's Notes, or an async question's Other row.
   readEditor: (s, p) => readNotesEditor(s, p) ?? readAsyncOtherEditor(s, p),

@@ -30,3 +30,9 @@ export const QUALIFIED_VERSIONS: Readonly<Record<string, string>> = {
   '0.169.0': '0.171.0',
   '0.171.0': '0.171.0',
 };
+
+/** For each prompt shape added after the release history was qualified: the versions qualified with it. */
+export const QUALIFIED_SHAPES: Readonly<Record<string, readonly string[]>> = {
+  'command-approval-wrapped': [],
+  'network-approval': [],
+};

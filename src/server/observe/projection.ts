@@ -4,7 +4,7 @@
  */
 import type { PermissionProjection, TerminalInteraction } from '../../shared/contract';
 import type { AgentName } from '../../shared/lifecycle';
-import type { PermissionRecognition, QuestionnaireRecognition } from '../../adapters/types';
+import type { PermissionPreview, PermissionRecognition, QuestionnaireRecognition } from '../../adapters/types';
 import { MAX_FREE_TEXT_LENGTH } from '../../shared/answer-text';
 import { maskCredentials } from '../../adapters/secrets';
 import { opaqueId } from '../ids';
@@ -82,6 +82,7 @@ export function projectQuestionnaire(r: QuestionnaireRecognition, agent: AgentNa
         question_id: questionId,
         ...(q.header !== undefined ? { header: q.header } : {}),
         prompt: q.prompt,
+        ...(q.context !== undefined ? { context: maskCredentials(q.context) } : {}),
         required: true,
         response_kind: q.responseKind,
         options: publicOptions,
@@ -121,7 +122,14 @@ export function projectPermission(r: PermissionRecognition, agent: AgentName, tu
     // Credentials in a command or a file's content are masked for display (the fingerprint is
     // taken over the unmasked screen).
     subject: maskCredentials(r.subject),
+    ...(r.preview ? { preview: maskedPreview(r.preview) } : {}),
     decisions: r.decisions,
   };
   return { kind: 'permission', payload, options, title: `${r.title}: ${payload.subject.split('\n')[0] ?? ''}` };
+}
+
+/** A preview with credentials masked for display, as the subject is. */
+function maskedPreview(p: PermissionPreview): PermissionPreview {
+  if (p.kind === 'lines') return { kind: 'lines', lines: p.lines.map(maskCredentials) };
+  return { ...p, lines: p.lines.map((l) => ({ ...l, text: maskCredentials(l.text) })) };
 }

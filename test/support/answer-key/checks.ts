@@ -55,6 +55,7 @@ export function checkRecognition(r: Recognition, e: Expected): void {
       { tool: r.tool, title: r.title, subject: r.subject, decisions: r.decisions },
       { tool: e.tool, title: e.title, subject: e.subject, decisions: e.decisions },
     );
+    if (e.preview) assert.deepEqual(r.preview, e.preview, 'what the prompt shows beside its subject');
   }
   if (r.kind === 'questionnaire' && e.kind === 'questionnaire') checkQuestionnaire(r, e);
 }
@@ -76,6 +77,17 @@ export function checkDelivery(truth: GroundTruth | undefined, d: Delivery): void
       break;
     case 'claude_permission':
       assert.equal(truth.isError, !d.approved, truth.content);
+      if (d.said !== undefined) assert.ok(truth.content.endsWith(`\n${d.said}`), truth.content);
+      break;
+    case 'claude_fetch':
+      assert.equal(truth.isError, true, truth.content);
+      if (d.approved)
+        assert.ok(truth.content.startsWith(`Unable to verify if domain ${d.domain} is safe to fetch`), truth.content);
+      else assert.match(truth.content, /^The user doesn't want to proceed with this tool use\./);
+      break;
+    case 'claude_plan':
+      assert.equal(truth.isError, !d.approved, truth.content);
+      if (d.approved) assert.ok(truth.content.includes(d.plan), `the approved plan is not quoted: ${truth.content}`);
       if (d.said !== undefined) assert.ok(truth.content.endsWith(`\n${d.said}`), truth.content);
       break;
     case 'codex_answers': {

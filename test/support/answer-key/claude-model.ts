@@ -2,12 +2,14 @@
  * Claude Code's dialogs as docs/REAL-AGENTS.md and fixtures/README.md describe them, driven by keys:
  * AskUserQuestion (a tab per question, a Submit tab and the review when there is more than one
  * question or a multi-select one; digits choose, toggle or open `Type something.`; Tab leaves a
- * multi-select question) and the permission prompts (Yes / Yes, and … / No; Tab on No amends it).
+ * multi-select question); the permission prompts (claude-permission.ts) and the plan approval
+ * (claude-plan.ts).
  */
-import { basename } from 'node:path';
 import type { AskQuestion, ModelTurn } from '../../harness/fake-model/types';
 import { Conversation, digit, drawn, type Dialog, type DialogStep } from './conversation';
-import type { Decision, Expected, ExpectedOption, Token } from './types';
+import { PermissionDialog, permissionOf } from './claude-permission';
+import { PlanDialog } from './claude-plan';
+import type { Expected, ExpectedOption, Token } from './types';
 
 const FREE_TEXT = 'Type something.';
 
@@ -161,75 +163,12 @@ class AskDialog implements Dialog {
   }
 }
 
-class PermissionDialog implements Dialog {
-  private cursor = 0;
-  private amend: string | undefined;
-
-  constructor(
-    private readonly tool: 'bash' | 'write',
-    private readonly subject: string,
-    private readonly decisions: Decision[],
-  ) {}
-
-  stepId(): string {
-    return this.amend === undefined ? 'permission' : 'permission:amend';
-  }
-
-  expected(): Expected {
-    if (this.amend !== undefined)
-      return { kind: 'manual_required', because: "No's amend editor (Tab) is not offered: the terminal's own" };
-    return {
-      kind: 'permission',
-      tool: this.tool,
-      title: this.tool === 'bash' ? 'Bash command' : 'Create file',
-      subject: this.subject,
-      decisions: this.decisions,
-    };
-  }
-
-  apply(token: Token): DialogStep {
-    if (this.amend !== undefined) {
-      if (token.startsWith('text:')) {
-        this.amend += token.slice(5);
-        return {};
-      }
-      if (token !== 'Enter' || this.amend === '') throw new Error(`unmodelled key ${token} while amending`);
-      return { outcome: 'submitted', delivery: { kind: 'claude_permission', approved: false, said: this.amend } };
-    }
-    if (token === 'Down' || token === 'Up') {
-      this.cursor = Math.max(0, Math.min(2, this.cursor + (token === 'Down' ? 1 : -1)));
-      return {};
-    }
-    if (token === 'Tab' && this.cursor === 2) {
-      this.amend = '';
-      return {
-        answer: {
-          kind: 'not_offered',
-          why: 'the harness opened the amend editor of No (Tab), which AKK does not offer',
-        },
-      };
-    }
-    if (token === '1')
-      return {
-        answer: { kind: 'decision', decision: 'approve_once' },
-        outcome: 'submitted',
-        delivery: { kind: 'claude_permission', approved: true },
-      };
-    // No without text interrupts the turn; the rejection goes out with the next prompt.
-    if (token === '3')
-      return {
-        answer: { kind: 'decision', decision: 'reject' },
-        outcome: 'interrupted',
-        delivery: { kind: 'claude_permission', approved: false },
-      };
-    throw new Error(`unmodelled key ${token} in a permission prompt`);
-  }
-}
-
 export class ClaudeModel extends Conversation {
   constructor(
     turns: readonly ModelTurn[],
     private readonly cols: number,
+    /** The work folder's files before the scenario (relative path -> content). */
+    private readonly files: Readonly<Record<string, string>> = {},
   ) {
     super(turns);
   }
@@ -241,11 +180,14 @@ export class ClaudeModel extends Conversation {
     return { ...expected, decisions: expected.decisions.filter((d) => d !== 'reject') };
   }
 
-  protected open(turn: ModelTurn): { dialog?: Dialog } {
+  protected open(turn: ModelTurn): { dialog?: Dialog; continues?: boolean } {
     if (turn.kind === 'ask') return { dialog: new AskDialog(turn.questions, this.cols) };
-    if (turn.kind === 'bash') return { dialog: new PermissionDialog('bash', turn.command, ['approve_once', 'reject']) };
-    if (turn.kind === 'write')
-      return { dialog: new PermissionDialog('write', basename(turn.filePath), ['approve_once', 'reject']) };
+    // Reads, and plan mode's own plan file, run without asking.
+    if (turn.kind === 'read' || (turn.kind === 'write' && turn.filePath.includes('{{planFile}}')))
+      return { continues: true };
+    if (turn.kind === 'exit-plan') return { dialog: new PlanDialog(turn.plan) };
+    const permission = permissionOf(turn, this.files, this.cols);
+    if (permission) return { dialog: new PermissionDialog(permission) };
     throw new Error(`no Claude model for a ${turn.kind} turn`);
   }
 }

@@ -41,6 +41,10 @@ export abstract class Conversation implements ClientModel {
   constructor(private readonly turns: readonly ModelTurn[]) {}
 
   /** The dialog a turn opens, or an overlay for a turn that keeps working, or nothing for a text turn. */
+  /**
+   * The dialog a turn opens, or an overlay for a turn that keeps working, or `continues` for a tool
+   * the client runs without asking (its result is the next request).
+   */
   protected abstract open(turn: ModelTurn): { dialog?: Dialog; overlay?: Overlay; continues?: boolean };
 
   /** What the screen itself settles about the expectation (a row the client overdrew, say); by default nothing. */
@@ -125,7 +129,7 @@ export abstract class Conversation implements ClientModel {
       this.overlay = opened.overlay;
       // The tool is accepted at once and the conversation goes on under the question.
       this.request();
-    }
+    } else if (opened.continues) this.request();
   }
 }
 

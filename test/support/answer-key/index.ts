@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { isAgentName, type AgentName } from '../../../src/shared/agents';
 import type { Sidecar } from '../../harness/capture';
 import type { ModelTurn } from '../../harness/fake-model/types';
-import { scenario as scenarioNamed } from '../../harness/scenarios';
+import { scenario as scenarioNamed, type NamedScenario } from '../../harness/scenarios';
 import { loadCorpus, type Fixture } from '../fixture-corpus';
 import { ClaudeModel } from './claude-model';
 import { CodexModel } from './codex-model';
@@ -34,14 +34,15 @@ interface Pressed {
 }
 
 /** Each agent's model of its client: an agent of the registry without one does not compile. */
-const MODELS: { readonly [N in AgentName]: (f: Fixture, turns: readonly ModelTurn[]) => Conversation } = {
-  claude: (f, turns) => new ClaudeModel(turns, f.screen.cols),
+type ModelOf = (f: Fixture, turns: readonly ModelTurn[], files: Readonly<Record<string, string>>) => Conversation;
+const MODELS: { readonly [N in AgentName]: ModelOf } = {
+  claude: (f, turns, files) => new ClaudeModel(turns, f.screen.cols, files),
   codex: (_f, turns) => new CodexModel(turns),
 };
 
-function modelFor(f: Fixture, turns: readonly ModelTurn[]): Conversation {
+function modelFor(f: Fixture, sc: NamedScenario): Conversation {
   if (!isAgentName(f.agent)) throw new Error(`${f.id}: ${f.agent} is not an agent of the registry`);
-  return MODELS[f.agent](f, turns);
+  return MODELS[f.agent](f, sc.turns, sc.workspace?.files ?? {});
 }
 
 /** One scenario of one target: its screens in capture order. */
@@ -49,7 +50,7 @@ function replay(screens: Array<{ fixture: Fixture; side: Sidecar }>): ScreenKey[
   const first = screens[0];
   if (!first) return [];
   const sc = scenarioNamed(first.side.scenario);
-  const model = modelFor(first.fixture, sc.turns);
+  const model = modelFor(first.fixture, sc);
   const pressed: Pressed[] = [];
   const press = (token: Token): void => {
     const before = model.stepId();

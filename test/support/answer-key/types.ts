@@ -3,7 +3,7 @@
  * the recognizer from the scenario (what the model put on screen), the keys the capture harness
  * pressed, and what the client is documented to do with them (docs/REAL-AGENTS.md, fixtures/README.md).
  */
-import type { PermissionTool, ResponseKind } from '../../../src/adapters/types';
+import type { PermissionPreview, PermissionTool, ResponseKind } from '../../../src/adapters/types';
 
 /** One thing the harness sent: a tmux key name, or `text:<literal>`. */
 export type Token = string;
@@ -41,6 +41,8 @@ export interface ExpectedPermission {
   tool: PermissionTool;
   title: string;
   subject: string;
+  /** What the prompt shows beside the subject, where the scenario decides it (an edit's diff, a fetch's URL). */
+  preview?: PermissionPreview;
   decisions: Decision[];
 }
 
@@ -67,6 +69,13 @@ export type Answer =
 export type Delivery =
   | { kind: 'claude_answers'; pairs: Array<[question: string, answer: string]> }
   | { kind: 'claude_permission'; approved: boolean; said?: string }
+  /**
+   * A fetch approved (the client then checks the domain with claude.ai, which the offline capture
+   * cannot reach: the result is that error, naming the domain) or rejected.
+   */
+  | { kind: 'claude_fetch'; approved: boolean; domain: string }
+  /** The plan approved (the result quotes the plan), or sent back with what to change. */
+  | { kind: 'claude_plan'; approved: boolean; plan: string; said?: string }
   | { kind: 'codex_answers'; answers: Record<string, string[]> }
   | { kind: 'codex_approval'; approved: boolean }
   | { kind: 'async_answer'; question: string; answer: string };

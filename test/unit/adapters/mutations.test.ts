@@ -20,14 +20,19 @@ function lastContent(plain: readonly string[]): number {
   return -1;
 }
 
-/** Numbered rows among the 30 lines above the last drawn line, where dialogs sit. */
+/**
+ * The choice rows: numbered rows among the 30 lines above the last drawn line, where dialogs sit,
+ * from the last row numbered 1 (a numbered list drawn above the choices, such as a plan's, is content).
+ */
 function rowIndexes(s: ScreenSnapshot): number[] {
   const last = lastContent(s.plain);
   const out: number[] = [];
   s.plain.forEach((l, i) => {
     if (OPTION_ROW.test(l) && i > last - 30 && i <= last) out.push(i);
   });
-  return out;
+  const ones = out.filter((i) => OPTION_ROW.exec(s.plain[i] ?? '')?.[3] === '1');
+  const firstRow = ones[ones.length - 1];
+  return firstRow === undefined ? out : out.filter((i) => i >= firstRow);
 }
 
 function editLine(s: ScreenSnapshot, index: number, edit: (line: string) => string): ScreenSnapshot {

@@ -45,6 +45,16 @@ function scenarioNames(agent: AgentName, version: string): string[] {
     .sort();
 }
 
+/**
+ * Scenarios of shapes added after a record was taken: a version answers those shapes only once its
+ * own record captured them (the adapter's gated shapes), so a record may lack them.
+ */
+function gatedScenario(agent: AgentName, name: string): boolean {
+  const gated = adapterOf(agent)?.gatedShapes() ?? [];
+  const sc = scenariosFor(agent).find((s) => s.name === name);
+  return !!sc && sc.steps.some((step) => (step.shapes ?? []).some((shape) => gated.includes(shape)));
+}
+
 function storedScreenFiles(agent: AgentName, version: string): string[] {
   const dir = join(FIXTURES, agent, version);
   return SIZES.map(sizeName)
@@ -102,7 +112,10 @@ for (const agent of AGENTS) {
             assert.deepEqual(r.unreached, []);
             for (const size of r.sizes) {
               const scenarios = [...new Set(r.screens.filter((s) => s.size === size).map((s) => s.scenario))].sort();
-              assert.deepEqual(scenarios, scenarioNames(agent, r.version), size);
+              const due = scenarioNames(agent, r.version).filter(
+                (n) => scenarios.includes(n) || !gatedScenario(agent, n),
+              );
+              assert.deepEqual(scenarios, due, size);
             }
             if (r.differences.length > 0) assert.deepEqual([...r.sizes].sort(), SIZES.map(sizeName).sort());
           });
