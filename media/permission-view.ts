@@ -1,4 +1,5 @@
-/** A permission step: what is asked, and one button per decision the server offers. */
+/** A permission step: what is asked (with an edit's diff as drawn), and one button per decision the server offers. */
+import type { PermissionProjection } from '../src/shared/contract';
 import type { PanelView } from '../src/shared/webview-messages';
 import { appendDismiss, el } from './elements';
 import { approve, canAnswer } from './panel-state';
@@ -8,6 +9,8 @@ export function renderPermission(root: HTMLElement, view: PanelView): void {
   if (!p) return;
   root.appendChild(el('h2', {}, p.title));
   root.appendChild(el('pre', { class: 'subject', 'aria-label': 'What is being permitted' }, p.subject));
+  const preview = previewOf(p);
+  if (preview) root.appendChild(preview);
   const row = el('div', { class: 'actions' });
   const labels: Record<string, string> = { approve_once: 'Approve once', reject: 'Reject' };
   p.decisions.forEach((d, i) => {
@@ -25,4 +28,18 @@ export function renderPermission(root: HTMLElement, view: PanelView): void {
   root.appendChild(
     el('p', { class: 'hint' }, 'Keys: 1 approves once, 2 rejects. Persistent approvals are never offered here.'),
   );
+}
+
+/** An edit's diff (a line per row: number, sign, text), or other lines as the agent drew them. */
+function previewOf(p: PermissionProjection): HTMLElement | undefined {
+  const v = p.preview;
+  if (!v) return undefined;
+  if (v.kind === 'lines') return el('pre', { class: 'preview', 'aria-label': 'Details as drawn' }, v.lines.join('\n'));
+  const pre = el('pre', { class: 'diff', 'aria-label': `Changes to ${v.file}` });
+  const width = String(Math.max(...v.lines.map((l) => l.line))).length;
+  const signs = { context: ' ', removed: '-', added: '+' } as const;
+  for (const l of v.lines) {
+    pre.appendChild(el('span', { class: l.op }, `${String(l.line).padStart(width)} ${signs[l.op]}${l.text}\n`));
+  }
+  return pre;
 }

@@ -16,6 +16,8 @@ export function renderQuestion(root: HTMLElement, view: PanelView): void {
   root.appendChild(head);
   const promptId = 'prompt';
   root.appendChild(el('h2', { id: promptId }, q.prompt));
+  if (q.context !== undefined)
+    root.appendChild(el('pre', { class: 'context', 'aria-label': 'Shown with the question' }, q.context));
   if (q.response_kind === 'free_text') {
     const max = q.max_length ?? MAX_FREE_TEXT_LENGTH;
     const input = el('input', {

@@ -6,6 +6,7 @@ import type { InitializationOptions } from '../shared/protocol';
 import { AgentTerminals } from './agent-terminals';
 import { registerCommands } from './commands';
 import { announceClosed, announceStep, announceUncertain } from './notifications';
+import { registerEditDiffs } from './shown-permission';
 import { PendingInteractions } from './pending';
 import { QuestionPanel } from './question-panel';
 import { ServerClient } from './server-client';
@@ -74,6 +75,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         void pending.refresh(p.session_id);
       }),
       vscode.window.registerTreeDataProvider('akk.sessions', sessions),
+      registerEditDiffs(),
       vscode.workspace.onDidGrantWorkspaceTrust(() => void client.restart()),
       ...registerCommands({ client, log, sessions, terminals, pending, panel, watch }),
     );

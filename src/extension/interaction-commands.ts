@@ -6,18 +6,11 @@ import * as vscode from 'vscode';
 import type { Answer } from '../shared/contract';
 import { MAX_FREE_TEXT_LENGTH, answerTextProblem } from '../shared/answer-text';
 import { sendDecision } from './approval';
+import { decideShown, decideShownEdit, showEditDiff, type ShownPermission } from './shown-permission';
 import type { CommandDeps } from './command-deps';
 import { agentLabel, describeStep, type PendingStep } from './pending';
-import type { OutcomeKind } from '../shared/webview-messages';
-import { errorCodeOf, errorMessageOf, lapsedOutcome, outcomeFor } from './rpc-error';
-
-function requireTrust(): boolean {
-  if (vscode.workspace.isTrusted) return true;
-  void vscode.window.showWarningMessage(
-    'This workspace is not trusted: Agent Knock Knock shows pending prompts but answers only in the terminal.',
-  );
-  return false;
-}
+import { report, requireTrust, showFailure } from './report';
+import { errorCodeOf, errorMessageOf, outcomeFor } from './rpc-error';
 
 async function pickStep(
   deps: CommandDeps,
@@ -40,48 +33,6 @@ async function pickStep(
     { title },
   );
   return pick?.step;
-}
-
-async function report<T>(
-  deps: CommandDeps,
-  sessionId: string,
-  interactionId: string,
-  work: () => Promise<T>,
-  done: string,
-): Promise<T | undefined> {
-  let result: T;
-  try {
-    result = await work();
-  } catch (error) {
-    const code = errorCodeOf(error);
-    deps.log.warn(`${done.replace(/\.$/, '')} failed (${code ?? 'error'}): ${errorMessageOf(error)}`);
-    const fresh = await deps.pending.refresh(sessionId);
-    const o =
-      code === 'offer_expired' || code === 'offer_required'
-        ? lapsedOutcome(fresh?.id === interactionId)
-        : outcomeFor(error);
-    await showFailure(deps, sessionId, o);
-    return undefined;
-  }
-  void vscode.window.showInformationMessage(done);
-  await deps.pending.refresh(sessionId);
-  return result;
-}
-
-/** A failed answer, with the way out that fits it: the terminal, or marking an uncertain answer checked. */
-async function showFailure(
-  deps: CommandDeps,
-  sessionId: string,
-  o: { kind: OutcomeKind; message: string },
-): Promise<void> {
-  const actions =
-    o.kind === 'manual' ? ['Show Terminal'] : o.kind === 'uncertain' ? ['Show Terminal', 'I Checked the Terminal'] : [];
-  const picked = await (o.kind === 'error' || o.kind === 'uncertain'
-    ? vscode.window.showErrorMessage(o.message, ...actions)
-    : vscode.window.showWarningMessage(o.message, ...actions));
-  if (picked === 'Show Terminal')
-    await vscode.commands.executeCommand('akk.focusSession', deps.pending.session(sessionId));
-  if (picked === 'I Checked the Terminal') await vscode.commands.executeCommand('akk.acknowledgeUncertain', sessionId);
 }
 
 async function decide(deps: CommandDeps, decision: 'approve_once' | 'reject') {
@@ -127,6 +78,11 @@ async function decide(deps: CommandDeps, decision: 'approve_once' | 'reject') {
 export const INTERACTION_COMMANDS: Readonly<Record<string, (deps: CommandDeps, ...args: unknown[]) => unknown>> = {
   'akk.approvePermission': (deps) => decide(deps, 'approve_once'),
   'akk.rejectPermission': (deps) => decide(deps, 'reject'),
+  // A notification's own buttons: bound to the permission it announced.
+  'akk.decideShownPermission': (deps, shown, decision) => decideShown(deps, shown, decision),
+  'akk.showEditDiff': (deps, shown) => showEditDiffOf(deps, shown),
+  'akk.approveShownEdit': (deps, resource) => decideShownEdit(deps, resource, 'approve_once'),
+  'akk.rejectShownEdit': (deps, resource) => decideShownEdit(deps, resource, 'reject'),
   'akk.answerQuestion': async (deps) => {
     if (!requireTrust()) return undefined;
     const step = await pickStep(deps, 'Answer Pending Question', (s) => !!s.status.interaction);
@@ -303,3 +259,20 @@ export const INTERACTION_COMMANDS: Readonly<Record<string, (deps: CommandDeps, .
     return interactions.length;
   },
 };
+
+/** The diff of an edit: the one a notification showed, or the oldest edit waiting. */
+async function showEditDiffOf(deps: CommandDeps, shown: unknown): Promise<void> {
+  if (shown !== undefined) {
+    const session = deps.pending.session((shown as Partial<ShownPermission>).sessionId ?? '');
+    return showEditDiff(shown, session?.agent ?? 'agent');
+  }
+  const step = await pickStep(deps, 'Show Pending Edit', (s) => s.status.permission?.preview?.kind === 'diff');
+  const p = step?.status.permission;
+  if (!step || !p || step.status.revision === null) return undefined;
+  const current: ShownPermission = {
+    sessionId: step.session.session_id,
+    permission: p,
+    revision: step.status.revision,
+  };
+  return showEditDiff(current, step.session.agent);
+}

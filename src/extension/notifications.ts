@@ -1,20 +1,49 @@
-/** One notification per new actionable step, with "Answer" and "Show Terminal" (setting: akk.notifications). */
+/**
+ * One notification per new actionable step (setting: akk.notifications): a question with "Answer";
+ * a permission naming exactly what is asked, with "Approve once" and "Reject" bound to the prompt
+ * it announced (and "Show Diff" for an edit); a screen to answer in the terminal with "Show Terminal".
+ */
 import * as vscode from 'vscode';
+import type { PermissionProjection } from '../shared/contract';
 import type { InteractionUpdatedParams, SessionSummary } from '../shared/protocol';
 import { agentLabel, describeStep, type PendingStep } from './pending';
+import { permissionSentence, type ShownPermission } from './shown-permission';
+
+const DECISION_BUTTONS: ReadonlyArray<readonly [label: string, decision: 'approve_once' | 'reject']> = [
+  ['Approve once', 'approve_once'],
+  ['Reject', 'reject'],
+];
+
+/** A permission's notification: its exact subject, one button per decision offered, and the diff or the terminal. */
+function announcePermission(step: PendingStep, p: PermissionProjection): void {
+  const revision = step.status.revision;
+  const shown: ShownPermission | undefined =
+    revision === null ? undefined : { sessionId: step.session.session_id, permission: p, revision };
+  const decisions = shown ? DECISION_BUTTONS.filter(([, d]) => p.decisions.includes(d)) : [];
+  const extra = p.preview?.kind === 'diff' ? 'Show Diff' : 'Show Terminal';
+  const text = `${agentLabel(step.session.agent)} asks to ${permissionSentence(p)}`;
+  void vscode.window.showInformationMessage(text, ...decisions.map(([label]) => label), extra).then(async (pick) => {
+    const decision = decisions.find(([label]) => label === pick)?.[1];
+    if (decision) await vscode.commands.executeCommand('akk.decideShownPermission', shown, decision);
+    if (pick === 'Show Diff') await vscode.commands.executeCommand('akk.showEditDiff', shown);
+    if (pick === 'Show Terminal') await vscode.commands.executeCommand('akk.focusSession', step.session);
+  });
+}
 
 export function announceStep(step: PendingStep, _context: vscode.ExtensionContext): void {
   if (vscode.workspace.getConfiguration('akk').get<string>('notifications', 'on') === 'off') return;
   const s = step.status;
   // One notification per questionnaire: its later steps follow in the panel and the status bar.
   if (s.interaction && s.interaction.step.index > 1) return;
-  const manual = !s.interaction && !s.permission;
+  if (s.permission) {
+    announcePermission(step, s.permission);
+    return;
+  }
+  const manual = !s.interaction;
   const who = `${agentLabel(step.session.agent)}`;
   const text = manual
     ? `${who} is waiting on something to answer in the terminal: ${s.manual_reason ?? ''}`
-    : s.permission
-      ? `${who} asks permission: ${describeStep(step)}`
-      : `${who} asks: ${describeStep(step)}`;
+    : `${who} asks: ${describeStep(step)}`;
   const actions = manual ? ['Show Terminal'] : ['Answer', 'Show Terminal'];
   void vscode.window.showInformationMessage(text, ...actions).then(async (pick) => {
     if (pick === 'Answer') await vscode.commands.executeCommand('akk.openQuestionPanel', step.session.session_id);

@@ -1,0 +1,59 @@
+/**
+ * How an answer sent from the editor is reported: done, or the failure with the way out that fits
+ * it (the terminal, or marking an uncertain answer checked). Nothing is answered in an untrusted
+ * workspace.
+ */
+import * as vscode from 'vscode';
+import type { CommandDeps } from './command-deps';
+import type { OutcomeKind } from '../shared/webview-messages';
+import { errorCodeOf, errorMessageOf, lapsedOutcome, outcomeFor } from './rpc-error';
+
+export function requireTrust(): boolean {
+  if (vscode.workspace.isTrusted) return true;
+  void vscode.window.showWarningMessage(
+    'This workspace is not trusted: Agent Knock Knock shows pending prompts but answers only in the terminal.',
+  );
+  return false;
+}
+
+export async function report<T>(
+  deps: CommandDeps,
+  sessionId: string,
+  interactionId: string,
+  work: () => Promise<T>,
+  done: string,
+): Promise<T | undefined> {
+  let result: T;
+  try {
+    result = await work();
+  } catch (error) {
+    const code = errorCodeOf(error);
+    deps.log.warn(`${done.replace(/\.$/, '')} failed (${code ?? 'error'}): ${errorMessageOf(error)}`);
+    const fresh = await deps.pending.refresh(sessionId);
+    const o =
+      code === 'offer_expired' || code === 'offer_required'
+        ? lapsedOutcome(fresh?.id === interactionId)
+        : outcomeFor(error);
+    await showFailure(deps, sessionId, o);
+    return undefined;
+  }
+  void vscode.window.showInformationMessage(done);
+  await deps.pending.refresh(sessionId);
+  return result;
+}
+
+/** A failed answer, with the way out that fits it: the terminal, or marking an uncertain answer checked. */
+export async function showFailure(
+  deps: CommandDeps,
+  sessionId: string,
+  o: { kind: OutcomeKind; message: string },
+): Promise<void> {
+  const actions =
+    o.kind === 'manual' ? ['Show Terminal'] : o.kind === 'uncertain' ? ['Show Terminal', 'I Checked the Terminal'] : [];
+  const picked = await (o.kind === 'error' || o.kind === 'uncertain'
+    ? vscode.window.showErrorMessage(o.message, ...actions)
+    : vscode.window.showWarningMessage(o.message, ...actions));
+  if (picked === 'Show Terminal')
+    await vscode.commands.executeCommand('akk.focusSession', deps.pending.session(sessionId));
+  if (picked === 'I Checked the Terminal') await vscode.commands.executeCommand('akk.acknowledgeUncertain', sessionId);
+}

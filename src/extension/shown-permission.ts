@@ -1,0 +1,137 @@
+/**
+ * Decisions bound to the permission a notification or the edit's diff view showed: the revision
+ * seen travels with the decision, so a prompt that changed since is refused by the server and
+ * nothing is typed. An edit opens as a diff of the lines the agent drew (kept and removed on the
+ * left, kept and added on the right), with "Approve Edit Once" and "Reject Edit" in its title bar.
+ */
+import * as vscode from 'vscode';
+import type { PermissionDecisionKind, PermissionProjection } from '../shared/contract';
+import { agentLabel } from '../shared/agents';
+import { sendDecision } from './approval';
+import type { CommandDeps } from './command-deps';
+import { report, requireTrust } from './report';
+
+/** A permission as it was shown: the session, the projection and the revision seen. */
+export interface ShownPermission {
+  sessionId: string;
+  permission: PermissionProjection;
+  revision: string;
+}
+
+const SCHEME = 'akk-edit';
+/** Diffs opened, by interaction id (its URIs carry the id). */
+const shownEdits = new Map<string, { shown: ShownPermission; before: string; after: string }>();
+
+function isShown(v: unknown): v is ShownPermission {
+  const s = v as Partial<ShownPermission> | undefined;
+  return (
+    typeof s?.sessionId === 'string' &&
+    typeof s.revision === 'string' &&
+    typeof s.permission?.interaction_id === 'string' &&
+    typeof s.permission.turn_id === 'string' &&
+    Array.isArray(s.permission.decisions)
+  );
+}
+
+/** The words a notification uses for what is asked: the exact subject, named by its kind. */
+export function permissionSentence(p: PermissionProjection): string {
+  const first = p.subject.split('\n')[0] ?? '';
+  const more = p.subject.includes('\n') ? ' …' : '';
+  switch (p.tool) {
+    case 'bash':
+    case 'command':
+      return `run \`${first}${more}\``;
+    case 'write':
+      return `create ${first}`;
+    case 'edit':
+      return `edit ${first}`;
+    case 'file_change':
+      return `change ${first}`;
+    case 'web_fetch':
+      return `fetch from ${first}`;
+    case 'mcp':
+      return `use the MCP tool ${first}`;
+    default:
+      return `${p.title}: ${first}${more}`;
+  }
+}
+
+/** Sends the decision for exactly the permission shown. */
+export async function decideShown(deps: CommandDeps, shown: unknown, decision: unknown): Promise<unknown> {
+  if (!isShown(shown) || (decision !== 'approve_once' && decision !== 'reject')) {
+    deps.log.warn('a decision without the permission it belongs to was ignored');
+    return undefined;
+  }
+  if (!requireTrust() || !shown.permission.decisions.includes(decision)) return undefined;
+  return report(
+    deps,
+    shown.sessionId,
+    shown.permission.interaction_id,
+    () => sendDecision(deps.client, shown.permission, shown.revision, decision),
+    decision === 'reject' ? 'Rejected.' : 'Approved once.',
+  );
+}
+
+/** The two sides of an edit's drawn diff. */
+function sides(p: PermissionProjection): { before: string; after: string } | undefined {
+  if (p.preview?.kind !== 'diff') return undefined;
+  const keep = (ops: string[]): string =>
+    (p.preview?.kind === 'diff' ? p.preview.lines : [])
+      .filter((l) => ops.includes(l.op))
+      .map((l) => l.text)
+      .join('\n') + '\n';
+  return { before: keep(['context', 'removed']), after: keep(['context', 'added']) };
+}
+
+function editUri(p: PermissionProjection, side: 'before' | 'after'): vscode.Uri {
+  const file = p.preview?.kind === 'diff' ? p.preview.file : p.subject;
+  const base = file.split('/').pop() || 'file';
+  return vscode.Uri.from({ scheme: SCHEME, path: `/${p.interaction_id}/${side}/${base}` });
+}
+
+/** Opens the edit's diff as the agent drew it. */
+export async function showEditDiff(shown: unknown, agent: string): Promise<void> {
+  if (!isShown(shown)) return;
+  const both = sides(shown.permission);
+  if (!both) {
+    void vscode.window.showInformationMessage('This permission has no diff to show.');
+    return;
+  }
+  shownEdits.set(shown.permission.interaction_id, { shown, ...both });
+  const p = shown.permission;
+  await vscode.commands.executeCommand(
+    'vscode.diff',
+    editUri(p, 'before'),
+    editUri(p, 'after'),
+    `${p.subject}: edit proposed by ${agentLabel(agent)} (as drawn)`,
+    { preview: false },
+  );
+}
+
+/** The shown edit whose diff is in the active editor (or named by the editor title's resource). */
+function activeEdit(resource: unknown): ShownPermission | undefined {
+  const uri = resource instanceof vscode.Uri ? resource : vscode.window.activeTextEditor?.document.uri;
+  if (uri?.scheme !== SCHEME) return undefined;
+  return shownEdits.get(uri.path.split('/')[1] ?? '')?.shown;
+}
+
+export function decideShownEdit(deps: CommandDeps, resource: unknown, decision: PermissionDecisionKind): unknown {
+  const shown = activeEdit(resource);
+  if (!shown) {
+    void vscode.window.showWarningMessage('No edit waiting for a decision is shown here; nothing was sent.');
+    return undefined;
+  }
+  return decideShown(deps, shown, decision);
+}
+
+/** Serves both sides of every diff opened. */
+export function registerEditDiffs(): vscode.Disposable {
+  return vscode.workspace.registerTextDocumentContentProvider(SCHEME, {
+    provideTextDocumentContent(uri) {
+      const [, id, side] = uri.path.split('/');
+      const e = shownEdits.get(id ?? '');
+      if (!e) return 'This edit is no longer waiting.';
+      return side === 'before' ? e.before : e.after;
+    },
+  });
+}
