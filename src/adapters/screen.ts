@@ -1,4 +1,5 @@
 /** Pure helpers over captured screens: lines, rules, SGR-styled segments. */
+import { stringCellWidth } from './cell-width';
 import type { ScreenSnapshot } from './types';
 
 /** Index of the last line with visible content, or -1. */
@@ -78,29 +79,12 @@ function applySgr(s: Omit<StyledRun, 'text'>, params: string): Omit<StyledRun, '
   return next;
 }
 
-/** Display width of a string: wide East Asian and emoji code points take two cells. */
+/**
+ * Terminal cells a string takes, as the terminal that drew the screen gave them (xterm.js's Unicode
+ * 11 widths, see cell-width.ts): what lines up on screen lines up here.
+ */
 export function displayWidth(s: string): number {
-  let w = 0;
-  for (const ch of s) {
-    const cp = ch.codePointAt(0) ?? 0;
-    if (cp === 0xfe0f || (cp >= 0x300 && cp <= 0x36f) || cp === 0x200d) continue;
-    w += isWide(cp) ? 2 : 1;
-  }
-  return w;
-}
-
-function isWide(cp: number): boolean {
-  return (
-    (cp >= 0x1100 && cp <= 0x115f) ||
-    (cp >= 0x2e80 && cp <= 0xa4cf) ||
-    (cp >= 0xac00 && cp <= 0xd7a3) ||
-    (cp >= 0xf900 && cp <= 0xfaff) ||
-    (cp >= 0xfe30 && cp <= 0xfe4f) ||
-    (cp >= 0xff00 && cp <= 0xff60) ||
-    (cp >= 0xffe0 && cp <= 0xffe6) ||
-    (cp >= 0x1f300 && cp <= 0x1faff) ||
-    (cp >= 0x20000 && cp <= 0x3fffd)
-  );
+  return stringCellWidth(s);
 }
 
 /**
