@@ -38,7 +38,8 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
  * Extra client arguments and agent config lines for the launch (e.g. `--enable default_mode_request_user_input`),
  * and the client version and pane size when not the newest version at 120x40.
  */
-export type LaunchExtras = Pick<LaunchOptions, 'args' | 'config'> & Partial<Pick<LaunchOptions, 'version' | 'size'>>;
+export type LaunchExtras = Pick<LaunchOptions, 'args' | 'config' | 'workspace'> &
+  Partial<Pick<LaunchOptions, 'version' | 'size'>>;
 
 export async function startServerAgent(
   agent: AgentName,
@@ -49,6 +50,7 @@ export async function startServerAgent(
   const model = await startFakeModel(scenario);
   const { version = NEWEST[agent], size = { cols: 120, rows: 40 }, ...extras } = launch;
   const term = await launchAgent({ agent, version, size, modelUrl: model.url, ...extras });
+  model.setVars({ workDir: term.workDir });
   const storageDir = mkdtempSync(join(tmpdir(), 'akk-e2e-'));
   let server = new StdioServer(['--stdio'], { ...process.env, ...env });
   const init = async (options: Record<string, unknown> = {}): Promise<void> => {
