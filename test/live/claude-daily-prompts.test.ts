@@ -140,10 +140,8 @@ describe('Claude Code: edits, fetches, MCP tools and plans through the AKK serve
     await userPrompt(a.term, 'go');
     const s = await a.waitStatus((x) => x.interaction?.questions[0]?.header === 'Plan', 30_000, 'the plan approval');
     const { q } = question(s);
-    assert.equal(
-      q.context,
-      'Health check\n\n1. Add a /healthz endpoint that returns 200 with the build version.\n2. Cover it with an integration test.',
-    );
+    // The plan as drawn: its markdown rendered (the heading without its `#`).
+    assert.equal(q.context, PLAN.replace(/^# /, '').trimEnd());
     assert.deepEqual(
       q.options.map((o) => o.label),
       ['Yes, manually approve edits', 'Tell Claude what to change'],
