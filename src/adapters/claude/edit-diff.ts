@@ -36,6 +36,8 @@ export function parseDrawnDiff(drawn: readonly string[], width: number): DiffLin
   }
   for (const part of parts) {
     if (part.segments.some((seg) => displayWidth(seg) > textWidth)) return undefined;
+    // A row that continues filled its line: at most one trimmed space (or a wide character's gap) is missing.
+    if (part.segments.slice(0, -1).some((seg) => displayWidth(seg) < textWidth - 1)) return undefined;
     // Every segment but the last filled its row; the capture trimmed the spaces at its end.
     part.line.text = part.segments
       .map((seg, i) => (i < part.segments.length - 1 ? seg + ' '.repeat(textWidth - displayWidth(seg)) : seg))
