@@ -2,6 +2,7 @@
 // it draws, from the idle composer through questions, approvals and async questions to the answer.
 import type { ModelTurn } from '../../fake-model/types';
 import { AFTER, FOLLOW_UP, HELLO, type DriveStep, type NamedScenario } from '../../scenario-types';
+import { longCommandScenarios } from './long-command-scenarios';
 import type { CodexQuestion } from './turns';
 
 export const CX_DATABASE: CodexQuestion = {
@@ -426,4 +427,5 @@ export const CODEX_SCENARIOS: NamedScenario[] = [
       AFTER,
     ],
   },
+  ...longCommandScenarios(CODEX_IDLE),
 ];
