@@ -38,12 +38,18 @@ export interface CodexProfile {
   permission: {
     titles: Readonly<Record<string, 'command' | 'file_change'>>;
     yes: string;
-    /** The persistent row starts with this; it is never offered. */
-    persistentPrefix: string;
+    /** The persistent row of a command approval, around the command prefix it names; never offered. */
+    persistentCommand: { before: string; after: string };
+    /** The persistent row of a file-change approval; never offered. */
+    persistentFiles: string;
     no: string;
     footer: string;
     /** Blank lines between the body and the choices. */
     blanksBeforeRows: number;
+    /** Cells the `$ <command>` paragraph loses to the overlay's margins (it wraps at the pane width less these). */
+    paragraphMargin: number;
+    /** Cells a choice row loses at the right edge (its text wraps at the pane width less these and its number). */
+    rowMargin: number;
   };
   /** `request_user_input_async` editor (null: this version has none). */
   asyncQuestion: {
@@ -99,10 +105,13 @@ const BASE: CodexShape = {
       'Would you like to make the following edits?': 'file_change',
     },
     yes: 'Yes, proceed (y)',
-    persistentPrefix: "Yes, and don't ask again for ",
+    persistentCommand: { before: "Yes, and don't ask again for commands that start with `", after: '` (p)' },
+    persistentFiles: "Yes, and don't ask again for these files (a)",
     no: 'No, and tell Codex what to do differently (esc)',
     footer: 'Press enter to confirm or esc to cancel',
     blanksBeforeRows: 1,
+    paragraphMargin: 4,
+    rowMargin: 2,
   },
   asyncQuestion: null,
   composer: { placeholder: 'Ask Codex to do anything' },
@@ -126,7 +135,10 @@ const GEN_0_154: CodexShape = {
   },
 };
 
-/** 0.171.0: descriptions without a full stop, two blank lines above approval choices, async answers steer the turn. */
+/**
+ * 0.171.0: descriptions without a full stop, two blank lines above approval choices (rows wrapping at
+ * the full pane width), async answers steer the turn.
+ */
 const GEN_0_171: CodexShape = {
   ...BASE,
   questionnaire: { ...BASE.questionnaire, otherDescription: 'Optionally, add details in notes (tab)' },
@@ -135,7 +147,7 @@ const GEN_0_171: CodexShape = {
     proceedDescription: 'Submit with {n} unanswered question{s}',
     goBackDescription: 'Return to the first unanswered question',
   },
-  permission: { ...BASE.permission, blanksBeforeRows: 2 },
+  permission: { ...BASE.permission, blanksBeforeRows: 2, rowMargin: 0 },
   mcpUserVerification: true,
   asyncQuestion: {
     queuedHeader: '• Queued follow-up inputs',
@@ -156,11 +168,12 @@ const GEN_0_155: CodexShape = { ...GEN_0_154, mcpUserVerification: true };
 
 /**
  * 0.156.x and 0.157.x: as 0.155.1 (answers queued for the next turn), with two blank lines above
- * approval choices, and the async question's keys spelt `alt+↑` / `ctrl+]` / `alt+↓`.
+ * approval choices whose rows wrap at the full pane width, and the async question's keys spelt
+ * `alt+↑` / `ctrl+]` / `alt+↓`.
  */
 const GEN_0_156: CodexShape = {
   ...GEN_0_155,
-  permission: { ...GEN_0_155.permission, blanksBeforeRows: 2 },
+  permission: { ...GEN_0_155.permission, blanksBeforeRows: 2, rowMargin: 0 },
   asyncQuestion: GEN_0_155.asyncQuestion && {
     ...GEN_0_155.asyncQuestion,
     collapsedHint: 'alt+↑ to answer',
