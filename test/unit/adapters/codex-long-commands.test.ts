@@ -1,7 +1,8 @@
 /**
  * Codex approvals for long commands: the `$ <command>` paragraph and the "don't ask again" row wrap
- * at the pane width. The captured screens (0.171.0 at three sizes) must name the exact command the
- * model sent; a screen one cell away from what Codex draws must be manual, with nothing to send.
+ * at the pane width. The captured screens (0.171.0 at three sizes; one command holds CJK ideographs,
+ * two cells each) must name the exact command the model sent; a screen one cell away from what
+ * Codex draws must be manual, with nothing to send.
  * The wrap rules themselves are held to lines the real client drew.
  */
 import { strict as assert } from 'node:assert';
@@ -10,14 +11,14 @@ import { wrapParagraph } from '../../../src/adapters/codex/command-paragraph-wra
 import { wrapOptionRow } from '../../../src/adapters/codex/option-row-wrap';
 import { QUALIFIED_SHAPES } from '../../../src/adapters/codex/qualified-versions';
 import type { Recognition, ScreenSnapshot } from '../../../src/adapters/types';
-import { CX_LONG_APPROVED, CX_LONG_REJECTED } from '../../harness/agents/codex/long-command-scenarios';
+import { CX_LONG_APPROVED, CX_LONG_REJECTED, CX_LONG_WIDE } from '../../harness/agents/codex/long-command-scenarios';
 import { answerKeys } from '../../support/answer-key';
 import { runChecks } from '../../support/answer-key/checks';
 import { plannedInput } from '../../support/answer-key/plans';
 import { loadCorpus, type Fixture } from '../../support/fixture-corpus';
 
 const VERSION = '0.171.0';
-const LONG = /^codex\/0\.171\.0\/\d+x\d+\/(4[3-7])-/;
+const LONG = /^codex\/0\.171\.0\/\d+x\d+\/(4[3-9])-/;
 const screens = loadCorpus().filter((f) => LONG.test(f.id));
 const approvals = screens.filter((f) => f.state === 'command-approval');
 
@@ -32,6 +33,9 @@ const CASES: Record<string, { command: string; wrapped: boolean }> = {
   '80x24/45': { command: CX_LONG_REJECTED, wrapped: true },
   '120x40/45': { command: CX_LONG_REJECTED, wrapped: true },
   '200x60/45': { command: CX_LONG_REJECTED, wrapped: true },
+  '80x24/48': { command: CX_LONG_WIDE, wrapped: true },
+  '120x40/48': { command: CX_LONG_WIDE, wrapped: false },
+  '200x60/48': { command: CX_LONG_WIDE, wrapped: false },
 };
 const caseOf = (f: Fixture): { command: string; wrapped: boolean } | undefined =>
   CASES[`${f.screen.cols}x${f.screen.rows}/${f.base.slice(0, 2)}`];

@@ -10,6 +10,10 @@ export const CX_LONG_REJECTED =
   'printf \'%s\\n\' "release checklist: update the changelog, tag the version and publish the packages" ' +
   '"then announce the release on the mailing list and close the release milestone" > ../release-checklist.txt';
 
+/** A long command with CJK ideographs (two cells each): its lines must still line up exactly. */
+export const CX_LONG_WIDE =
+  'mkdir -p build/报告 && echo "季度发布说明 更新日志 版本标签 quarterly notes" > build/报告/说明.txt';
+
 /** The corpus shapes of a command approval whose command or rows may wrap. */
 const WRAPPED_COMMAND_APPROVAL = ['permission-command', 'command-approval-wrapped'];
 
@@ -69,6 +73,31 @@ export function longCommandScenarios(idle: DriveStep): NamedScenario[] {
           then: [{ prompt: 'continue' }],
           answer: 'tool',
           shapes: ['after-answer', 'idle'],
+        },
+        AFTER,
+      ],
+    },
+    {
+      name: 'codex-long-command-wide',
+      agent: 'codex',
+      description: 'A long command with CJK ideographs (its `$` line and rows wrap) approved once.',
+      turns: [
+        {
+          kind: 'codex-command',
+          command: CX_LONG_WIDE,
+          justification: 'Write the release notes into build?',
+          escalated: true,
+        },
+        { kind: 'text', text: FOLLOW_UP },
+      ],
+      steps: [
+        idle,
+        {
+          state: 'command-approval',
+          until: { all: ['季度发布说明', 'Yes, proceed'] },
+          then: [{ keys: ['y'] }],
+          answer: 'tool',
+          shapes: WRAPPED_COMMAND_APPROVAL,
         },
         AFTER,
       ],
