@@ -87,8 +87,12 @@ function firstFit(text: string, width: number): string[] | undefined {
   return lines.map((l) => l.map((f, i) => (i + 1 < l.length ? f.text + f.blanks : f.text)).join(''));
 }
 
-/** The lines of a row's text (its number and cursor column aside) at `width` cells. */
+/**
+ * The lines of a row's text (its number and cursor column aside) at `width` cells; undefined when
+ * the text must wrap and holds a character whose line breaking is not modelled.
+ */
 export function wrapOptionRow(text: string, width: number): string[] | undefined {
+  if (displayWidth(text) <= width) return [text.replace(/ +$/, '')];
   const first = firstFit(text, width)?.[0];
   if (first === undefined) return undefined;
   const rest = text.slice(first.length).replace(/^ +/, '');

@@ -203,7 +203,8 @@ describe('the wrap rules, held to lines Codex drew (80 columns: paragraph 76 cel
     ]);
   });
 
-  it('a character whose line breaking is not modelled leaves the row unproven', () => {
-    assert.equal(wrapOptionRow(row('echo ⌚⌚⌚ tail'), 75), undefined);
+  it('a character whose line breaking is not modelled leaves a wrapping row unproven, not one that fits', () => {
+    assert.equal(wrapOptionRow(row(`echo ⌚⌚⌚ ${'t'.repeat(20)}`), 75), undefined);
+    assert.deepEqual(wrapOptionRow(row('echo ⌚'), 75), [row('echo ⌚')]);
   });
 });
