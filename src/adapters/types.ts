@@ -152,6 +152,8 @@ export interface ManualRecognition {
   kind: 'manual_required';
   /** Plain words for the user: why this screen must be answered in the terminal. */
   reason: string;
+  /** A start-up screen recognised exactly, which only the person answers (e.g. `folder-trust`). */
+  startup?: string;
 }
 
 export interface ActivityRecognition {

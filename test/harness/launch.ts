@@ -193,6 +193,7 @@ export async function launchAgent(opts: LaunchOptions): Promise<Launched> {
     modelUrl: opts.modelUrl,
     config: opts.config ?? [],
     mcpServers: (opts.workspace?.mcpServers ?? []).map((name) => ({ name, script: fakeMcpScript(name) })),
+    startup: opts.workspace?.startup ?? [],
   });
   Object.assign(env, prepared.env);
   const argv = [bin, ...prepared.args, ...(opts.args ?? [])];

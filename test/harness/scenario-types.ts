@@ -55,6 +55,11 @@ export interface Workspace {
   files?: Record<string, string>;
   /** Fake MCP servers (test/harness/fake-mcp/<name>.cjs) the client is configured with. */
   mcpServers?: string[];
+  /**
+   * Start-up screens left in place (the harness otherwise configures each away): e.g. `trust` (the
+   * work folder is not trusted yet), `api-key` (the key in the environment is not approved yet).
+   */
+  startup?: string[];
 }
 
 export interface NamedScenario extends Scenario {

@@ -11,7 +11,7 @@ export const claudeAdapter = defineAdapter('claude', {
   generations: CLAUDE_GENERATIONS,
   versions: QUALIFIED_VERSIONS,
   shapes: QUALIFIED_SHAPES,
-  gatedShapes: ['permission-edit', 'permission-fetch', 'permission-mcp', 'plan-approval'],
+  gatedShapes: ['permission-edit', 'permission-fetch', 'permission-mcp', 'plan-approval', 'startup'],
   recognize: recognizeClaude,
   readEditor: (screen, profile) => readFreeTextEditor(screen, profile) ?? readPlanFeedback(screen, profile),
   proveEmptyComposer: proveClaudeComposer,

@@ -54,7 +54,23 @@ export interface ClaudeProfile {
     /** The bottom line, before the plan file's path. */
     footerPrefix: string;
   };
+  /** Screens shown before the first prompt that only the person may answer: recognised, never answered. */
+  startup: readonly StartupScreen[];
   activity: { working: RegExp; promptPrefix: string };
+}
+
+/**
+ * A start-up screen: its title line (the first under the rule), its choices (unnumbered, one under
+ * the cursor), a blank line and its footer, at its left margin. `asks` says what it asks in AKK's
+ * words; `$1` is the title's group and `$next` the first line drawn under the title.
+ */
+export interface StartupScreen {
+  name: string;
+  indent: number;
+  title: RegExp;
+  choices: readonly string[];
+  footer: string;
+  asks: string;
 }
 
 export type ClaudePermissionTool = 'bash' | 'write' | 'edit' | 'web_fetch' | 'mcp';
@@ -114,6 +130,24 @@ const BASE: ClaudeShape = {
     feedbackHint: 'shift+tab to approve with this feedback',
     footerPrefix: 'ctrl+g to edit in Vim · ',
   },
+  startup: [
+    {
+      name: 'folder-trust',
+      indent: 1,
+      title: /^Accessing workspace:$/,
+      choices: ['No, exit', 'Yes, I trust this folder'],
+      footer: 'Enter to confirm · Esc to cancel',
+      asks: 'whether you trust the folder $next',
+    },
+    {
+      name: 'api-key',
+      indent: 2,
+      title: /^Detected a custom API key in your environment$/,
+      choices: ['Yes', 'No (recommended)'],
+      footer: 'Enter to confirm · Esc to cancel',
+      asks: 'whether to use the API key found in its environment',
+    },
+  ],
   activity: { working: /\(esc to interrupt\b|· esc to interrupt\b|esc to interrupt\)/, promptPrefix: '❯\u00a0' },
 };
 

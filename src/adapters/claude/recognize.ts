@@ -7,6 +7,7 @@ import { recognizePermission } from './permission';
 import { recognizePlanApproval } from './plan-approval';
 import type { ClaudeProfile } from './profile';
 import { recognizeQuestionnaire } from './questionnaire';
+import { recognizeStartup } from './startup';
 
 /** Signs that a dialog is on screen, proven or not: a cursor on a numbered row, or dialog words. */
 const DIALOG_SIGNS = [
@@ -19,7 +20,8 @@ const DIALOG_SIGNS = [
 ];
 
 export function recognizeClaude(s: ScreenSnapshot, p: ClaudeProfile): Recognition {
-  const proven = recognizeQuestionnaire(s, p) ?? recognizePermission(s, p) ?? recognizePlanApproval(s, p);
+  const proven =
+    recognizeStartup(s, p) ?? recognizeQuestionnaire(s, p) ?? recognizePermission(s, p) ?? recognizePlanApproval(s, p);
   if (proven) return proven;
   // The 30 lines above the last drawn line: dialogs sit there, with blank rows below on tall screens.
   const last = bottomLine(s);

@@ -38,6 +38,8 @@ export interface LaunchRun {
   config: readonly string[];
   /** MCP servers to configure: a name, and a Node script speaking MCP over stdio. */
   mcpServers: ReadonlyArray<{ name: string; script: string }>;
+  /** Start-up screens to leave in place (`Workspace.startup`). */
+  startup: readonly string[];
 }
 
 export interface HarnessAgent {

@@ -50,6 +50,8 @@ function checkQuestionnaire(r: QuestionnaireRecognition, e: ExpectedQuestionnair
 export function checkRecognition(r: Recognition, e: Expected): void {
   assert.equal(r.kind, e.kind, `recognised as ${JSON.stringify(r).slice(0, 300)}`);
   if (r.kind === 'activity' && e.kind === 'activity') assert.equal(r.state, e.state, 'activity');
+  if (r.kind === 'manual_required' && e.kind === 'manual_required' && e.startup !== undefined)
+    assert.equal(r.startup, e.startup, 'the start-up screen');
   if (r.kind === 'permission' && e.kind === 'permission') {
     assert.deepEqual(
       { tool: r.tool, title: r.title, subject: r.subject, decisions: r.decisions },

@@ -9,6 +9,7 @@ import type { AskQuestion, ModelTurn } from '../../harness/fake-model/types';
 import { Conversation, digit, drawn, type Dialog, type DialogStep } from './conversation';
 import { PermissionDialog, permissionOf } from './claude-permission';
 import { PlanDialog } from './claude-plan';
+import { StartupDialog } from './claude-startup';
 import type { Expected, ExpectedOption, Token } from './types';
 
 const FREE_TEXT = 'Type something.';
@@ -169,8 +170,11 @@ export class ClaudeModel extends Conversation {
     private readonly cols: number,
     /** The work folder's files before the scenario (relative path -> content). */
     private readonly files: Readonly<Record<string, string>> = {},
+    /** Start-up screens left in place (`Workspace.startup`). */
+    startup: readonly string[] = [],
   ) {
     super(turns);
+    if (startup.length > 0) this.startWith(new StartupDialog(startup));
   }
 
   /** A narrow Bash prompt whose `No` row was overdrawn offers only the one-time Yes. */

@@ -8,8 +8,11 @@ import type { ModelTurn } from '../../harness/fake-model/types';
 import type { ClientModel, Delivery, Expected, KeyEffect, Token } from './types';
 
 export interface DialogStep extends KeyEffect {
-  /** `submitted`: the tool result goes out now; `interrupted`: the turn ends, the result waits for the next prompt. */
-  outcome?: 'submitted' | 'interrupted';
+  /**
+   * `submitted`: the tool result goes out now; `interrupted`: the turn ends, the result waits for the
+   * next prompt; `closed`: a dialog of the client's own (a start-up screen) is gone, nothing is sent.
+   */
+  outcome?: 'submitted' | 'interrupted' | 'closed';
   delivery?: Delivery;
 }
 
@@ -66,7 +69,13 @@ export abstract class Conversation implements ClientModel {
 
   /** The first captured screen of a scenario after the shared idle screen: its prompt was typed unseen. */
   promptUnseen(): void {
-    if (this.turn === -1) this.request();
+    if (this.turn === -1 && this.state === 'idle') this.request();
+  }
+
+  /** The client opens with a dialog of its own (start-up screens) before its first prompt. */
+  protected startWith(dialog: Dialog): void {
+    this.dialog = dialog;
+    this.state = 'dialog';
   }
 
   apply(token: Token): KeyEffect {
@@ -78,6 +87,9 @@ export abstract class Conversation implements ClientModel {
         this.request();
       } else if (outcome === 'interrupted') {
         this.pendingOnPrompt = delivery;
+        this.dialog = undefined;
+        this.state = 'idle';
+      } else if (outcome === 'closed') {
         this.dialog = undefined;
         this.state = 'idle';
       }

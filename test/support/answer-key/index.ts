@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { isAgentName, type AgentName } from '../../../src/shared/agents';
 import type { Sidecar } from '../../harness/capture';
 import type { ModelTurn } from '../../harness/fake-model/types';
+import type { Workspace } from '../../harness/scenario-types';
 import { scenario as scenarioNamed, type NamedScenario } from '../../harness/scenarios';
 import { loadCorpus, type Fixture } from '../fixture-corpus';
 import { ClaudeModel } from './claude-model';
@@ -34,15 +35,15 @@ interface Pressed {
 }
 
 /** Each agent's model of its client: an agent of the registry without one does not compile. */
-type ModelOf = (f: Fixture, turns: readonly ModelTurn[], files: Readonly<Record<string, string>>) => Conversation;
+type ModelOf = (f: Fixture, turns: readonly ModelTurn[], workspace: Workspace) => Conversation;
 const MODELS: { readonly [N in AgentName]: ModelOf } = {
-  claude: (f, turns, files) => new ClaudeModel(turns, f.screen.cols, files),
+  claude: (f, turns, w) => new ClaudeModel(turns, f.screen.cols, w.files ?? {}, w.startup ?? []),
   codex: (_f, turns) => new CodexModel(turns),
 };
 
 function modelFor(f: Fixture, sc: NamedScenario): Conversation {
   if (!isAgentName(f.agent)) throw new Error(`${f.id}: ${f.agent} is not an agent of the registry`);
-  return MODELS[f.agent](f, sc.turns, sc.workspace?.files ?? {});
+  return MODELS[f.agent](f, sc.turns, sc.workspace ?? {});
 }
 
 /** One scenario of one target: its screens in capture order. */

@@ -48,7 +48,8 @@ export interface ExpectedPermission {
 
 export type Expected =
   | { kind: 'activity'; state: 'idle' | 'working' }
-  | { kind: 'manual_required'; because: string }
+  /** `startup`: the start-up screen the recognizer must name. */
+  | { kind: 'manual_required'; because: string; startup?: string }
   | ExpectedQuestionnaire
   | ExpectedPermission;
 

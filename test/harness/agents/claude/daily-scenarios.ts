@@ -166,3 +166,44 @@ export const CLAUDE_DAILY_SCENARIOS: NamedScenario[] = [
     ],
   },
 ];
+
+/** One start-up screen: its title, and the keys the person answers it with. */
+interface StartupStep {
+  name: string;
+  title: string;
+  keys: string[];
+}
+
+/** Start-up screens left in place: each captured, then answered by the harness as the person would. */
+function startup(name: string, configured: string[], screens: StartupStep[]): NamedScenario {
+  return {
+    name: `claude-startup-${name}`,
+    agent: 'claude',
+    description: `The start-up screens ${screens.map((s) => `"${s.title}"`).join(', ')}, answered in the terminal.`,
+    workspace: { startup: configured },
+    turns: [{ kind: 'text', text: FOLLOW_UP }],
+    steps: [
+      ...screens.map((s): DriveStep => ({
+        state: `startup-${s.name}`,
+        until: { all: [s.title] },
+        then: [{ keys: s.keys }],
+        shapes: ['startup'],
+      })),
+      IDLE,
+      AFTER,
+    ],
+  };
+}
+
+// The folder-trust screen's cursor starts on "No, exit": Down, then Enter trusts the folder.
+const TRUST: StartupStep = { name: 'trust', title: 'Accessing workspace:', keys: ['Down', 'Enter'] };
+// The cursor starts on "No (recommended)": Up, then Enter uses the key (the fake model's).
+const API_KEY: StartupStep = {
+  name: 'api-key',
+  title: 'Detected a custom API key in your environment',
+  keys: ['Up', 'Enter'],
+};
+export const CLAUDE_STARTUP_SCENARIOS: NamedScenario[] = [
+  startup('trust', ['trust'], [TRUST]),
+  startup('api-key', ['api-key'], [API_KEY]),
+];

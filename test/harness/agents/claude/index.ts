@@ -5,7 +5,7 @@ import type { HarnessAgent } from '../types';
 import { prepareClaude } from './launch';
 import { claudeModel } from './model';
 import { CLAUDE_RULES, CLAUDE_VOLATILE_LINES, CLAUDE_VOLATILE_PAIRS } from './normalise';
-import { CLAUDE_DAILY_SCENARIOS } from './daily-scenarios';
+import { CLAUDE_DAILY_SCENARIOS, CLAUDE_STARTUP_SCENARIOS } from './daily-scenarios';
 import { CLAUDE_SCENARIOS } from './scenarios';
 
 // Each version was checked with `npm view @anthropic-ai/claude-code@<version> version`. The live tier
@@ -18,7 +18,7 @@ export const claudeHarness: HarnessAgent = {
   binaryIn: (dir) => path.join(dir, 'node_modules', '@anthropic-ai', 'claude-code', 'bin', 'claude.exe'),
   prepare: prepareClaude,
   model: claudeModel,
-  scenarios: [...CLAUDE_SCENARIOS, ...CLAUDE_DAILY_SCENARIOS],
+  scenarios: [...CLAUDE_SCENARIOS, ...CLAUDE_DAILY_SCENARIOS, ...CLAUDE_STARTUP_SCENARIOS],
   corpusShapes: [
     ['idle', 'idle'],
     ['working', 'working'],

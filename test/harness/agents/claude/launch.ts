@@ -6,17 +6,24 @@ import type { LaunchRun } from '../types';
 
 export const FAKE_API_KEY = 'sk-ant-akk-fake-0000000000000000000000';
 
-/** Writes Claude Code's config into `home` so that its start-up screens are skipped for `workDir`. */
-export function claudeFiles(home: string, workDir: string, version: string): void {
+/**
+ * Writes Claude Code's config into `home` so that its start-up screens are skipped for `workDir`,
+ * except those named in `keep` (`trust`, `api-key`).
+ */
+export function claudeFiles(home: string, workDir: string, version: string, keep: readonly string[] = []): void {
   const approved = FAKE_API_KEY.slice(-20);
   const cfg = {
     hasCompletedOnboarding: true,
     lastOnboardingVersion: version,
     theme: 'dark',
     numStartups: 1,
-    customApiKeyResponses: { approved: [approved], rejected: [] },
+    customApiKeyResponses: { approved: keep.includes('api-key') ? [] : [approved], rejected: [] },
     projects: {
-      [workDir]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true, allowedTools: [] },
+      [workDir]: {
+        hasTrustDialogAccepted: !keep.includes('trust'),
+        hasCompletedProjectOnboarding: true,
+        allowedTools: [],
+      },
     },
   };
   fs.writeFileSync(path.join(home, '.claude.json'), JSON.stringify(cfg, null, 2));
@@ -54,6 +61,6 @@ function mcpArgs(run: LaunchRun): string[] {
 }
 
 export function prepareClaude(run: LaunchRun): Promise<{ env: Record<string, string>; args: string[] }> {
-  claudeFiles(run.home, run.workDir, run.version);
+  claudeFiles(run.home, run.workDir, run.version, run.startup);
   return Promise.resolve({ env: claudeEnv(run.modelUrl), args: mcpArgs(run) });
 }
