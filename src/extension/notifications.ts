@@ -42,7 +42,7 @@ export function announceStep(step: PendingStep, _context: vscode.ExtensionContex
   const manual = !s.interaction;
   const who = `${agentLabel(step.session.agent)}`;
   const text = manual
-    ? `${who} is waiting on something to answer in the terminal: ${s.manual_reason ?? ''}`
+    ? `${who} needs you in the terminal: ${s.manual_reason ?? 'a screen AKK cannot answer'}`
     : `${who} asks: ${describeStep(step)}`;
   const actions = manual ? ['Show Terminal'] : ['Answer', 'Show Terminal'];
   void vscode.window.showInformationMessage(text, ...actions).then(async (pick) => {

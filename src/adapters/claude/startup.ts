@@ -33,7 +33,7 @@ function matches(s: ScreenSnapshot, screen: StartupScreen, bottom: number): Manu
   return {
     kind: 'manual_required',
     startup: screen.name,
-    reason: `Claude Code needs you in the terminal before it starts: it asks ${asks}`,
+    reason: `before it starts, it asks ${asks}`,
   };
 }
 
