@@ -33,6 +33,6 @@ export const QUALIFIED_VERSIONS: Readonly<Record<string, string>> = {
 
 /** For each prompt shape added after the release history was qualified: the versions qualified with it. */
 export const QUALIFIED_SHAPES: Readonly<Record<string, readonly string[]>> = {
-  'command-approval-wrapped': [],
+  'command-approval-wrapped': ['0.171.0'],
   'network-approval': [],
 };
