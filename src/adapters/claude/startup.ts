@@ -1,6 +1,6 @@
 /**
- * Claude Code's start-up screens (folder trust, an API key found in the environment): recognised exactly so the person is told what the terminal asks, and never
- * answered, whatever they offer.
+ * Claude Code's start-up screens (folder trust, an API key found in the environment): recognised
+ * exactly so the person is told what the terminal asks, and never answered, whatever they offer.
  */
 import { bottomLine, isRule } from '../screen';
 import type { ManualRecognition, ScreenSnapshot } from '../types';

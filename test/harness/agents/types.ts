@@ -42,6 +42,16 @@ export interface LaunchRun {
   startup: readonly string[];
 }
 
+/** One row of the README's prompt-shapes table. */
+export interface PromptShape {
+  prompt: string;
+  handling: 'answered' | 'shown only' | 'not yet seen';
+  /** Corpus shape tags of the screens behind the row (none for a prompt not yet seen). */
+  tags: readonly string[];
+  /** `gated`: answered only on versions qualified with it; otherwise why nothing was captured. */
+  note?: string;
+}
+
 export interface HarnessAgent {
   /** Newest published version at the time the table was last updated (pinned, not resolved at run time). */
   newest: string;
@@ -56,6 +66,8 @@ export interface HarnessAgent {
   prepare(run: LaunchRun): Promise<{ env: Record<string, string>; args: string[] }>;
   model: AgentModel;
   scenarios: readonly NamedScenario[];
+  /** The README's prompt-shapes table: each prompt, how AKK handles it, the screens behind it. */
+  promptShapes: readonly PromptShape[];
   /** The fixtures corpus table's columns: a shape name, and its heading. */
   corpusShapes: ReadonlyArray<readonly [shape: string, heading: string]>;
   /** Normalisation of the agent's volatile screen content (fixtures/README.md lists every rule). */

@@ -65,7 +65,9 @@ function defaultModel(api: WireApi): string {
 
 /** Values a client's request tells the model (e.g. the plan file it asks for), for `{{name}}` in turns. */
 function requestVars(api: WireApi, body: unknown): Record<string, string> {
-  return Object.assign({}, ...agentsOn(api).map((a) => HARNESS_AGENTS[a].model.requestVars?.(body) ?? {}));
+  const vars: Record<string, string> = {};
+  for (const a of agentsOn(api)) Object.assign(vars, HARNESS_AGENTS[a].model.requestVars?.(body) ?? {});
+  return vars;
 }
 
 /** The tool call of one turn on `api`: none for text, the named tool, or an own turn of an agent on that wire. */

@@ -2,6 +2,7 @@
 // install, how it is launched against the fake model, its scenarios, and its volatile content.
 import * as path from 'node:path';
 import type { HarnessAgent } from '../types';
+import { CLAUDE_PROMPT_SHAPES } from './prompt-shapes';
 import { prepareClaude } from './launch';
 import { claudeModel } from './model';
 import { CLAUDE_RULES, CLAUDE_VOLATILE_LINES, CLAUDE_VOLATILE_PAIRS } from './normalise';
@@ -19,6 +20,7 @@ export const claudeHarness: HarnessAgent = {
   prepare: prepareClaude,
   model: claudeModel,
   scenarios: [...CLAUDE_SCENARIOS, ...CLAUDE_DAILY_SCENARIOS, ...CLAUDE_STARTUP_SCENARIOS],
+  promptShapes: CLAUDE_PROMPT_SHAPES,
   corpusShapes: [
     ['idle', 'idle'],
     ['working', 'working'],

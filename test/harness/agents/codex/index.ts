@@ -2,6 +2,7 @@
 // how it is launched against the fake model, its scenarios, and its volatile content.
 import * as path from 'node:path';
 import type { HarnessAgent } from '../types';
+import { CODEX_PROMPT_SHAPES } from './prompt-shapes';
 import { prepareCodex } from './launch';
 import { codexModel } from './model';
 import { CODEX_RULES, CODEX_VOLATILE_LINES, CODEX_VOLATILE_PAIRS } from './normalise';
@@ -18,6 +19,7 @@ export const codexHarness: HarnessAgent = {
   prepare: prepareCodex,
   model: codexModel,
   scenarios: CODEX_SCENARIOS,
+  promptShapes: CODEX_PROMPT_SHAPES,
   corpusShapes: [
     ['idle', 'idle'],
     ['working', 'working'],

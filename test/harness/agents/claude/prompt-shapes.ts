@@ -1,0 +1,43 @@
+// Claude Code's prompt shapes for the README's table (test/harness/shapes-table.ts): what AKK
+// answers, shows only, or has not seen yet, and the corpus shapes of the screens behind each.
+import type { PromptShape } from '../types';
+
+export const CLAUDE_PROMPT_SHAPES: PromptShape[] = [
+  { prompt: 'Single-select question (and its `Type something.` row)', handling: 'answered', tags: ['single-select'] },
+  { prompt: 'Multi-select question', handling: 'answered', tags: ['multi-select'] },
+  { prompt: 'Free text', handling: 'answered', tags: ['free-text'] },
+  {
+    prompt: 'Several questions and the final review',
+    handling: 'answered',
+    tags: ['multi-question', 'final-review'],
+  },
+  { prompt: 'Bash command', handling: 'answered', tags: ['permission-bash'] },
+  { prompt: 'Create a file', handling: 'answered', tags: ['permission-write'] },
+  { prompt: 'Edit a file, with its diff', handling: 'answered', tags: ['permission-edit'], note: 'gated' },
+  { prompt: 'Fetch a web page (its domain)', handling: 'answered', tags: ['permission-fetch'], note: 'gated' },
+  {
+    prompt: 'MCP tool call (server, tool, arguments)',
+    handling: 'answered',
+    tags: ['permission-mcp'],
+    note: 'gated',
+  },
+  {
+    prompt: 'Plan approval (approve with edits approved by hand, or say what to change)',
+    handling: 'answered',
+    tags: ['plan-approval'],
+    note: 'gated',
+  },
+  { prompt: 'Start-up: folder trust, an API key in the environment', handling: 'shown only', tags: ['startup'] },
+  {
+    prompt: "Start-up: a project's own MCP server (`.mcp.json`)",
+    handling: 'not yet seen',
+    tags: [],
+    note: 'seen once by hand, not reproducibly after the folder trust',
+  },
+  {
+    prompt: 'Bypass-permissions confirmation',
+    handling: 'not yet seen',
+    tags: [],
+    note: 'the client refuses that mode as root, as the capture runs',
+  },
+];

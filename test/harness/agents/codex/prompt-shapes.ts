@@ -1,0 +1,36 @@
+// Codex's prompt shapes for the README's table (test/harness/shapes-table.ts): what AKK answers,
+// shows only, or has not seen yet, and the corpus shapes of the screens behind each.
+import type { PromptShape } from '../types';
+
+export const CODEX_PROMPT_SHAPES: PromptShape[] = [
+  {
+    prompt: '`request_user_input` choices, `None of the above` and notes',
+    handling: 'answered',
+    tags: ['single-select', 'free-text'],
+  },
+  {
+    prompt: 'Several questions and the unanswered review',
+    handling: 'answered',
+    tags: ['multi-question', 'final-review'],
+  },
+  { prompt: 'Async question while the turn keeps working', handling: 'answered', tags: ['async-question'] },
+  { prompt: 'Command approval', handling: 'answered', tags: ['permission-command'] },
+  {
+    prompt: 'Command approval with a long command (wrapped rows)',
+    handling: 'answered',
+    tags: ['command-approval-wrapped'],
+    note: 'gated',
+  },
+  { prompt: 'File-change approval', handling: 'answered', tags: ['permission-file-change'] },
+  {
+    prompt: 'Network access approval',
+    handling: 'not yet seen',
+    tags: [],
+    note: "drawn only under an administrator's /etc/codex/requirements.toml, which a capture cannot set",
+  },
+  {
+    prompt: 'Start-up: directory trust, update, model migration, rate-limit choices',
+    handling: 'not yet seen',
+    tags: [],
+  },
+];
