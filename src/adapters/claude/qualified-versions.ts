@@ -75,5 +75,5 @@ export const QUALIFIED_SHAPES: Readonly<Record<string, readonly string[]>> = {
   'permission-fetch': ['2.1.332'],
   'permission-mcp': ['2.1.332'],
   'plan-approval': ['2.1.332'],
-  'startup': ['2.1.332'],
+  startup: ['2.1.332'],
 };

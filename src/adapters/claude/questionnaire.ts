@@ -15,6 +15,7 @@ import { manual } from '../types';
 import { dialogRegion, findTopRule, matchFooter } from './frame';
 import type { ClaudeProfile } from './profile';
 import { parseTabHeader, type TabHeader } from './tab-header';
+import { unwrapRows } from './wrapped-rows';
 
 type Result = QuestionnaireRecognition | ManualRecognition | undefined;
 
@@ -133,8 +134,12 @@ function questionTab(s: ScreenSnapshot, p: ClaudeProfile, bottom: number, footer
   const cursors =
     rows.filter((r) => r.cursor).length + trailing.filter((t) => t.cursor).length + (cursorOnChat ? 1 : 0);
   if (cursors !== 1) return manual('the option cursor is not on exactly one row');
-  if (rows.some((r) => r.continuation.length > 1))
-    return manual('an option label or description wraps over several lines');
+  if (multi && rows.some((r) => r.continuation.length > 1))
+    return manual('a multi-select option label or description wraps over several lines');
+  const texts = multi
+    ? rows.map((r) => ({ label: r.text, description: r.continuation[0] }))
+    : unwrapRows(s, rows, body.rest, 5);
+  if ('kind' in texts) return texts;
 
   const freeRow = rows[rows.length - 1] as NumberedRow;
   const choices = rows.slice(0, -1);
@@ -196,10 +201,10 @@ function questionTab(s: ScreenSnapshot, p: ClaudeProfile, bottom: number, footer
   }
 
   if (freeRow.text !== q.freeTextSingle) return manual('the free-text row shows typed text or changed');
-  const options: RecognizedOption[] = choices.map((r) => ({
+  const options: RecognizedOption[] = choices.map((r, i) => ({
     key: `o${r.number}`,
-    label: r.text,
-    ...(r.continuation[0] ? { description: r.continuation[0] } : {}),
+    label: texts[i]?.label ?? r.text,
+    ...(texts[i]?.description ? { description: texts[i]?.description } : {}),
     role: 'choice' as const,
   }));
   const freeKey = `o${freeRow.number}`;

@@ -28,7 +28,9 @@ function shapeRows(agent: AgentName, qualified: readonly QualificationRecord[]):
   const gated = adapterOf(agent)?.gatedShapes() ?? [];
   return gated.map((shape) => {
     const versions = qualified.filter((r) => r.screens.some((s) => shapesOf(s).includes(shape))).map((r) => r.version);
-    return `  '${shape}': [${versions.map((v) => `'${v}'`).join(', ')}],`;
+    // Quoted only where a key needs it, as the formatter leaves it.
+    const key = /^[A-Za-z_$][\w$]*$/.test(shape) ? shape : `'${shape}'`;
+    return `  ${key}: [${versions.map((v) => `'${v}'`).join(', ')}],`;
   });
 }
 

@@ -71,12 +71,16 @@ class AskDialog implements Dialog {
         kind: 'manual_required',
         because: 'text is already typed into the free-text row: AKK types whole answers only',
       };
-    // A row is `❯ 1. ` (and `[ ] ` in a multi-select) before the label; descriptions sit below it.
-    const lead = q.multiSelect ? 9 : 5;
-    if (q.options.some((o) => lead + [...o.label].length > this.cols || lead + [...o.description].length > this.cols)) {
+    // A row is `❯ 1. [ ] ` before a multi-select label; descriptions sit below it. A single-select
+    // row that wraps is read whole (its label and description told apart by their colours).
+    const lead = 9;
+    if (
+      q.multiSelect &&
+      q.options.some((o) => lead + [...o.label].length > this.cols || lead + [...o.description].length > this.cols)
+    ) {
       return {
         kind: 'manual_required',
-        because: 'an option wraps over several lines at this width, which AKK leaves to the terminal',
+        because: 'a multi-select option wraps over several lines at this width, which AKK leaves to the terminal',
       };
     }
     const base = { prompt: q.question, header: q.header, step, skips: {} };
