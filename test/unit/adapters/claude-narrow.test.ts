@@ -1,11 +1,13 @@
 /**
  * Claude Code at 80 columns: with several questions the footer of the focused `Type something.`
  * row is wider than the pane and wraps (`… · Esc to` / `cancel`). The free-text step and the text
- * typed into it must be read there exactly as at 120 columns, and no other wrap may pass.
+ * typed into it must be read there exactly as at 120 columns, and no other wrap may pass. A
+ * single-select option whose label and description wrap is read whole, or not at all.
  */
 import { strict as assert } from 'node:assert';
 import { readEditor, recognize } from '../../../src/adapters/recognize';
 import type { ScreenSnapshot } from '../../../src/adapters/types';
+import { Q_UNUSUAL } from '../../harness/agents/claude/scenarios';
 import { loadSeedCorpus } from '../../support/fixture-corpus';
 
 const narrow = loadSeedCorpus().filter((f) => f.agent === 'claude' && f.screen.cols === 80);
@@ -56,6 +58,51 @@ describe('Claude Code free text at 80 columns (wrapped footer)', () => {
       assert.deepEqual(readEditor('claude', f.version, f.screen), { text: 'orbit-7' });
       const r = recognize('claude', f.version, f.screen);
       assert.equal(r.kind, 'manual_required');
+    });
+  }
+});
+
+describe('Claude Code options that wrap at 80 columns', () => {
+  const wrapped = narrow.filter((f) => f.state === 'unusual-1');
+  const [first] = Q_UNUSUAL;
+  const option = first?.options[0];
+
+  /** The screen with one styled line changed. */
+  function restyled(s: ScreenSnapshot, index: number, line: string): ScreenSnapshot {
+    const styled = [...(s.styled ?? [])];
+    styled[index] = line;
+    return { ...s, styled };
+  }
+
+  it('has the wrapped screen of every Claude version', () => {
+    assert.equal(wrapped.length, 4);
+  });
+
+  for (const f of wrapped) {
+    const row = f.screen.plain.findIndex((l) => l.includes('1. Keep the most recent edit'));
+
+    it(`${f.id}: the wrapped label and its wrapped description are read whole`, () => {
+      const r = recognize('claude', f.version, f.screen);
+      assert.ok(r.kind === 'questionnaire', JSON.stringify(r).slice(0, 300));
+      assert.equal(r.question.options[0]?.label, option?.label);
+      assert.equal(r.question.options[0]?.description, option?.description);
+      assert.deepEqual(r.plan.choose.o1?.[0]?.action, { keys: ['1'] });
+    });
+
+    it(`${f.id}: a label line drawn in the description's colour is not proven`, () => {
+      const line = (f.screen.plain[row + 1] ?? '').trimEnd();
+      const other = restyled(f.screen, row + 1, `     \u001b[38;5;246m${line.trim()}`);
+      assert.equal(recognize('claude', f.version, other).kind, 'manual_required');
+    });
+
+    it(`${f.id}: a label that would not wrap there is not proven`, () => {
+      const plain = [...f.screen.plain];
+      plain[row] = (plain[row] ?? '').replace(' archive the', ' archive');
+      plain[row + 1] = (plain[row + 1] ?? '').replace('other one', 'the other one');
+      const styled = [...(f.screen.styled ?? [])];
+      styled[row] = (styled[row] ?? '').replace(' archive the', ' archive');
+      styled[row + 1] = (styled[row + 1] ?? '').replace('other one', 'the other one');
+      assert.equal(recognize('claude', f.version, { ...f.screen, plain, styled }).kind, 'manual_required');
     });
   }
 });
