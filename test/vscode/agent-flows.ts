@@ -25,6 +25,7 @@ import { AgentTmux } from './agent-tmux';
 import { TURNS, claudeFlows } from './claude-flows';
 import { CODEX_ARGS, CODEX_TURNS, codexFlows } from './codex-flows';
 import type { FlowContext } from './flow-support';
+import { dailyFlows } from './daily-flows';
 import { lapsedOfferFlow } from './lapsed-offer-flow';
 import { terminalFlows } from './terminal-flow';
 import { unqualifiedVersionFlow } from './unqualified-version-flow';
@@ -118,6 +119,7 @@ export async function runAgentFlows(browser: Browser, extPath: string, scratch: 
     if (run('claude')) await claudeFlows(ctx);
     if (run('codex')) await codexFlows(ctx);
     if (run('lapsed')) await lapsedOfferFlow(ctx);
+    if (run('daily')) await dailyFlows(ctx);
     if (run('terminal')) await terminalFlows(ctx, root);
     if (run('unqualified')) await unqualifiedVersionFlow(ctx);
   } catch (err) {

@@ -10,6 +10,7 @@ import type { AskQuestion, ModelTurn } from '../harness/fake-model/types';
 import { Q_DATABASE, Q_FEATURES, Q_NAME } from '../harness/agents/claude/scenarios';
 import { NEWEST } from '../harness/versions';
 import { sleep, until } from './agent-tmux';
+import { DAILY_TURN, DAILY_TURNS } from './daily-flows';
 import { check, toolResultOf, type FlowContext } from './flow-support';
 import { log, screenshot } from './ui-support';
 import { clearNotifications, findNotification, option, palette, panelFrame, waitPendingCount } from './workbench';
@@ -80,8 +81,9 @@ export const TURNS: ModelTurn[] = [
   { kind: 'text', text: 'Kept.' },
   { kind: 'ask', questions: [Q_COLOUR] },
   { kind: 'text', text: 'Blue it is.' },
+  ...DAILY_TURNS,
 ];
-export const TURN = { mouse: 0, approve: 2, reject: 4, keyboard: 5, markup: 7, lapsed: 9 } as const;
+export const TURN = { mouse: 0, approve: 2, reject: 4, keyboard: 5, markup: 7, lapsed: 9, ...DAILY_TURN } as const;
 const FREE_TEXT = 'northwind "alpha" & <beta>';
 
 /** Claude Code's flows, in order; each is one check of the tier. */

@@ -117,4 +117,13 @@ describe('Agent Knock Knock in a real VS Code', function () {
     });
     assert.equal(status.running, true);
   });
+
+  it('a decision command called without the permission it belongs to sends nothing and keeps serving', async () => {
+    for (const args of [[], [undefined, 'approve_once'], [{ sessionId: 1 }, 'reject'], [{}, 'delete_everything']])
+      assert.equal(await vscode.commands.executeCommand('akk.decideShownPermission', ...args), undefined);
+    // No edit is shown: the diff view's decisions send nothing either.
+    assert.equal(await vscode.commands.executeCommand('akk.approveShownEdit'), undefined);
+    const status = await serverStatus();
+    assert.equal(status?.running, true);
+  });
 });
