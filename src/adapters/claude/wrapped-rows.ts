@@ -13,7 +13,7 @@ import { manual } from '../types';
 /** The grey Claude Code draws option descriptions in. */
 const DESCRIPTION_FG = '5;246';
 
-export interface RowText {
+interface RowText {
   label: string;
   description?: string;
 }
