@@ -8,6 +8,7 @@
 //   npm run qualify -- --history <agent> [--sizes 120x40] [--jobs 2]   every release since the first record
 //   npm run qualify -- --from-corpus <agent> <version>   a version whose whole corpus is already in fixtures/
 //   npm run qualify -- --table                    regenerate the version tables and the README section
+//   npm run qualify -- --extend <agent> [--from V]  add the scenarios of shapes added since to every qualified record
 //   --no-capture: judge the scratch capture already taken (after a profile change); --no-table: leave the tables;
 //   --dry-run: capture and judge, print the result, write nothing (any version, including one with a whole corpus)
 //
@@ -33,6 +34,7 @@ import {
   type AgentName,
 } from '../versions';
 import { judge } from './evaluate';
+import { extendOne } from './extend';
 import { FIXTURES, readRecords, writeRecord, type QualificationRecord } from './records';
 import { storeScreens } from './store';
 import { writeTables } from './table';
@@ -231,7 +233,7 @@ async function main(argv: string[]): Promise<number> {
   const jobs = Number(option(argv, 'jobs') ?? 2);
   const sizes = (option(argv, 'sizes') ?? ALL_SIZES.join(',')).split(',').map((s) => sizeName(parseSize(s)));
   const positional = argv.filter(
-    (a, i) => !a.startsWith('--') && !['--sizes', '--jobs', '--agent'].includes(argv[i - 1] ?? ''),
+    (a, i) => !a.startsWith('--') && !['--sizes', '--jobs', '--agent', '--from'].includes(argv[i - 1] ?? ''),
   );
   let outcomes: Outcome[] = [];
   const started = Date.now();
@@ -253,6 +255,23 @@ async function main(argv: string[]): Promise<number> {
     const todo = (await registryReleases(agent)).filter((v) => compareVersions(v, first) >= 0 && !known.has(v));
     process.stdout.write(`${agent}: ${todo.length} releases to qualify at ${sizes.join(', ')}\n`);
     outcomes = await qualifyMany(agent, todo, sizes, jobs, argv.includes('--no-capture'));
+  } else if (argv.includes('--extend')) {
+    const agent = parseAgent(positional[0]);
+    const from = option(argv, 'from') ?? '0';
+    let extended = 0;
+    for (const record of readRecords(agent).filter((r) => compareVersions(r.version, from) >= 0)) {
+      const t = Date.now();
+      const e = await extendOne(agent, record, scratchRoot(), jobs).catch((err: unknown) => ({
+        version: record.version,
+        added: [],
+        line: `${agent} ${record.version}: FAILED: ${err instanceof Error ? err.message : String(err)}`,
+      }));
+      if (e.added.length > 0) extended += 1;
+      process.stdout.write(`${e.line} (${Math.round((Date.now() - t) / 1000)} s)\n`);
+      writeTables();
+    }
+    process.stdout.write(`qualify: ${extended} record(s) extended\n`);
+    return 0;
   } else if (argv.includes('--new')) {
     const agents = option(argv, 'agent') ? [parseAgent(option(argv, 'agent'))] : AGENTS;
     for (const agent of agents) {

@@ -43,6 +43,8 @@ export function storeScreens(
   records: readonly QualificationRecord[],
   generation: string | null,
   scratchRoot: string,
+  /** Keep the screens the version already stores (an extension adds scenarios to its record). */
+  keepStored = false,
 ): ScreenEntry[] {
   const groups = new Map<string, CandidateScreen[]>();
   for (const s of screens)
@@ -53,7 +55,10 @@ export function storeScreens(
     group.sort((a, b) => a.step - b.step);
     const elsewhere = storedElsewhere(group, records, version);
     if (elsewhere) {
-      group.forEach((g, i) => entries.push({ ...strip(g), storedIn: elsewhere[i]?.storedIn ?? '' }));
+      // The record points at the other version's files (their names too: numbering may differ).
+      group.forEach((g, i) =>
+        entries.push({ ...strip(g), file: elsewhere[i]?.file ?? g.file, storedIn: elsewhere[i]?.storedIn ?? '' }),
+      );
       continue;
     }
     for (const g of group) {
@@ -63,17 +68,22 @@ export function storeScreens(
   }
   const versionDir = path.join(FIXTURES, agent, version);
   for (const size of new Set(screens.map((s) => s.size))) {
-    fs.rmSync(path.join(versionDir, size), { recursive: true, force: true });
+    const dir = path.join(versionDir, size);
+    const before =
+      keepStored && fs.existsSync(path.join(dir, 'index.json'))
+        ? (JSON.parse(fs.readFileSync(path.join(dir, 'index.json'), 'utf8')) as TargetIndex)
+        : undefined;
+    if (!keepStored) fs.rmSync(dir, { recursive: true, force: true });
     const mine = kept.get(size) ?? [];
     if (mine.length === 0) continue;
-    const dir = path.join(versionDir, size);
     fs.mkdirSync(dir, { recursive: true });
     for (const g of mine)
       for (const ext of ['.txt', '.ansi.txt', '.json']) fs.copyFileSync(g.base + ext, path.join(dir, g.file + ext));
     const scratch = JSON.parse(
       fs.readFileSync(path.join(scratchRoot, agent, version, size, 'index.json'), 'utf8'),
     ) as TargetIndex;
-    const index: TargetIndex = { ...scratch, files: scratch.files.filter((f) => mine.some((g) => g.file === f.file)) };
+    const added = scratch.files.filter((f) => mine.some((g) => g.file === f.file));
+    const index: TargetIndex = { ...scratch, files: [...(before?.files ?? []), ...added] };
     fs.writeFileSync(path.join(dir, 'index.json'), JSON.stringify(index, null, 2) + '\n');
   }
   if (generation !== null) writeExpectations(agent, version, generation);

@@ -1,0 +1,92 @@
+// Extends a qualified version's record with the scenarios of shapes added to the corpus after it
+// was qualified (the adapters' gated shapes): captures only those scenarios, at the record's sizes,
+// numbered after its screens; checks them against their answer keys under the version's own
+// generation; and, when every check passes, adds the screens to the record (stored by differences),
+// so that the version answers those shapes. A scenario that fails a check is reported and the shape
+// stays unanswered on that version: the record is left as it was.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { adapterOf } from '../../../src/adapters/registry';
+import { captureAll, type TargetIndex } from '../capture';
+import { agentBinary } from '../install-agents';
+import { scenariosFor } from '../scenarios';
+import { compareVersions, parseSize, type AgentName } from '../versions';
+import { capturedScreens, checksUnder } from './evaluate';
+import { readRecords, writeRecord, type QualificationRecord } from './records';
+import { storeScreens } from './store';
+
+/** Scenarios of the agent's gated shapes that `record` lacks (and its version can reach). */
+export function missingScenarios(agent: AgentName, record: QualificationRecord): string[] {
+  const gated = adapterOf(agent)?.gatedShapes() ?? [];
+  const have = new Set(record.screens.map((s) => s.scenario));
+  return scenariosFor(agent)
+    .filter((s) => !s.minVersion || compareVersions(record.version, s.minVersion) >= 0)
+    .filter((s) => s.steps.some((step) => (step.shapes ?? []).some((shape) => gated.includes(shape))))
+    .map((s) => s.name)
+    .filter((name) => !have.has(name));
+}
+
+/** A scratch target that already lists the record's screens, so new files are numbered after them. */
+function seedScratch(scratch: string, record: QualificationRecord, size: string): void {
+  const dir = path.join(scratch, record.agent, record.version, size);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const files = record.screens
+    .filter((s) => s.size === size)
+    .map((s) => ({ file: s.file, scenario: s.scenario, state: s.state, shapes: [] }));
+  const index: TargetIndex = {
+    agent: record.agent,
+    version: record.version,
+    size,
+    captured: new Date().toISOString(),
+    files,
+    skipped: [],
+    unreached: [],
+  };
+  fs.writeFileSync(path.join(dir, 'index.json'), JSON.stringify(index, null, 2) + '\n');
+}
+
+export interface Extension {
+  version: string;
+  added: string[];
+  line: string;
+}
+
+export async function extendOne(
+  agent: AgentName,
+  record: QualificationRecord,
+  scratch: string,
+  jobs: number,
+): Promise<Extension> {
+  const missing = missingScenarios(agent, record);
+  const generation = record.generation;
+  if (missing.length === 0 || record.result !== 'qualified' || generation === null)
+    return { version: record.version, added: [], line: `${agent} ${record.version}: nothing to add` };
+  await agentBinary(agent, record.version);
+  for (const size of record.sizes) seedScratch(scratch, record, size);
+  const targets = record.sizes.map((s) => ({ agent, version: record.version, size: parseSize(s) }));
+  await captureAll(targets, scratch, jobs, missing, true);
+  const { screens, unreached } = capturedScreens(scratch, agent, record.version, record.sizes);
+  const checks = checksUnder(scratch, agent, record.version, generation);
+  if (unreached.length > 0 || checks.failed > 0) {
+    const why = unreached[0]
+      ? `${unreached[0].scenario} did not reach its step (${unreached[0].error.split('\n')[0]})`
+      : `${checks.failed} check(s) failed under ${generation}: ${checks.failures[0]?.screen} ${checks.failures[0]?.check}`;
+    return { version: record.version, added: [], line: `${agent} ${record.version}: not extended: ${why}` };
+  }
+  const others = readRecords(agent).filter((r) => r.version !== record.version);
+  const entries = storeScreens(agent, record.version, screens, others, generation, scratch, true);
+  const [own, ...rest] = record.checks;
+  const merged = own ? { ...own, passed: own.passed + checks.passed, skipped: own.skipped + checks.skipped } : checks;
+  writeRecord({
+    ...record,
+    reason: `${record.reason}; extended on ${new Date().toISOString().slice(0, 10)} with ${missing.join(', ')}`,
+    screens: [...record.screens, ...entries],
+    checks: [merged, ...rest],
+  });
+  return {
+    version: record.version,
+    added: missing,
+    line: `${agent} ${record.version}: extended with ${missing.length} scenario(s), ${checks.passed} checks passed`,
+  };
+}
