@@ -71,9 +71,9 @@ export const QUALIFIED_VERSIONS: Readonly<Record<string, string>> = {
 
 /** For each prompt shape added after the release history was qualified: the versions qualified with it. */
 export const QUALIFIED_SHAPES: Readonly<Record<string, readonly string[]>> = {
-  'permission-edit': ['2.1.332'],
-  'permission-fetch': ['2.1.332'],
-  'permission-mcp': ['2.1.332'],
-  'plan-approval': ['2.1.332'],
-  startup: ['2.1.332'],
+  'permission-edit': ['2.1.331', '2.1.332'],
+  'permission-fetch': ['2.1.331', '2.1.332'],
+  'permission-mcp': ['2.1.331', '2.1.332'],
+  'plan-approval': ['2.1.331', '2.1.332'],
+  startup: ['2.1.331', '2.1.332'],
 };

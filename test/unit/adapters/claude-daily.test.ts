@@ -5,7 +5,9 @@
  * qualification never captured these prompts refused them (zero input).
  */
 import { strict as assert } from 'node:assert';
+import { QUALIFIED_SHAPES } from '../../../src/adapters/claude/qualified-versions';
 import { recognize, recognizeForQualification } from '../../../src/adapters/recognize';
+import { adapterOf } from '../../../src/adapters/registry';
 import { parseDrawnDiff } from '../../../src/adapters/claude/edit-diff';
 import type { ScreenSnapshot } from '../../../src/adapters/types';
 import { PLAN } from '../../harness/agents/claude/daily-scenarios';
@@ -15,8 +17,14 @@ const NEWEST = '2.1.332';
 const screens = loadSeedCorpus().filter((f) => f.agent === 'claude' && f.version === NEWEST);
 const of = (state: string) => screens.filter((f) => f.state === state);
 
-/** A qualified version of the same profile generation whose record has none of these shapes. */
-const OLDER_SAME_GENERATION = '2.1.331';
+/** Qualified versions of the newest's profile generation whose records have not captured `shape`. */
+function notQualifiedWith(shape: string): string[] {
+  const adapter = adapterOf('claude');
+  const generation = adapter?.generationOf(NEWEST);
+  return (adapter?.supportedVersions() ?? []).filter(
+    (v) => adapter?.generationOf(v) === generation && !(QUALIFIED_SHAPES[shape] ?? []).includes(v),
+  );
+}
 
 function withLines(s: ScreenSnapshot, edit: (plain: string[]) => string[]): ScreenSnapshot {
   const plain = edit([...s.plain]);
@@ -122,17 +130,24 @@ describe('Claude Code edits, fetches, MCP tools and plans (newest client)', () =
 
   const gated = [...of('permission-edit'), ...of('permission-fetch'), ...of('permission-mcp'), ...of('plan-approval')];
   for (const f of gated) {
-    it(`${f.id}: refused on ${OLDER_SAME_GENERATION}, whose qualification never captured this prompt`, () => {
-      // The profile reads the screen (qualification would accept it) ...
-      const candidate = recognizeForQualification('claude', NEWEST, OLDER_SAME_GENERATION, f.screen);
-      assert.ok(candidate.kind === 'permission' || candidate.kind === 'questionnaire');
-      // ... but a live session on that version gets zero input, with the reason.
-      const r = recognize('claude', OLDER_SAME_GENERATION, f.screen);
-      assert.equal(r.kind, 'manual_required');
-      assert.match(
-        r.kind === 'manual_required' ? r.reason : '',
-        /not been qualified for version 2\.1\.331; it is for 2\.1\.332/,
-      );
+    const r0 = recognize('claude', NEWEST, f.screen);
+    const shape = r0.kind === 'permission' || r0.kind === 'questionnaire' ? r0.shape : undefined;
+    it(`${f.id}: is answered on every version qualified with it, and on no other of its generation`, () => {
+      assert.ok(shape, 'the recognition names its corpus shape');
+      for (const v of QUALIFIED_SHAPES[shape] ?? [])
+        assert.notEqual(recognize('claude', v, f.screen).kind, 'manual_required', v);
+      for (const v of notQualifiedWith(shape)) {
+        // The profile reads the screen (qualification would accept it) ...
+        const candidate = recognizeForQualification('claude', NEWEST, v, f.screen);
+        assert.ok(candidate.kind === 'permission' || candidate.kind === 'questionnaire');
+        // ... but a live session on that version gets zero input, with the reason.
+        const r = recognize('claude', v, f.screen);
+        assert.equal(r.kind, 'manual_required', v);
+        assert.match(
+          r.kind === 'manual_required' ? r.reason : '',
+          new RegExp(`not been qualified for version ${v.replace(/\./g, '\\.')}`),
+        );
+      }
     });
   }
 });

@@ -1,0 +1,68 @@
+/**
+ * The shape gate: a recognition that names a gated corpus shape is answered only on the versions
+ * whose qualification captured that shape; qualification itself reads it under any generation.
+ */
+import { strict as assert } from 'node:assert';
+import { defineAdapter } from '../../../src/adapters/agent-adapter';
+import type { PermissionRecognition, Recognition } from '../../../src/adapters/types';
+
+const SCREEN = { plain: ['x'], cols: 80, rows: 24 };
+
+function prompt(shape: string | undefined): PermissionRecognition {
+  return {
+    kind: 'permission',
+    profileId: 'p',
+    fingerprintSource: 'f',
+    ...(shape ? { shape } : {}),
+    tool: 'edit',
+    title: 'Edit file',
+    subject: 'a.txt',
+    decisions: ['approve_once'],
+    plan: { approve_once: [{ action: { keys: ['1'] }, expect: { kind: 'prompt_changed' } }] },
+  };
+}
+
+function adapterSeeing(shape: string | undefined) {
+  return defineAdapter('claude', {
+    generations: { '1.0.0': {} },
+    versions: { '1.0.0': '1.0.0', '1.1.0': '1.0.0', '1.2.0': '1.0.0' },
+    shapes: { 'permission-edit': ['1.1.0'] },
+    gatedShapes: ['permission-edit', 'plan-approval'],
+    recognize: (): Recognition => prompt(shape),
+    readEditor: () => undefined,
+    proveEmptyComposer: () => ({ sendable: false, reason: 'none' }),
+  });
+}
+
+describe('the shape gate', () => {
+  it('answers a gated shape only on the versions qualified with it', () => {
+    const a = adapterSeeing('permission-edit');
+    assert.equal(a.forVersion('1.1.0')?.recognize(SCREEN).kind, 'permission');
+    for (const v of ['1.0.0', '1.2.0']) {
+      const r = a.forVersion(v)?.recognize(SCREEN);
+      assert.equal(r?.kind, 'manual_required', v);
+      assert.match(
+        r?.kind === 'manual_required' ? r.reason : '',
+        new RegExp(`version ${v.replace(/\./g, '\\.')}; it is for 1\\.1\\.0`),
+      );
+    }
+  });
+
+  it('refuses a gated shape that no version was qualified with, naming none', () => {
+    const r = adapterSeeing('plan-approval').forVersion('1.1.0')?.recognize(SCREEN);
+    assert.equal(r?.kind, 'manual_required');
+    assert.doesNotMatch(r?.kind === 'manual_required' ? r.reason : '', /it is for/);
+  });
+
+  it('leaves shapes that are not gated, and recognitions without a shape, as they are', () => {
+    assert.equal(adapterSeeing('permission-bash').forVersion('1.0.0')?.recognize(SCREEN).kind, 'permission');
+    assert.equal(adapterSeeing(undefined).forVersion('1.0.0')?.recognize(SCREEN).kind, 'permission');
+  });
+
+  it('reads a gated shape under any generation for qualification, which judges the candidate itself', () => {
+    assert.equal(
+      adapterSeeing('permission-edit').forQualification('1.0.0', '1.2.0')?.recognize(SCREEN).kind,
+      'permission',
+    );
+  });
+});
