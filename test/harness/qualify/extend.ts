@@ -11,7 +11,11 @@ import { captureAll, type TargetIndex } from '../capture';
 import { agentBinary } from '../install-agents';
 import { scenariosFor } from '../scenarios';
 import { compareVersions, parseSize, type AgentName } from '../versions';
-import { capturedScreens, checksUnder } from './evaluate';
+import { recognizeForQualification } from '../../../src/adapters/recognize';
+import { answerKeys } from '../../support/answer-key';
+import { runChecks } from '../../support/answer-key/checks';
+import { loadCorpus } from '../../support/fixture-corpus';
+import { capturedScreens } from './evaluate';
 import { readRecords, writeRecord, type QualificationRecord } from './records';
 import { storeScreens } from './store';
 
@@ -67,26 +71,47 @@ export async function extendOne(
   const targets = record.sizes.map((s) => ({ agent, version: record.version, size: parseSize(s) }));
   await captureAll(targets, scratch, jobs, missing, true);
   const { screens, unreached } = capturedScreens(scratch, agent, record.version, record.sizes);
-  const checks = checksUnder(scratch, agent, record.version, generation);
-  if (unreached.length > 0 || checks.failed > 0) {
-    const why = unreached[0]
-      ? `${unreached[0].scenario} did not reach its step (${unreached[0].error.split('\n')[0]})`
-      : `${checks.failed} check(s) failed under ${generation}: ${checks.failures[0]?.screen} ${checks.failures[0]?.check}`;
-    return { version: record.version, added: [], line: `${agent} ${record.version}: not extended: ${why}` };
-  }
+  // Each scenario on its own: one that fails a check (or does not reach its step) is left out.
+  const corpus = loadCorpus(path.join(scratch, agent, record.version)).filter((f) => f.version === record.version);
+  const keys = answerKeys(corpus);
+  const scenarioOf = new Map(keys.map((k) => [k.fixture.id, k.side.scenario]));
+  const results = runChecks(keys, (k) =>
+    recognizeForQualification(agent, generation, record.version, k.fixture.screen),
+  );
+  const failed = new Set([
+    ...unreached.map((u) => u.scenario),
+    ...results.filter((r) => r.status === 'failed').map((r) => scenarioOf.get(r.screen)),
+  ]);
+  const added = missing.filter((n) => !failed.has(n));
+  const left = missing.filter((n) => failed.has(n));
+  const note = left.length > 0 ? `; left out (a check failed under ${generation}): ${left.join(', ')}` : '';
+  if (added.length === 0)
+    return { version: record.version, added, line: `${agent} ${record.version}: nothing added${note}` };
+  const kept = results.filter((r) => added.includes(scenarioOf.get(r.screen) ?? ''));
   const others = readRecords(agent).filter((r) => r.version !== record.version);
-  const entries = storeScreens(agent, record.version, screens, others, generation, scratch, true);
+  const entries = storeScreens(
+    agent,
+    record.version,
+    screens.filter((s) => added.includes(s.scenario)),
+    others,
+    generation,
+    scratch,
+    true,
+  );
+  const count = (status: string): number => kept.filter((r) => r.status === status).length;
   const [own, ...rest] = record.checks;
-  const merged = own ? { ...own, passed: own.passed + checks.passed, skipped: own.skipped + checks.skipped } : checks;
+  const merged = own
+    ? { ...own, passed: own.passed + count('passed'), skipped: own.skipped + count('skipped') }
+    : { generation, passed: count('passed'), failed: 0, skipped: count('skipped'), failures: [] };
   writeRecord({
     ...record,
-    reason: `${record.reason}; extended on ${new Date().toISOString().slice(0, 10)} with ${missing.join(', ')}`,
+    reason: `${record.reason}; extended on ${new Date().toISOString().slice(0, 10)} with ${added.join(', ')}`,
     screens: [...record.screens, ...entries],
     checks: [merged, ...rest],
   });
   return {
     version: record.version,
-    added: missing,
-    line: `${agent} ${record.version}: extended with ${missing.length} scenario(s), ${checks.passed} checks passed`,
+    added,
+    line: `${agent} ${record.version}: extended with ${added.length} scenario(s)${note}`,
   };
 }
