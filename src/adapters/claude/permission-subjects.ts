@@ -39,9 +39,9 @@ export function subjectOf(
     case 'edit':
       return editOf(s, span);
     case 'web_fetch':
-      return fetchOf(s, span);
+      return p.permission.bashLayout === 'indented' ? indentedFetchOf(s, span) : fetchOf(s, span);
     case 'mcp':
-      return mcpOf(s, span);
+      return p.permission.bashLayout === 'indented' ? indentedMcpOf(s, span) : mcpOf(s, span);
   }
 }
 
@@ -158,4 +158,43 @@ function mcpOf(s: ScreenSnapshot, span: Span): Asked | ManualRecognition {
   if (!rest.slice(0, -1).every((l) => l.startsWith('│ ') || l === '│'))
     return manual('an unexpected line in the MCP tool description');
   return { subject: name, preview: { kind: 'lines', lines: f.inside } };
+}
+
+/**
+ * The indented form of the versions that draw Bash commands indented: the prompt's lines indented
+ * by three under the title, framed by blank lines, without dashed rules. Undefined when any line
+ * is not of that form.
+ */
+function indentedBody(s: ScreenSnapshot, span: Span): string[] | undefined {
+  const lines = s.plain.slice(span.top + 2, span.question).map((l) => l.trimEnd());
+  if (lines[0] !== '' || lines[lines.length - 1] !== '') return undefined;
+  if (!lines.every((l) => l === '' || (l.startsWith('   ') && l[3] !== ' '))) return undefined;
+  return lines.slice(1, -1).map((l) => l.slice(3));
+}
+
+/** Indented fetch: the URL and prompt, then `Claude wants to fetch content from <domain>`. */
+function indentedFetchOf(s: ScreenSnapshot, span: Span): Asked | ManualRecognition {
+  const body = indentedBody(s, span);
+  if (!body) return manual('the fetch prompt is not drawn as this version draws it');
+  const m = /^Claude wants to fetch content from (\S+)$/.exec(body[body.length - 1] ?? '');
+  const details = body.slice(0, -1);
+  if (!m?.[1] || !details[0]?.startsWith('url: ') || details.includes(''))
+    return manual('the fetch prompt is not drawn as this version draws it');
+  return { subject: m[1], preview: { kind: 'lines', lines: details } };
+}
+
+/** Indented MCP tool: `<server> — <tool>: (MCP)`, its arguments, then `About the …:` and the description. */
+function indentedMcpOf(s: ScreenSnapshot, span: Span): Asked | ManualRecognition {
+  const body = indentedBody(s, span);
+  const m = body ? /^(.+): \(MCP\)$/.exec(body[0] ?? '') : null;
+  if (!body || !m?.[1] || body[1] !== '') return manual('the MCP tool is not named as expected');
+  const name = m[1];
+  const about = body.indexOf(`About the ${name}:`);
+  const args = body.slice(2, about - 1);
+  const description = body.slice(about + 1);
+  if (about < 3 || body[about - 1] !== '' || args.length === 0 || args.includes(''))
+    return manual('the MCP tool arguments are not drawn as expected');
+  if (description.length === 0 || !description.every((l) => l.startsWith('│ ') || l === '│'))
+    return manual('an unexpected line in the MCP tool description');
+  return { subject: name, preview: { kind: 'lines', lines: args } };
 }
