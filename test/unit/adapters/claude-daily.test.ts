@@ -17,12 +17,12 @@ const NEWEST = '2.1.332';
 const screens = loadSeedCorpus().filter((f) => f.agent === 'claude' && f.version === NEWEST);
 const of = (state: string) => screens.filter((f) => f.state === state);
 
-/** Qualified versions of the newest's profile generation whose records have not captured `shape`. */
-function notQualifiedWith(shape: string): string[] {
+/** Qualified versions of the newest's profile generation (which draw its screens) with or without `shape`. */
+function newestGeneration(shape: string, qualified: boolean): string[] {
   const adapter = adapterOf('claude');
   const generation = adapter?.generationOf(NEWEST);
   return (adapter?.supportedVersions() ?? []).filter(
-    (v) => adapter?.generationOf(v) === generation && !(QUALIFIED_SHAPES[shape] ?? []).includes(v),
+    (v) => adapter?.generationOf(v) === generation && (QUALIFIED_SHAPES[shape] ?? []).includes(v) === qualified,
   );
 }
 
