@@ -134,9 +134,9 @@ describe('Claude Code edits, fetches, MCP tools and plans (newest client)', () =
     const shape = r0.kind === 'permission' || r0.kind === 'questionnaire' ? r0.shape : undefined;
     it(`${f.id}: is answered on every version qualified with it, and on no other of its generation`, () => {
       assert.ok(shape, 'the recognition names its corpus shape');
-      for (const v of QUALIFIED_SHAPES[shape] ?? [])
+      for (const v of newestGeneration(shape, true))
         assert.notEqual(recognize('claude', v, f.screen).kind, 'manual_required', v);
-      for (const v of notQualifiedWith(shape)) {
+      for (const v of newestGeneration(shape, false)) {
         // The profile reads the screen (qualification would accept it) ...
         const candidate = recognizeForQualification('claude', NEWEST, v, f.screen);
         assert.ok(candidate.kind === 'permission' || candidate.kind === 'questionnaire');
