@@ -72,6 +72,21 @@ export interface CodexProfile {
   composer: { placeholder: string };
   /** Whether this version can show MCP user-verification prompts (classified blocked, never approvable). */
   mcpUserVerification: boolean;
+  /** Screens shown before the first prompt that only the person may answer: recognised, never answered. */
+  startup: readonly StartupScreen[];
+}
+
+/**
+ * A start-up screen, drawn alone from the top of the screen at a margin of two: its title (the first
+ * drawn line), text, its numbered choices (one under the cursor), a blank line and its footer. `asks`
+ * says what it asks in AKK's words; `$1`, `$2` are the title's groups and `$next` the line under it.
+ */
+export interface StartupScreen {
+  name: string;
+  title: RegExp;
+  choices: readonly string[];
+  footer: string;
+  asks: string;
 }
 
 /** A profile without the version it is bound to. */
@@ -116,6 +131,7 @@ const BASE: CodexShape = {
   asyncQuestion: null,
   composer: { placeholder: 'Ask Codex to do anything' },
   mcpUserVerification: false,
+  startup: [],
 };
 
 /** 0.154.0 and 0.155.1: `request_user_input_async`, answered natively into the queue for the next turn. */
@@ -137,7 +153,9 @@ const GEN_0_154: CodexShape = {
 
 /**
  * 0.171.0: descriptions without a full stop, two blank lines above approval choices (rows wrapping at
- * the full pane width), async answers steer the turn.
+ * the full pane width), async answers steer the turn, and its start-up screens: an update found by
+ * the last check, trust for a folder in a git repository, the successor of the configured model
+ * (its title is the model catalog's announcement).
  */
 const GEN_0_171: CodexShape = {
   ...BASE,
@@ -161,6 +179,29 @@ const GEN_0_171: CodexShape = {
     blanksBeforeComposer: 2,
     statusLines: 2,
   },
+  startup: [
+    {
+      name: 'update',
+      title: /^Update available · (\S+) → (\S+)$/,
+      choices: ['Update now (runs `npm install -g @openai/codex`)', 'Skip', 'Skip until next version'],
+      footer: 'enter continue · esc skip',
+      asks: 'whether to update Codex from $1 to $2',
+    },
+    {
+      name: 'folder-trust',
+      title: /^Folder access$/,
+      choices: ['Trust and continue', 'Back to Agent Command Center'],
+      footer: 'enter continue · esc back',
+      asks: 'whether you trust the folder $next',
+    },
+    {
+      name: 'model-migration',
+      title: /^(\S.*)$/,
+      choices: ['Try new model', 'Use existing model'],
+      footer: 'enter/esc confirm · ^c quit',
+      asks: 'whether to switch to the newer model it announces ("$1") or keep the configured one',
+    },
+  ],
 };
 
 /** 0.155.1: as 0.154.0, plus MCP user-verification prompts. */
@@ -183,10 +224,12 @@ const GEN_0_156: CodexShape = {
 
 /**
  * 0.161.x: as 0.171.0, but an async answer is still queued for the turn's next tool call
- * ("Messages to be submitted after next tool call"), not steering the running turn.
+ * ("Messages to be submitted after next tool call"), not steering the running turn; no start-up
+ * screen captured.
  */
 const GEN_0_161: CodexShape = {
   ...GEN_0_171,
+  startup: [],
   asyncQuestion: GEN_0_171.asyncQuestion && { ...GEN_0_171.asyncQuestion, deliveryModes: ['queue_next_turn'] },
 };
 

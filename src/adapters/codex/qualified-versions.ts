@@ -35,4 +35,5 @@ export const QUALIFIED_VERSIONS: Readonly<Record<string, string>> = {
 export const QUALIFIED_SHAPES: Readonly<Record<string, readonly string[]>> = {
   'command-approval-wrapped': ['0.171.0'],
   'network-approval': [],
+  startup: ['0.171.0'],
 };

@@ -10,6 +10,7 @@ import { recognizeUserVerification } from './mcp';
 import { recognizePermission } from './permission';
 import type { CodexProfile } from './profile';
 import { recognizeQuestionnaire } from './questionnaire';
+import { recognizeStartup } from './startup';
 
 /** Signs that a dialog is in the bottom pane, proven or not. */
 const DIALOG_SIGNS = [
@@ -24,6 +25,7 @@ const DIALOG_SIGNS = [
 
 export function recognizeCodex(s: ScreenSnapshot, p: CodexProfile): Recognition {
   const proven =
+    recognizeStartup(s, p) ??
     recognizePermission(s, p) ??
     recognizeQuestionnaire(s, p) ??
     recognizeAsyncQuestion(s, p) ??

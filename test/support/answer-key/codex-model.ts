@@ -8,6 +8,7 @@
 import { posix } from 'node:path';
 import type { CodexQuestion, ModelTurn } from '../../harness/fake-model/types';
 import { RUN_ROOT_PLACEHOLDER } from '../../harness/launch';
+import { CodexStartupDialog } from './codex-startup';
 import { Conversation, digit, type Dialog, type DialogStep, type Overlay } from './conversation';
 import type { Expected, ExpectedOption, Token } from './types';
 
@@ -306,6 +307,15 @@ class AsyncQuestion implements Overlay {
 const WORK_DIR = `${RUN_ROOT_PLACEHOLDER}/project`;
 
 export class CodexModel extends Conversation {
+  constructor(
+    turns: readonly ModelTurn[],
+    /** Start-up screens left in place (`Workspace.startup`). */
+    startup: readonly string[] = [],
+  ) {
+    super(turns);
+    if (startup.length > 0) this.startWith(new CodexStartupDialog(startup));
+  }
+
   protected open(turn: ModelTurn): { dialog?: Dialog; overlay?: Overlay } {
     if (turn.kind === 'codex-questions') return { dialog: new QuestionsDialog(turn.questions) };
     if (turn.kind === 'codex-command') {

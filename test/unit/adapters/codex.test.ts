@@ -18,6 +18,8 @@ const ACTIONABLE_STATES = [
 ];
 const ACTIONABLE = new RegExp(`^(${ACTIONABLE_STATES.map((r) => r.source).join('|')})$`);
 const TYPED = /^(notes-typed|none-of-the-above-typed|async-other-typed)$/;
+/** Start-up screens: manual, named (test/unit/adapters/codex-startup.test.ts). */
+const STARTUP = /^startup-/;
 
 function byState(state: string): Fixture[] {
   return codex.filter((f) => f.state === state);
@@ -26,7 +28,7 @@ function byState(state: string): Fixture[] {
 describe('Codex recognition over the corpus', () => {
   it('has every seed version at three sizes', () => {
     assert.deepEqual([...new Set(codex.map((f) => f.version))].sort(), ['0.153.4', '0.154.0', '0.155.1', '0.171.0']);
-    assert.equal(codex.length, 32 * 3 + 42 * 6 + 49 * 3);
+    assert.equal(codex.length, 32 * 3 + 42 * 6 + 55 * 3);
   });
 
   for (const f of codex) {
@@ -34,7 +36,9 @@ describe('Codex recognition over the corpus', () => {
       ? 'actionable'
       : TYPED.test(f.state)
         ? 'manual (text already typed)'
-        : 'no prompt';
+        : STARTUP.test(f.state)
+          ? 'manual (a start-up screen)'
+          : 'no prompt';
     it(`${f.id}: ${expected}`, () => {
       const r = recognize('codex', f.version, f.screen);
       if (ACTIONABLE.test(f.state))
@@ -42,7 +46,7 @@ describe('Codex recognition over the corpus', () => {
           r.kind === 'questionnaire' || r.kind === 'permission',
           `${r.kind}: ${JSON.stringify(r).slice(0, 200)}`,
         );
-      else if (TYPED.test(f.state)) assert.equal(r.kind, 'manual_required');
+      else if (TYPED.test(f.state) || STARTUP.test(f.state)) assert.equal(r.kind, 'manual_required');
       else assert.equal(r.kind, 'activity');
     });
   }

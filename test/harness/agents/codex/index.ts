@@ -7,6 +7,7 @@ import { prepareCodex } from './launch';
 import { codexModel } from './model';
 import { CODEX_RULES, CODEX_VOLATILE_LINES, CODEX_VOLATILE_PAIRS } from './normalise';
 import { CODEX_SCENARIOS } from './scenarios';
+import { CODEX_STARTUP_SCENARIOS } from './startup-scenarios';
 
 // Each version was checked with `npm view @openai/codex@<version> version`. The live tier runs the
 // newest at 120x40 and each seed version at 80x24; the fixture corpus covers every one.
@@ -18,7 +19,7 @@ export const codexHarness: HarnessAgent = {
   binaryIn: (dir) => path.join(dir, 'node_modules', '@openai', 'codex', 'bin', 'codex.js'),
   prepare: prepareCodex,
   model: codexModel,
-  scenarios: CODEX_SCENARIOS,
+  scenarios: [...CODEX_SCENARIOS, ...CODEX_STARTUP_SCENARIOS],
   promptShapes: CODEX_PROMPT_SHAPES,
   corpusShapes: [
     ['idle', 'idle'],

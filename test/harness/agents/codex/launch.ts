@@ -1,5 +1,6 @@
 // Launching Codex against the fake model: its config.toml (the fake model as provider, the work
-// folder trusted, no start-up extras), its environment, and no background server outside the pane.
+// folder trusted, no start-up screens unless a scenario keeps one), its environment, and no
+// background server outside the pane.
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -8,16 +9,41 @@ import type { LaunchRun } from '../types';
 
 const run = promisify(execFile);
 
-/** Writes Codex's config.toml into `codexHome`: the fake model as provider, `workDir` trusted, no start-up extras. */
-export function codexFiles(codexHome: string, workDir: string, modelUrl: string, extra: string[] = []): void {
+/** A model of the client's own catalog that names a successor (`gpt-6-sol`): it draws the migration prompt. */
+const MIGRATING_MODEL = 'gpt-5.6-sol';
+/** The newer release the `update` start-up screen offers (a cached check result, so nothing is fetched). */
+const NEWER_RELEASE = '0.999.0';
+
+/**
+ * Writes Codex's config.toml into `codexHome`: the fake model as provider, `workDir` trusted, no
+ * start-up extras, except the start-up screens named in `keep`:
+ * - `trust`: `workDir` is a git repository (Codex asks only there) without a trust entry;
+ * - `update`: update checks on, and a check made a moment ago found a newer release;
+ * - `model-migration`: the model is one its catalog names a successor for.
+ */
+export function codexFiles(
+  codexHome: string,
+  workDir: string,
+  modelUrl: string,
+  extra: string[] = [],
+  keep: readonly string[] = [],
+): void {
   fs.mkdirSync(codexHome, { recursive: true });
+  if (keep.includes('trust')) {
+    fs.mkdirSync(path.join(workDir, '.git'), { recursive: true });
+    fs.writeFileSync(path.join(workDir, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+  }
+  if (keep.includes('update')) {
+    const checked = { latest_version: NEWER_RELEASE, last_checked_at: new Date().toISOString() };
+    fs.writeFileSync(path.join(codexHome, 'version.json'), JSON.stringify(checked));
+  }
   const lines = [
     ...extra,
-    'model = "gpt-5.1-codex"',
+    `model = "${keep.includes('model-migration') ? MIGRATING_MODEL : 'gpt-5.1-codex'}"`,
     'model_provider = "fake"',
     'approval_policy = "on-request"',
     'sandbox_mode = "workspace-write"',
-    'check_for_update_on_startup = false',
+    `check_for_update_on_startup = ${keep.includes('update')}`,
     '',
     '[analytics]',
     'enabled = false',
@@ -29,9 +55,7 @@ export function codexFiles(codexHome: string, workDir: string, modelUrl: string,
     'env_key = "AKK_FAKE_KEY"',
     'request_max_retries = 0',
     'stream_max_retries = 0',
-    '',
-    `[projects."${workDir}"]`,
-    'trust_level = "trusted"',
+    ...(keep.includes('trust') ? [] : ['', `[projects."${workDir}"]`, 'trust_level = "trusted"']),
     '',
     // The run folders live under /tmp: keep /tmp out of the writable roots so that writes outside the
     // work folder need approval, as they would for a project outside /tmp.
@@ -68,7 +92,7 @@ function codexHelp(bin: string): Promise<string> {
 
 export async function prepareCodex(r: LaunchRun): Promise<{ env: Record<string, string>; args: string[] }> {
   const codexHome = path.join(r.home, '.codex');
-  codexFiles(codexHome, r.workDir, r.modelUrl, [...r.config]);
+  codexFiles(codexHome, r.workDir, r.modelUrl, [...r.config], r.startup);
   // Newer clients otherwise start (or reuse) a shared background server outside the tmux pane.
   const noDaemon = (await codexHelp(r.bin)).includes('--no-daemon') ? ['--no-daemon'] : [];
   return { env: codexEnv(codexHome), args: noDaemon };

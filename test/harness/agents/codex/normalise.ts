@@ -24,10 +24,14 @@ export const CODEX_RULES: Rule[] = [
     to: 'Worked for 0s • 00:00',
   },
   { name: 'codex working seconds', re: /Working \((?:\d+h )?(?:\d+m )?\d+s •/g, to: 'Working (0s •' },
-  // Codex 0.158-0.160 greet with a line picked at random per launch, under the banner's folder line.
+  // Codex 0.158-0.160 greet with a line picked at random per launch, under the banner's folder line
+  // (indented by five; the folder-trust screen's folder line, indented by two, is followed by its question).
   {
     name: 'codex greeting',
-    re: new RegExp(`(/tmp/akk-0{8}/project${SGR}\\n${SGR}\\n${SGR} {2}${SGR})([^\\s\\x1b][^\\n\\x1b]*)`, 'g'),
+    re: new RegExp(
+      `(^${SGR} {5}${SGR}/tmp/akk-0{8}/project${SGR}\\n${SGR}\\n${SGR} {2}${SGR})([^\\s\\x1b][^\\n\\x1b]*)`,
+      'gm',
+    ),
     to: '$1Hello.',
   },
   // Ground truth only: ids and timings in command output.

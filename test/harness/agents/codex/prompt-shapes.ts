@@ -29,8 +29,14 @@ export const CODEX_PROMPT_SHAPES: PromptShape[] = [
     note: "drawn only under an administrator's /etc/codex/requirements.toml, which a capture cannot set",
   },
   {
-    prompt: 'Start-up: directory trust, update, model migration, rate-limit choices',
+    prompt: 'Start-up: an update found by the last check, folder trust, a model migration',
+    handling: 'shown only',
+    tags: ['startup'],
+  },
+  {
+    prompt: 'Rate-limit choices (switch to a model with lower credit usage)',
     handling: 'not yet seen',
     tags: [],
+    note: 'drawn when a response reports a limit nearly used up in its `x-codex-*` headers; the fake model sends none',
   },
 ];
