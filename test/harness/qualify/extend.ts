@@ -20,8 +20,8 @@ import { readRecords, writeRecord, type QualificationRecord } from './records';
 import { storeScreens } from './store';
 
 /** Scenarios of the agent's gated shapes that `record` lacks (and its version can reach). */
-export function missingScenarios(agent: AgentName, record: QualificationRecord): string[] {
-  const gated = adapterOf(agent)?.gatedShapes() ?? [];
+export function missingScenarios(agent: AgentName, record: QualificationRecord, only?: string): string[] {
+  const gated = (adapterOf(agent)?.gatedShapes() ?? []).filter((g) => only === undefined || g === only);
   const have = new Set(record.screens.map((s) => s.scenario));
   return scenariosFor(agent)
     .filter((s) => !s.minVersion || compareVersions(record.version, s.minVersion) >= 0)
@@ -61,8 +61,10 @@ export async function extendOne(
   record: QualificationRecord,
   scratch: string,
   jobs: number,
+  /** Only the scenarios of this gated shape. */
+  only?: string,
 ): Promise<Extension> {
-  const missing = missingScenarios(agent, record);
+  const missing = missingScenarios(agent, record, only);
   const generation = record.generation;
   if (missing.length === 0 || record.result !== 'qualified' || generation === null)
     return { version: record.version, added: [], line: `${agent} ${record.version}: nothing to add` };

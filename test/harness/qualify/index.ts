@@ -8,7 +8,7 @@
 //   npm run qualify -- --history <agent> [--sizes 120x40] [--jobs 2]   every release since the first record
 //   npm run qualify -- --from-corpus <agent> <version>   a version whose whole corpus is already in fixtures/
 //   npm run qualify -- --table                    regenerate the version tables and the README section
-//   npm run qualify -- --extend <agent> [--from V] [--to V]  add the scenarios of shapes added since to each record
+//   npm run qualify -- --extend <agent> [--from V] [--to V] [--shape S]  add the scenarios of shapes added since
 //   --no-capture: judge the scratch capture already taken (after a profile change); --no-table: leave the tables;
 //   --dry-run: capture and judge, print the result, write nothing (any version, including one with a whole corpus)
 //
@@ -233,7 +233,8 @@ async function main(argv: string[]): Promise<number> {
   const jobs = Number(option(argv, 'jobs') ?? 2);
   const sizes = (option(argv, 'sizes') ?? ALL_SIZES.join(',')).split(',').map((s) => sizeName(parseSize(s)));
   const positional = argv.filter(
-    (a, i) => !a.startsWith('--') && !['--sizes', '--jobs', '--agent', '--from', '--to'].includes(argv[i - 1] ?? ''),
+    (a, i) =>
+      !a.startsWith('--') && !['--sizes', '--jobs', '--agent', '--from', '--to', '--shape'].includes(argv[i - 1] ?? ''),
   );
   let outcomes: Outcome[] = [];
   const started = Date.now();
@@ -264,7 +265,7 @@ async function main(argv: string[]): Promise<number> {
     let extended = 0;
     for (const record of readRecords(agent).filter((r) => inRange(r.version))) {
       const t = Date.now();
-      const e = await extendOne(agent, record, scratchRoot(), jobs).catch((err: unknown) => ({
+      const e = await extendOne(agent, record, scratchRoot(), jobs, option(argv, 'shape')).catch((err: unknown) => ({
         version: record.version,
         added: [],
         line: `${agent} ${record.version}: FAILED: ${err instanceof Error ? err.message : String(err)}`,

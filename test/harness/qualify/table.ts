@@ -30,7 +30,9 @@ function shapeRows(agent: AgentName, qualified: readonly QualificationRecord[]):
     const versions = qualified.filter((r) => r.screens.some((s) => shapesOf(s).includes(shape))).map((r) => r.version);
     // Quoted only where a key needs it, as the formatter leaves it.
     const key = /^[A-Za-z_$][\w$]*$/.test(shape) ? shape : `'${shape}'`;
-    return `  ${key}: [${versions.map((v) => `'${v}'`).join(', ')}],`;
+    const line = `  ${key}: [${versions.map((v) => `'${v}'`).join(', ')}],`;
+    // A list too long for one line is one version per line, as the formatter prints it.
+    return line.length <= 120 ? line : [`  ${key}: [`, ...versions.map((v) => `    '${v}',`), '  ],'].join('\n');
   });
 }
 
