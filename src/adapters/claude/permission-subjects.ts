@@ -38,10 +38,13 @@ export function subjectOf(
       return fileOfQuestion(s, span.question);
     case 'edit':
       return editOf(s, span);
+    // Releases draw these prompts either between dashed rules or indented without them (the older
+    // ones, and some of a generation that already draws Bash commands between rules): the drawing
+    // says which, and each form is read exactly.
     case 'web_fetch':
-      return p.permission.bashLayout === 'indented' ? indentedFetchOf(s, span) : fetchOf(s, span);
+      return dashed(s, span) ? fetchOf(s, span) : indentedFetchOf(s, span);
     case 'mcp':
-      return p.permission.bashLayout === 'indented' ? indentedMcpOf(s, span) : mcpOf(s, span);
+      return dashed(s, span) ? mcpOf(s, span) : indentedMcpOf(s, span);
   }
 }
 
@@ -51,6 +54,11 @@ function body(s: ScreenSnapshot, from: number, to: number): string[] {
     const t = l.trimEnd();
     return t.startsWith(' ') ? t.slice(1) : t;
   });
+}
+
+/** Whether the prompt has a full-width dashed rule between its title and its question. */
+function dashed(s: ScreenSnapshot, span: Span): boolean {
+  return s.plain.slice(span.top + 2, span.question).some((l) => isRule(l.trimEnd(), '╌', s.cols));
 }
 
 /** Indexes (within `lines`) of the full-width dashed rules. */
