@@ -9,10 +9,18 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import type { ModelTurn } from '../harness/fake-model/types';
-import { sleep, until } from './agent-tmux';
+import { until } from './agent-tmux';
 import { check, toolResultOf, type FlowContext } from './flow-support';
 import { screenshot } from './ui-support';
-import { clearNotifications, findNotification, option, palette, panelFrame, waitPendingCount } from './workbench';
+import {
+  clearNotifications,
+  findNotification,
+  option,
+  palette,
+  panelFrame,
+  restartWithSettings,
+  waitPendingCount,
+} from './workbench';
 
 const CONFIG = 'name: demo\nport: 8080\nworkers: 2\n';
 const PLAN = '# Health check\n\n1. Add a /healthz endpoint.\n2. Cover it with a test.\n';
@@ -55,17 +63,7 @@ export async function dailyFlows(ctx: FlowContext): Promise<void> {
     'failure-notification-approve.png',
     async (p) => {
       // The lapsed-offer flow left a 5-second offer lifetime: back to the workspace's own settings.
-      fs.writeFileSync(path.join(workspace, '.vscode', 'settings.json'), JSON.stringify(settings, null, 2) + '\n');
-      await sleep(1500);
-      await palette(p, 'Agent Knock Knock: Restart Server');
-      await until(
-        'the server to run again',
-        async () =>
-          ((await p.locator('.statusbar-item', { hasText: /AKK/ }).first().getAttribute('aria-label')) ?? '').includes(
-            'server running',
-          ) || undefined,
-        30_000,
-      );
+      await restartWithSettings(p, path.join(workspace, '.vscode', 'settings.json'), settings);
       await clearNotifications(p);
       await agent.prompt('Create notified.txt');
       await waitPendingCount(p, 1);

@@ -3,13 +3,12 @@
  * workspace and taken by the restarted server) is said to have lapsed, types nothing, is offered
  * again and then answered.
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { sleep, until } from './agent-tmux';
+import { sleep } from './agent-tmux';
 import { Q_COLOUR, TURN } from './claude-flows';
 import { check, toolResultOf, type FlowContext } from './flow-support';
 import { screenshot } from './ui-support';
-import { clearNotifications, option, palette, panelFrame, waitPendingCount } from './workbench';
+import { clearNotifications, option, palette, panelFrame, restartWithSettings, waitPendingCount } from './workbench';
 
 export async function lapsedOfferFlow(ctx: FlowContext): Promise<void> {
   const { agent, model, workspace, settings, step } = ctx;
@@ -19,20 +18,10 @@ export async function lapsedOfferFlow(ctx: FlowContext): Promise<void> {
     'failure-lapsed.png',
     async (p) => {
       // A short offer lifetime, taken by the server when it restarts.
-      fs.writeFileSync(
-        path.join(workspace, '.vscode', 'settings.json'),
-        JSON.stringify({ ...settings, 'akk.offerLifetimeSeconds': 5 }, null, 2) + '\n',
-      );
-      await sleep(1500);
-      await palette(p, 'Agent Knock Knock: Restart Server');
-      await until(
-        'the server to run again',
-        async () =>
-          ((await p.locator('.statusbar-item', { hasText: /AKK/ }).first().getAttribute('aria-label')) ?? '').includes(
-            'server running',
-          ) || undefined,
-        30_000,
-      );
+      await restartWithSettings(p, path.join(workspace, '.vscode', 'settings.json'), {
+        ...settings,
+        'akk.offerLifetimeSeconds': 5,
+      });
       await clearNotifications(p);
       await agent.prompt('Pick a badge colour');
       await waitPendingCount(p, 1);

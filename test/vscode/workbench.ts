@@ -2,6 +2,7 @@
  * Driving the workbench the way a person does, for the agent flows: the question panel's frame and
  * its options, the status-bar count, notifications and the command palette.
  */
+import { writeFileSync } from 'node:fs';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { until } from './agent-tmux';
 import { screenshot } from './ui-support';
@@ -95,5 +96,23 @@ export async function palette(p: Page, title: string, shot?: string): Promise<vo
     async () =>
       !(await input.isVisible()) || !(await input.inputValue().catch(() => '')).startsWith('>') ? true : undefined,
     15_000,
+  );
+}
+
+/**
+ * Writes the workspace settings and restarts the server from the palette, which takes them as it
+ * starts; returns once the status bar says it runs again.
+ */
+export async function restartWithSettings(p: Page, settingsFile: string, settings: unknown): Promise<void> {
+  writeFileSync(settingsFile, JSON.stringify(settings, null, 2) + '\n');
+  await new Promise((r) => setTimeout(r, 1500));
+  await palette(p, 'Agent Knock Knock: Restart Server');
+  await until(
+    'the server to run again',
+    async () =>
+      ((await p.locator('.statusbar-item', { hasText: /AKK/ }).first().getAttribute('aria-label')) ?? '').includes(
+        'server running',
+      ) || undefined,
+    30_000,
   );
 }

@@ -9,7 +9,8 @@ import type { AskQuestion, ModelTurn } from '../../harness/fake-model/types';
 import { Conversation, digit, drawn, type Dialog, type DialogStep } from './conversation';
 import { PermissionDialog, permissionOf } from './claude-permission';
 import { PlanDialog } from './claude-plan';
-import { StartupDialog } from './claude-startup';
+import { CLAUDE_STARTUP } from './claude-startup';
+import { StartupDialog } from './startup-dialog';
 import type { Expected, ExpectedOption, Token } from './types';
 
 const FREE_TEXT = 'Type something.';
@@ -178,7 +179,7 @@ export class ClaudeModel extends Conversation {
     startup: readonly string[] = [],
   ) {
     super(turns);
-    if (startup.length > 0) this.startWith(new StartupDialog(startup));
+    if (startup.length > 0) this.startWith(new StartupDialog(CLAUDE_STARTUP, startup));
   }
 
   /** A narrow Bash prompt whose `No` row was overdrawn offers only the one-time Yes. */

@@ -8,7 +8,8 @@
 import { posix } from 'node:path';
 import type { CodexQuestion, ModelTurn } from '../../harness/fake-model/types';
 import { RUN_ROOT_PLACEHOLDER } from '../../harness/launch';
-import { CodexStartupDialog } from './codex-startup';
+import { CODEX_STARTUP } from './codex-startup';
+import { StartupDialog } from './startup-dialog';
 import { Conversation, digit, type Dialog, type DialogStep, type Overlay } from './conversation';
 import type { Expected, ExpectedOption, Token } from './types';
 
@@ -313,7 +314,7 @@ export class CodexModel extends Conversation {
     startup: readonly string[] = [],
   ) {
     super(turns);
-    if (startup.length > 0) this.startWith(new CodexStartupDialog(startup));
+    if (startup.length > 0) this.startWith(new StartupDialog(CODEX_STARTUP, startup));
   }
 
   protected open(turn: ModelTurn): { dialog?: Dialog; overlay?: Overlay } {
