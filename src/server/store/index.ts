@@ -18,6 +18,7 @@ import {
   listInteractions,
   loadAuthority,
   loadInteraction,
+  loadOffers,
   loadSession,
   type InteractionFilter,
 } from './queries';
@@ -29,19 +30,19 @@ import type {
   NewAttachedSession,
   NewInteraction,
   NewSession,
-  NewSend,
   Offer,
   OutboxEntry,
   Receipt,
   ReserveResult,
   ResponseRequest,
   RevisionSource,
-  Send,
   SessionRecord,
   StoreWarning,
   Turn,
 } from './records';
+import type { FollowUp, NewFollowUp, NewSend, Send } from './message-records';
 import { finishSend, loadSend, reserveSend, sendsInFlight } from './sends';
+import { finishFollowUp, queueFollowUp, queuedFollowUps } from './follow-ups';
 import {
   checkOffer,
   createOffer,
@@ -66,6 +67,7 @@ import {
 } from './sessions';
 
 export type * from './records';
+export type * from './message-records';
 export type { EngineStats as StoreStats } from './engine';
 export { INTERACTION_STATUSES, TERMINAL_STATUSES, TRANSITIONS, canTransition } from './status-machine';
 export { LATEST_SCHEMA_VERSION } from './schema';
@@ -209,6 +211,10 @@ export class Store {
   checkOffer(interactionId: string, holder: string): Offer {
     return checkOffer(this.ctx, interactionId, holder);
   }
+  /** Every connection's standing offer on the interaction (lapsed ones included). */
+  offers(interactionId: string): Offer[] {
+    return loadOffers(this.engine.db, interactionId);
+  }
   /** Durable one-shot reservation before terminal input, or the original receipt. */
   reserve(request: ResponseRequest): Promise<ReserveResult> {
     return settle(() => reserve(this.ctx, request));
@@ -264,6 +270,18 @@ export class Store {
   /** Sends whose outcome is unknown (the server stopped between paste and Enter). */
   sendsInFlight(): Send[] {
     return sendsInFlight(this.engine.db);
+  }
+
+  // ---- messages that follow a step ----
+  /** Queues a message to send once its step is done; on disk before it returns. */
+  queueFollowUp(input: NewFollowUp): Promise<FollowUp> {
+    return settle(() => queueFollowUp(this.ctx, input));
+  }
+  finishFollowUp(id: string, status: 'sent' | 'uncertain' | 'dropped', reason: string | null): Promise<FollowUp> {
+    return settle(() => finishFollowUp(this.ctx, id, status, reason));
+  }
+  queuedFollowUps(sessionId?: string): FollowUp[] {
+    return queuedFollowUps(this.engine.db, sessionId);
   }
 
   // ---- ledger and counters ----

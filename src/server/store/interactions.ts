@@ -57,9 +57,9 @@ export function transition(
   ]);
   if (tx.changes() !== 1) throw new AkkError('internal_error', `interaction ${ix.id} changed underneath a transition`);
   if (terminal && to !== 'resolved' && to !== 'declined') {
+    tx.run('DELETE FROM offers WHERE interaction_id = ?', [ix.id]);
     tx.run(
-      `UPDATE authority SET offer_owner = NULL, offer_expires_at = NULL,
-         last_proven_stage = CASE WHEN last_proven_stage IN ('recognized', 'released') THEN 'closed'
+      `UPDATE authority SET last_proven_stage = CASE WHEN last_proven_stage IN ('recognized', 'released') THEN 'closed'
                                   ELSE last_proven_stage END
        WHERE interaction_id = ?`,
       [ix.id],

@@ -1,7 +1,7 @@
 /** Read helpers shared by the store modules; each returns domain types. */
 import type { Row } from './database';
 import type { Tx } from './engine';
-import type { AuthorityRecord, Interaction, RevisionSource, SessionRecord } from './records';
+import type { AuthorityRecord, Interaction, Offer, RevisionSource, SessionRecord } from './records';
 import { toAuthority, toInteraction, toOption, toSession } from './rows';
 import { isStatus, type InteractionStatus } from './status-machine';
 
@@ -23,6 +23,19 @@ function withOptions(r: Reader, row: Row): Interaction {
 export function loadAuthority(r: Reader, interactionId: string): AuthorityRecord | undefined {
   const row = r.get('SELECT * FROM authority WHERE interaction_id = ?', [interactionId]);
   return row ? toAuthority(row) : undefined;
+}
+
+/** The offer `holder` holds on the interaction, whether or not it has lapsed. */
+export function loadOffer(r: Reader, interactionId: string, holder: string): Offer | undefined {
+  const row = r.get('SELECT expires_at FROM offers WHERE interaction_id = ? AND holder = ?', [interactionId, holder]);
+  return row ? { interactionId, owner: holder, expiresAt: Number(row.expires_at) } : undefined;
+}
+
+/** Every connection's offer on the interaction. */
+export function loadOffers(r: Reader, interactionId: string): Offer[] {
+  return r
+    .all('SELECT holder, expires_at FROM offers WHERE interaction_id = ? ORDER BY holder', [interactionId])
+    .map((row) => ({ interactionId, owner: String(row.holder), expiresAt: Number(row.expires_at) }));
 }
 
 export function loadSession(r: Reader, id: string): SessionRecord | undefined {

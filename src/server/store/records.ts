@@ -28,9 +28,17 @@ export const RISK_CLASSES: readonly RiskClass[] = [
   'external_regulated',
 ];
 
+/** One word or number that answers an option exactly (recorded when the interaction is created). */
+export interface TextAlias {
+  optionId: string;
+  alias: string;
+}
+
 /** Whether typed text (rather than a structured answer) may resolve the interaction. */
 export type TextResolutionPolicy =
-  { mode: 'never' } | { mode: 'model_interpreted_low_risk' } | { mode: 'exact_aliases'; aliases: string[] };
+  | { mode: 'never'; aliases?: undefined }
+  | { mode: 'model_interpreted_low_risk'; aliases?: TextAlias[] }
+  | { mode: 'exact_aliases'; aliases: TextAlias[] };
 
 /** Whether an option may carry free-form text, and how much. */
 export type FreeformPolicy = { allowed: false } | { allowed: true; maxLength: number };
@@ -154,7 +162,6 @@ export interface AuthorityRecord {
   nativeStep: string;
   /** Adapter-owned semantic-id-to-input plan; `null` means the step is manual only. */
   keyPlan: StoredKeyPlan | null;
-  offer: Offer | null;
   reservation: Reservation | null;
   lastProvenStage: ProvenStage;
   uncertain: boolean;
@@ -180,6 +187,8 @@ export type AuditEvent =
   | 'send_reserved'
   | 'send_delivered'
   | 'send_uncertain'
+  | 'follow_up_queued'
+  | 'follow_up_dropped'
   | 'uncertain_settled';
 
 /** One ledger line. Answers appear only as digests and lengths, never as text. */
@@ -300,24 +309,4 @@ export interface NewSession {
   owner: string;
   agent: string;
   revision: RevisionSource;
-}
-
-/** A managed send (`akk/respond`): `sending` is on disk before the paste. */
-export type SendStatus = 'sending' | 'sent' | 'uncertain';
-export const SEND_STATUSES: readonly SendStatus[] = ['sending', 'sent', 'uncertain'];
-
-export interface NewSend {
-  /** The caller's request id: the same id is never pasted twice. */
-  id: string;
-  sessionId: string;
-  turnId: string | null;
-  /** Digest and length of the message; the text itself is never stored. */
-  textDigest: string;
-  textLength: number;
-}
-
-export interface Send extends NewSend {
-  status: SendStatus;
-  createdAt: number;
-  updatedAt: number;
 }

@@ -15,7 +15,7 @@ import { canonicalJson, digestOf } from './canonical';
 import { attempt, recordRejection, reject, type Ctx } from './context';
 import type { Tx } from './engine';
 import { transition } from './interactions';
-import { isFenced, loadAuthority, loadInteraction, loadSession } from './queries';
+import { isFenced, loadAuthority, loadInteraction, loadOffer, loadSession } from './queries';
 import type { Interaction, Offer, Receipt, Reservation, ReserveResult, ResponseRequest, StoredAnswer } from './records';
 
 function statusRejection(ix: Interaction, uncertain: boolean): [ErrorCode, string] | null {
@@ -67,10 +67,10 @@ export function createOffer(
     if (blocked) reject(blocked[0], blocked[1], where);
     if (ix.status !== 'active') reject('invalidated', 'the interaction is finished', where);
     const expiresAt = now + ttlMs;
-    tx.run('UPDATE authority SET offer_owner = ?, offer_expires_at = ? WHERE interaction_id = ?', [
+    tx.run('INSERT OR REPLACE INTO offers (interaction_id, holder, expires_at) VALUES (?, ?, ?)', [
+      interactionId,
       holder,
       expiresAt,
-      interactionId,
     ]);
     writeAudit(tx, now, { event: 'offered', interactionId, sessionId: ix.sessionId });
     return { interactionId, owner: holder, expiresAt };
@@ -80,7 +80,7 @@ export function createOffer(
 /** The current offer held by `holder`, or `offer_required` / `offer_expired` (counted). */
 export function checkOffer(ctx: Ctx, interactionId: string, holder: string): Offer {
   const authority = loadAuthority(ctx.engine.db, interactionId);
-  const offer = authority?.offer;
+  const offer = loadOffer(ctx.engine.db, interactionId, holder);
   let error: AkkError | null = null;
   if (!authority) error = new AkkError('not_found', `no interaction ${interactionId}`, { interactionId });
   else if (!offer || offer.owner !== holder)
@@ -147,7 +147,7 @@ export function reserve(ctx: Ctx, req: ResponseRequest): ReserveResult {
       reject('freeform_not_allowed', 'typed text does not answer this interaction', where);
     }
     const holder = req.holder ?? req.owner;
-    const offer = authority.offer;
+    const offer = loadOffer(tx, ix.id, holder);
     if (!offer || offer.owner !== holder) reject('offer_required', 'refresh the interaction first', where);
     if (offer.expiresAt <= now) reject('offer_expired', 'the offer expired; refresh the interaction', where);
 
@@ -191,11 +191,12 @@ export function reserve(ctx: Ctx, req: ResponseRequest): ReserveResult {
       answerDigest,
       answerLength,
     });
-    tx.run(
-      `UPDATE authority SET reservation = ?, last_proven_stage = 'reserved', offer_owner = NULL, offer_expires_at = NULL
-       WHERE interaction_id = ?`,
-      [canonicalJson(reservation), ix.id],
-    );
+    tx.run(`UPDATE authority SET reservation = ?, last_proven_stage = 'reserved' WHERE interaction_id = ?`, [
+      canonicalJson(reservation),
+      ix.id,
+    ]);
+    // Reserved: no connection's offer stands any more.
+    tx.run('DELETE FROM offers WHERE interaction_id = ?', [ix.id]);
     tx.run('INSERT INTO fences (session_id, fingerprint, interaction_id, fenced_at) VALUES (?, ?, ?, ?)', [
       ix.sessionId,
       authority.promptFingerprint,

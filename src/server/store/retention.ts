@@ -21,6 +21,7 @@ export function prune(ctx: Ctx, retentionDays: number): PruneReport {
       AND status NOT IN ('active', 'resolving')`;
     tx.run(`DELETE FROM options WHERE interaction_id IN (${finished})`, [cutoff]);
     tx.run(`DELETE FROM authority WHERE interaction_id IN (${finished})`, [cutoff]);
+    tx.run(`DELETE FROM offers WHERE interaction_id IN (${finished})`, [cutoff]);
     tx.run(`DELETE FROM interactions WHERE id IN (${finished})`, [cutoff]);
     const interactions = tx.changes();
     // Ledger lines go with their interaction, so a kept interaction keeps its whole ledger.

@@ -19,11 +19,10 @@ import {
   type OutboxEntry,
   type ProvenStage,
   type RiskClass,
-  type Send,
   type SessionRecord,
   type Turn,
-  SEND_STATUSES,
 } from './records';
+import { SEND_STATUSES, type FollowUp, type FollowUpStatus, type Send } from './message-records';
 import { INTERACTION_STATUSES, isStatus, type InteractionStatus } from './status-machine';
 import {
   STORED_KINDS,
@@ -45,10 +44,12 @@ function isJson(value: unknown, depth = 0): value is JsonValue {
 /** Any JSON value (checked by hand: zod's recursive unions are slow on the hot path). */
 const json = z.custom<JsonValue>((v) => isJson(v));
 
+const textAlias = z.object({ optionId: z.string().min(1), alias: z.string().min(1).max(4000) }).strict();
+
 export const textPolicySchema = z.union([
-  z.object({ mode: z.literal('never') }),
-  z.object({ mode: z.literal('model_interpreted_low_risk') }),
-  z.object({ mode: z.literal('exact_aliases'), aliases: z.array(z.string()) }),
+  z.object({ mode: z.literal('never') }).strict(),
+  z.object({ mode: z.literal('model_interpreted_low_risk'), aliases: z.array(textAlias).max(64).optional() }).strict(),
+  z.object({ mode: z.literal('exact_aliases'), aliases: z.array(textAlias).max(64) }).strict(),
 ]);
 
 export const freeformSchema = z.union([
@@ -118,6 +119,8 @@ const AUDIT_EVENTS: readonly AuditEvent[] = [
   'send_reserved',
   'send_delivered',
   'send_uncertain',
+  'follow_up_queued',
+  'follow_up_dropped',
   'uncertain_settled',
 ];
 
@@ -213,11 +216,8 @@ export function toInteraction(row: Row, options: InteractionOption[]): Interacti
 export function toAuthority(row: Row): AuthorityRecord {
   const keyPlan = optStr(row, 'key_plan');
   const reservation = optStr(row, 'reservation');
-  const offerOwner = optStr(row, 'offer_owner');
-  const offerExpires = optNum(row, 'offer_expires_at');
-  const interactionId = str(row, 'interaction_id');
   return {
-    interactionId,
+    interactionId: str(row, 'interaction_id'),
     endpoint: str(row, 'endpoint'),
     processIncarnation: str(row, 'process_incarnation'),
     nativeThread: optStr(row, 'native_thread'),
@@ -226,10 +226,6 @@ export function toAuthority(row: Row): AuthorityRecord {
     promptFingerprint: str(row, 'prompt_fingerprint'),
     nativeStep: str(row, 'native_step'),
     keyPlan: keyPlan === null ? null : parsed(keyPlanSchema, keyPlan, 'key plan'),
-    offer:
-      offerOwner !== null && offerExpires !== null
-        ? { interactionId, owner: offerOwner, expiresAt: offerExpires }
-        : null,
     reservation: reservation === null ? null : parsed(reservationSchema, reservation, 'reservation'),
     lastProvenStage: oneOf<ProvenStage>(row, 'last_proven_stage', PROVEN_STAGES),
     uncertain: num(row, 'uncertain') === 1,
@@ -319,6 +315,23 @@ export function toSend(row: Row): Send {
     status: oneOf(row, 'status', SEND_STATUSES),
     textDigest: str(row, 'text_digest'),
     textLength: num(row, 'text_length'),
+    createdAt: num(row, 'created_at'),
+    updatedAt: num(row, 'updated_at'),
+  };
+}
+
+const FOLLOW_UP_STATUSES: readonly FollowUpStatus[] = ['queued', 'sent', 'uncertain', 'dropped'];
+
+export function toFollowUp(row: Row): FollowUp {
+  return {
+    id: str(row, 'id'),
+    sessionId: str(row, 'session_id'),
+    interactionId: str(row, 'interaction_id'),
+    status: oneOf(row, 'status', FOLLOW_UP_STATUSES),
+    text: optStr(row, 'text'),
+    textDigest: str(row, 'text_digest'),
+    textLength: num(row, 'text_length'),
+    reason: optStr(row, 'reason'),
     createdAt: num(row, 'created_at'),
     updatedAt: num(row, 'updated_at'),
   };

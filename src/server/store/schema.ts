@@ -186,6 +186,42 @@ ALTER TABLE interactions DROP COLUMN expires_at;
 `,
     transform: moveListingTitles,
   },
+  {
+    version: 5,
+    name: 'messages that follow a step: queued with their text until they leave the queue',
+    sql: `
+CREATE TABLE follow_ups (
+  id TEXT PRIMARY KEY,
+  session_id TEXT NOT NULL,
+  interaction_id TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('queued', 'sent', 'uncertain', 'dropped')),
+  text TEXT,
+  text_digest TEXT NOT NULL,
+  text_length INTEGER NOT NULL,
+  reason TEXT,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX follow_ups_queued ON follow_ups(session_id, created_at) WHERE status = 'queued';
+`,
+  },
+  {
+    version: 6,
+    name: 'an offer per connection: the editor and each supervisor hold their own',
+    sql: `
+CREATE TABLE offers (
+  interaction_id TEXT NOT NULL,
+  holder TEXT NOT NULL,
+  expires_at INTEGER NOT NULL,
+  PRIMARY KEY (interaction_id, holder)
+) WITHOUT ROWID;
+INSERT INTO offers (interaction_id, holder, expires_at)
+  SELECT interaction_id, offer_owner, offer_expires_at FROM authority
+  WHERE offer_owner IS NOT NULL AND offer_expires_at IS NOT NULL;
+ALTER TABLE authority DROP COLUMN offer_owner;
+ALTER TABLE authority DROP COLUMN offer_expires_at;
+`,
+  },
 ];
 
 /** Where schema 3 kept an interaction's listing title: a key inside its payload. */

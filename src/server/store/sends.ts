@@ -7,7 +7,7 @@ import type { Ctx } from './context';
 import { attempt, reject } from './context';
 import { writeAudit } from './audit';
 import type { Reader } from './queries';
-import type { NewSend, Send, SendStatus } from './records';
+import type { NewSend, Send, SendStatus } from './message-records';
 import { toSend } from './rows';
 
 export function loadSend(r: Reader, id: string): Send | undefined {

@@ -190,7 +190,7 @@ describe('store: interaction lifecycle', () => {
     await ready(store, gone.id);
     await store.invalidate(gone.id, 'the agent exited');
     await rejects(() => store.reserve(yes(gone.id)), 'invalidated');
-    assert.equal(store.getAuthority(gone.id)?.offer, null, 'closing a step withdraws its offer');
+    assert.deepEqual(store.offers(gone.id), [], 'closing a step withdraws its offers');
     const left = await store.createInteraction(newInteraction(S, fingerprint(S, 1), { blocking: false, manual: true }));
 
     const risky = await store.createInteraction(newInteraction(S, fingerprint(S, 1), { blocking: false }));
@@ -215,7 +215,7 @@ describe('store: interaction lifecycle', () => {
       await ready(store, ix.id);
       const dismissed = await store.dismiss(ix.id, 'answered in the terminal');
       assert.equal(dismissed.status, 'dismissed');
-      assert.equal(store.getAuthority(ix.id)?.offer, null);
+      assert.deepEqual(store.offers(ix.id), []);
       assert.equal(store.isFenced(S, fingerprint(S, 1)), true);
       assert.equal(store.dismissedPrompt(S, fingerprint(S, 1))?.id, ix.id);
       await rejects(() => store.createInteraction(newInteraction(S, fingerprint(S, 1))), 'stale_revision');

@@ -28,7 +28,7 @@ interface OldAttached {
 interface OldDump {
   sessions: unknown[];
   interactions: OldInteraction[];
-  authority: unknown[];
+  authority: Array<{ interactionId: string; offer: unknown; [key: string]: unknown }>;
   counters: unknown;
   audit: unknown[];
   outbox: unknown[];
@@ -74,7 +74,12 @@ describe('store: a schema-3 store opens at the latest schema', function () {
     const now = dump(store) as Record<string, unknown>;
     assert.deepEqual(now.sessions, expected.sessions);
     assert.deepEqual(now.interactions, expected.interactions.map(migrated));
-    assert.deepEqual(now.authority, expected.authority);
+    // Schema 6 keeps offers per connection in their own table: each standing offer moved there.
+    assert.deepEqual(
+      now.authority,
+      expected.authority.map(({ offer: _offer, ...rest }) => rest),
+    );
+    for (const a of expected.authority) assert.deepEqual(store.offers(a.interactionId), a.offer ? [a.offer] : []);
     assert.deepEqual(now.counters, expected.counters);
     assert.deepEqual(now.audit, expected.audit);
     assert.deepEqual(now.outbox, expected.outbox);

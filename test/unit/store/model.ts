@@ -140,9 +140,7 @@ export class World {
       a.keyPlan !== null &&
       (ix.revisionIndependent || session.revision === ix.boundRevision) &&
       !this.store.isFenced(ix.sessionId, a.promptFingerprint) &&
-      a.offer !== null &&
-      a.offer.owner === owner &&
-      a.offer.expiresAt > now
+      this.store.offers(id).some((o) => o.owner === owner && o.expiresAt > now)
     );
   }
 
