@@ -13,6 +13,8 @@ export interface ServerConfig {
   inputAllowed: boolean;
   offerLifetimeSeconds: number;
   tmuxPath: string;
+  /** Setting akk.textResolution.allowLowRisk: a language model may read words as answers to low-risk steps. */
+  allowModelText: boolean;
 }
 
 const DEFAULT_OFFER_LIFETIME_SECONDS = 120;
@@ -34,5 +36,6 @@ export function configFrom(raw: unknown): ServerConfig {
     inputAllowed: o.inputAllowed ?? true,
     offerLifetimeSeconds: o.offerLifetimeSeconds ?? DEFAULT_OFFER_LIFETIME_SECONDS,
     tmuxPath: o.tmuxPath ?? 'tmux',
+    allowModelText: o.allowLowRiskText ?? false,
   };
 }

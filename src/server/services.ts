@@ -14,6 +14,12 @@ import { classifyScreen } from './observe/classify';
 import { InteractionTracker } from './observe/interaction-tracker';
 import { closeExited } from './observe/session-lifecycle';
 import { settleInterrupted } from './respond/crash-recovery';
+import { FollowUps } from './respond/follow-ups';
+import { managedSend } from './respond/managed-send';
+import type { SendDeps } from './respond/responder-deps';
+
+/** How long a message that follows a step waits for the agent's empty composer. */
+const FOLLOW_UP_MAX_WAIT_MS = 30 * 60_000;
 import { createHandlers } from './rpc/handlers';
 import { sessionSummaries } from './rpc/to-proto';
 import type { Logger } from './logging';
@@ -60,8 +66,8 @@ export async function startServices(connection: Connection, config: ServerConfig
     await deliver(entry.id, entry.method, entry.params).catch((e: unknown) => log.warn(`sending ${entry.method}`, e));
   };
 
-  const tracker = new InteractionTracker({ store, log, send });
-  const responder = new Responder({
+  const tracker = new InteractionTracker({ store, log, send, allowModelText: config.allowModelText });
+  const responderDeps: SendDeps = {
     store,
     registry,
     tracker,
@@ -73,7 +79,16 @@ export async function startServices(connection: Connection, config: ServerConfig
       holdAfterReserveMs: Number(process.env.AKK_FAULT_HOLD_AFTER_RESERVE_MS ?? 0) || 0,
       failAfterInput: process.env.AKK_FAULT_FAIL_AFTER_INPUT === '1',
     },
+  };
+  const followUps = new FollowUps({
+    store,
+    registry,
+    log,
+    send: (session, text, id) => managedSend(responderDeps, session, text, id),
+    maxWaitMs: FOLLOW_UP_MAX_WAIT_MS,
+    pollMs: 500,
   });
+  const responder = new Responder({ ...responderDeps, followUps });
   const terminals = new TerminalSessions({
     registry,
     identifier: registry.identifier,
@@ -111,6 +126,7 @@ export async function startServices(connection: Connection, config: ServerConfig
   }
   log.info(`re-attached ${restored.length} session(s)`);
   closeExited(lifecycle);
+  followUps.resume();
 
   return {
     store,
@@ -125,6 +141,7 @@ export async function startServices(connection: Connection, config: ServerConfig
         await deliver(e.id, e.method, e.params).catch((err: unknown) => log.warn(`re-sending ${e.method}`, err));
     },
     async dispose() {
+      followUps.dispose();
       terminals.dispose();
       registry.dispose();
       await store.close();

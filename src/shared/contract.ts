@@ -18,6 +18,29 @@ const ResponseKind = z.enum(['single_select', 'multi_select', 'free_text', 'conf
 type ResponseKind = z.infer<typeof ResponseKind>;
 
 const InteractionKind = z.enum(['questionnaire', 'async_question']);
+
+/**
+ * Whether words may answer a step (design 001, "Text resolution policies"): `never` (only a
+ * structured answer), `exact_aliases` (an option's label or number, matched exactly after folding
+ * case, spacing and diacritics), `model_interpreted_low_risk` (also words a language model reads as
+ * naming one stored option; low-risk steps only, when the deployment allows it).
+ */
+export const TextResolutionMode = z.enum(['never', 'exact_aliases', 'model_interpreted_low_risk']);
+export type TextResolutionMode = z.infer<typeof TextResolutionMode>;
+
+/** The longest reply in words that is read for an answer. */
+export const MAX_REPLY_TEXT_LENGTH = 2000;
+
+/**
+ * Words the person sent with a structured answer: a message for the agent, sent as its next
+ * message once the step is proven done, only onto a proven empty composer.
+ */
+const FollowUpMessage = z.string().min(1).max(100_000);
+
+/** The words a structured answer was resolved from, and how; the server checks them again. */
+const FromText = z
+  .object({ text: z.string().min(1).max(MAX_REPLY_TEXT_LENGTH), via: z.enum(['exact_alias', 'model']) })
+  .strict();
 export const DeliveryMode = z.enum(['steer_current_turn', 'queue_next_turn']);
 export type DeliveryMode = z.infer<typeof DeliveryMode>;
 
@@ -60,6 +83,8 @@ export const TerminalInteraction = z.object({
   }),
   /** Only async questions advertise delivery modes. */
   delivery_modes: z.array(DeliveryMode).min(1).optional(),
+  /** Whether words may answer this step (`akk/resolveText`); absent means `never`. */
+  text_resolution: TextResolutionMode.optional(),
 });
 export type TerminalInteraction = z.infer<typeof TerminalInteraction>;
 
@@ -105,6 +130,9 @@ export const RespondInteractionRequest = z
     expected_revision: z.string().max(200).optional(),
     /** Async questions only; blocking questionnaires reject it. */
     delivery_mode: DeliveryMode.optional(),
+    /** Present when the answer was resolved from the person's words (`akk/resolveText`). */
+    from_text: FromText.optional(),
+    message: FollowUpMessage.optional(),
   })
   .strict();
 export type RespondInteractionRequest = z.infer<typeof RespondInteractionRequest>;
@@ -148,9 +176,47 @@ export const ApproveRequest = z
     interaction_id: OpaqueId.optional(),
     decision: PermissionDecisionKind,
     expected_revision: z.string().max(200).optional(),
+    /** With `reject`, the reason; with `approve_once`, a note. Sent once the step is proven done. */
+    message: FollowUpMessage.optional(),
   })
   .strict();
 export type ApproveRequest = z.infer<typeof ApproveRequest>;
+
+/**
+ * Words offered as the answer to the current step. `model_choice` carries what a language model
+ * read them as (one stored option id, or `none`), for steps whose policy allows that.
+ */
+export const ResolveTextRequest = z
+  .object({
+    interaction_id: OpaqueId,
+    turn_id: OpaqueId,
+    text: z.string().min(1).max(MAX_REPLY_TEXT_LENGTH),
+    model_choice: OpaqueId.optional(),
+  })
+  .strict();
+export type ResolveTextRequest = z.infer<typeof ResolveTextRequest>;
+
+/**
+ * What the words resolve to: one stored option (to be confirmed by the person before anything is
+ * typed), or, for a model-interpreted step whose words match no alias, the closed set of options a
+ * language model may choose from (or `none`).
+ */
+export const TextResolution = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('resolved'),
+    question_id: OpaqueId,
+    option_id: OpaqueId,
+    label: z.string(),
+    via: z.enum(['exact_alias', 'model']),
+  }),
+  z.object({
+    status: z.literal('model_needed'),
+    question_id: OpaqueId,
+    prompt: z.string(),
+    options: z.array(InteractionOption),
+  }),
+]);
+export type TextResolution = z.infer<typeof TextResolution>;
 
 /**
  * What a successful response or approval returns: an audit receipt without answer content.
@@ -174,4 +240,6 @@ export const PUBLIC_SCHEMAS = {
   'permission.v1.json': PermissionProjection,
   'approve-request.v1.json': ApproveRequest,
   'response-receipt.v1.json': ResponseReceipt,
+  'resolve-text-request.v1.json': ResolveTextRequest,
+  'text-resolution.v1.json': TextResolution,
 } as const;

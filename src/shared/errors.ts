@@ -37,6 +37,17 @@ export const ERROR_CODES = [
   'illegal_transition',
   'blocking_slot_taken',
   'untrusted_workspace',
+  // words as answers, messages with answers, supervisors
+  /** The step's text-resolution policy does not let words answer it. */
+  'text_not_allowed',
+  /** The words name no stored option exactly (or the model named none). */
+  'text_unresolved',
+  /** The words say not to submit ("don't submit", "wait", "stop"): nothing in the turn is sent. */
+  'submission_blocked',
+  /** The person declined a supervisor's decision in the editor; nothing was typed. */
+  'confirmation_refused',
+  /** No editor is connected to confirm a supervisor's decision; nothing was typed. */
+  'confirmation_unavailable',
   // store
   'store_locked',
   'store_too_new',

@@ -11,6 +11,8 @@ import { MAX_MESSAGE_LENGTH } from './answer-text';
 import {
   ApproveRequest,
   RespondInteractionRequest,
+  ResolveTextRequest,
+  type TextResolution,
   type PermissionProjection,
   type ResponseReceipt,
   type TerminalInteraction,
@@ -24,101 +26,16 @@ import {
   type TerminalStartedResult,
 } from './terminal-params';
 import type { AgentName, InteractionStatus, SessionState } from './lifecycle';
+import {
+  TmuxServerRef,
+  TmuxTarget,
+  type CandidatePane,
+  type InteractionSummary,
+  type SessionSummary,
+} from './listing-shapes';
 
-// ---------------------------------------------------------------- shared shapes
-
-export const TmuxServerRef = z
-  .object({
-    /** The `-L` socket name. */
-    socket: z
-      .string()
-      .min(1)
-      .max(200)
-      .regex(/^[A-Za-z0-9_.-]+$/, 'a tmux socket name')
-      .optional(),
-    /** The `-S` socket path. */
-    socketPath: z.string().min(1).max(4096).optional(),
-  })
-  .strict()
-  .refine((v) => !(v.socket !== undefined && v.socketPath !== undefined), {
-    message: 'give socket or socketPath, not both',
-  });
-export type TmuxServerRef = z.infer<typeof TmuxServerRef>;
-
-export const TmuxTarget = z
-  .object({
-    socket: z
-      .string()
-      .min(1)
-      .max(200)
-      .regex(/^[A-Za-z0-9_.-]+$/, 'a tmux socket name')
-      .optional(),
-    socketPath: z.string().min(1).max(4096).optional(),
-    /** A pane id such as `%3`, or `session:window.pane`. */
-    target: z
-      .string()
-      .min(1)
-      .max(400)
-      .regex(/^[^\s;]+$/, 'a tmux pane target'),
-  })
-  .strict()
-  .refine((v) => !(v.socket !== undefined && v.socketPath !== undefined), {
-    message: 'give socket or socketPath, not both',
-  });
-export type TmuxTarget = z.infer<typeof TmuxTarget>;
-
-export interface SessionSummary {
-  session_id: string;
-  agent: AgentName | 'unknown';
-  /** The exact client version, or null when it could not be identified. */
-  version: string | null;
-  state: SessionState;
-  turn_id: string | null;
-  /** Changes on resize, respawn, agent restart and re-attach; input is bound to one generation. */
-  binding_generation: number | null;
-  /**
-   * Where the session lives, for display and for focusing its terminal: a tmux pane, or an
-   * editor's integrated terminal (`target` is then its name).
-   */
-  endpoint: {
-    kind: 'tmux' | 'terminal';
-    socket?: string;
-    socketPath?: string;
-    target: string;
-    pane_id?: string;
-    terminal_id?: string;
-  };
-  /** True when the session outlives a window reload and an editor restart (tmux panes). */
-  survives_reload: boolean;
-  /** Why no input will be sent to this session, when that is so. */
-  observe_only_reason?: string;
-  /**
-   * When the exact version is identified but not qualified: every prompt is answered in the terminal.
-   * Names the nearest qualified version and what to do.
-   */
-  unqualified_version?: { nearest_qualified: string | null; note: string };
-  pending: { interaction_id: string; kind: 'questionnaire' | 'async_question' | 'permission'; since: string } | null;
-}
-
-export interface CandidatePane {
-  endpoint: { kind: 'tmux'; socket?: string; socketPath?: string; target: string; pane_id: string };
-  agent: AgentName | 'unknown';
-  version: string | null;
-  command: string;
-  attached_session_id: string | null;
-}
-
-export interface InteractionSummary {
-  interaction_id: string;
-  session_id: string;
-  turn_id: string;
-  kind: 'questionnaire' | 'async_question' | 'permission';
-  status: InteractionStatus;
-  outcome: string | null;
-  title: string;
-  created_at: string;
-  resolved_at: string | null;
-}
+export { TmuxServerRef, TmuxTarget };
+export type { CandidatePane, InteractionSummary, SessionSummary };
 
 // ---------------------------------------------------------------- requests
 
@@ -172,6 +89,9 @@ const RespondInteractionParams = RespondInteractionRequest;
 type RespondInteractionResult = ResponseReceipt;
 
 const ApproveParams = ApproveRequest;
+
+/** Words offered as an answer: resolved under the step's policy; nothing is typed. */
+const ResolveTextParams = ResolveTextRequest;
 type ApproveResult = ResponseReceipt;
 
 /** Managed send: a new message for the agent's composer. */
@@ -263,6 +183,7 @@ export const REQUESTS = {
   status: { method: 'akk/status', params: StatusParams },
   respondInteraction: { method: 'akk/respondInteraction', params: RespondInteractionParams },
   approve: { method: 'akk/approve', params: ApproveParams },
+  resolveText: { method: 'akk/resolveText', params: ResolveTextParams },
   respond: { method: 'akk/respond', params: RespondParams },
   listInteractions: { method: 'akk/listInteractions', params: ListInteractionsParams },
   acknowledgeUncertain: { method: 'akk/acknowledgeUncertain', params: AcknowledgeUncertainParams },
@@ -278,6 +199,7 @@ interface RequestResults {
   status: StatusResult;
   respondInteraction: RespondInteractionResult;
   approve: ApproveResult;
+  resolveText: TextResolution;
   respond: RespondResult;
   listInteractions: ListInteractionsResult;
   acknowledgeUncertain: AcknowledgeUncertainResult;
@@ -316,7 +238,22 @@ export type ClientNotificationParams<K extends ClientNotificationName> = z.infer
 /** Requests, server to client. */
 export const SERVER_REQUESTS = {
   terminalWrite: 'akk/terminalWrite',
+  confirmDecision: 'akk/confirmDecision',
 } as const;
+
+/**
+ * A supervisor (an MCP client) decided a permission: the editor asks the person, naming the
+ * caller, the prompt and the decision. Nothing is typed unless the answer is `confirmed: true`.
+ */
+export interface ConfirmDecisionParams {
+  caller: string;
+  permission: PermissionProjection;
+  decision: 'approve_once' | 'reject';
+  message?: string;
+}
+export interface ConfirmDecisionResult {
+  confirmed: boolean;
+}
 
 /** Options the editor passes when it starts the server (LSP `initializationOptions`). */
 export const InitializationOptions = z
@@ -339,6 +276,11 @@ export const InitializationOptions = z
     offerLifetimeSeconds: z.number().int().min(5).max(3600).optional(),
     /** The tmux executable (setting akk.tmux.path). */
     tmuxPath: z.string().min(1).max(4096).optional(),
+    /**
+     * Setting akk.textResolution.allowLowRisk: low-risk steps created from now on may be answered
+     * by words a language model reads as one of their options (after the person confirms).
+     */
+    allowLowRiskText: z.boolean().optional(),
   })
   .passthrough();
 export type InitializationOptions = z.infer<typeof InitializationOptions>;

@@ -14,7 +14,8 @@ import { keyPlanOf } from '../respond/answer-plan';
 import { fingerprintOf } from '../digest';
 import { opaqueId } from '../ids';
 import { KeyedMutex } from '../respond/locks';
-import { projectPermission, projectQuestionnaire, publicView, type ProjectionDraft } from './projection';
+import { projectPermission, projectQuestionnaire, publicView, riskOf, type ProjectionDraft } from './projection';
+import { textPolicyFor } from '../respond/text-resolution';
 import { recognizeCapture } from './recognition';
 
 interface Observed {
@@ -34,6 +35,8 @@ interface TrackerDeps {
   log: Logger;
   /** Sends a notification; resolves once it is written to the connection. */
   send<K extends NotificationName>(name: K, params: NotificationParamsMap[K]): Promise<void>;
+  /** The deployment lets a language model read words as answers to low-risk steps. */
+  allowModelText?: boolean;
 }
 
 /**
@@ -149,10 +152,14 @@ export class InteractionTracker {
 
     const turnId = session.turnId ?? opaqueId('turn');
     await store.startTurn(session.id, turnId);
+    const risk = riskOf(prompt);
     const draft: ProjectionDraft =
       prompt.kind === 'questionnaire'
         ? projectQuestionnaire(prompt, agent, turnId)
         : projectPermission(prompt, agent, turnId);
+    const question = prompt.kind === 'questionnaire' ? prompt : undefined;
+    const textPolicy = textPolicyFor(question, draft.options, risk, this.deps.allowModelText === true);
+    if (draft.kind !== 'permission') draft.payload = { ...draft.payload, text_resolution: textPolicy.mode };
     const keyPlan = keyPlanOf(prompt);
     const proc = session.endpoint?.agentProcess();
     const interaction = await store.createInteraction({
@@ -161,7 +168,8 @@ export class InteractionTracker {
       turnId,
       ...draft,
       blocking: true,
-      riskClass: prompt.kind === 'permission' ? 'elevated' : 'low',
+      riskClass: risk,
+      textPolicy,
       authority: {
         endpoint: JSON.stringify(session.endpoint?.describe() ?? {}),
         processIncarnation: proc ? `${proc.pid}:${proc.startTime}` : 'unknown',

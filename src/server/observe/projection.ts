@@ -8,7 +8,16 @@ import type { PermissionPreview, PermissionRecognition, QuestionnaireRecognition
 import { MAX_FREE_TEXT_LENGTH } from '../../shared/answer-text';
 import { maskCredentials } from '../../adapters/secrets';
 import { opaqueId } from '../ids';
-import type { Interaction, StoredContent } from '../store';
+import type { Interaction, RiskClass, StoredContent } from '../store';
+
+/**
+ * The risk of what answering authorises: a permission is elevated, and so is a question drawn with
+ * a plan to approve (approving starts the work); any other question is low risk.
+ */
+export function riskOf(r: QuestionnaireRecognition | PermissionRecognition): RiskClass {
+  if (r.kind === 'permission' || r.question.context !== undefined) return 'elevated';
+  return 'low';
+}
 
 /** The stored interaction as the public sees it: its immutable payload with its ids. */
 export function publicView(ix: Interaction): {

@@ -11,7 +11,7 @@ import { AkkError } from '../../shared/errors';
 import { proveEmptyComposer } from '../../adapters/recognize';
 import type { Session } from '../sessions';
 import type { Send } from '../store';
-import type { ResponderDeps } from './responder-deps';
+import type { SendDeps } from './responder-deps';
 import { answerDigest } from '../digest';
 import { opaqueId } from '../ids';
 import { sleep } from '../sleep';
@@ -40,7 +40,7 @@ function replay(send: Send, sessionId: string, textDigest: string): RespondResul
 }
 
 export async function managedSend(
-  d: ResponderDeps,
+  d: SendDeps,
   session: Session,
   text: string,
   requestId?: string,

@@ -7,6 +7,7 @@ import type { InteractionTracker } from '../observe/interaction-tracker';
 import type { SessionRegistry } from '../sessions';
 import type { Store } from '../store';
 import type { DispatchLocks } from './locks';
+import type { FollowUps } from './follow-ups';
 
 interface ResponderOptions {
   /** Quiet time the screen needs before a key: Claude Code drops keys in ~150 ms after a paint. */
@@ -40,11 +41,16 @@ export interface Caller {
   echoesRevision: boolean;
 }
 
-export interface ResponderDeps {
+/** What the managed send needs: everything but the queue of messages that follow steps. */
+export interface SendDeps {
   store: Store;
   registry: SessionRegistry;
   tracker: InteractionTracker;
   locks: DispatchLocks;
   log: Logger;
   options: ResponderOptions;
+}
+
+export interface ResponderDeps extends SendDeps {
+  followUps: FollowUps;
 }

@@ -8,13 +8,7 @@
  * Before input a failure is a clean rejection; once input may have been sent it is
  * `response_uncertain`, and nothing is ever retried.
  */
-import type {
-  Answer,
-  ApproveRequest,
-  DeliveryMode,
-  RespondInteractionRequest,
-  ResponseReceipt,
-} from '../../shared/contract';
+import type { Answer, ApproveRequest, RespondInteractionRequest, ResponseReceipt } from '../../shared/contract';
 import { AkkError } from '../../shared/errors';
 import type { RespondResult } from '../../shared/protocol';
 import { readEditor } from '../../adapters/recognize';
@@ -22,6 +16,8 @@ import type { PlannedStep } from '../../adapters/types';
 import { notDelivered, type Session } from '../sessions';
 import { WORKSPACE_OWNER, type Interaction } from '../store';
 import { resolveAnswers, resolveDecision, type ResolvedAnswer, type StoredKeyPlan } from './answer-plan';
+import { answersForStore, checkDeliveryMode, expectedRevisionOf } from './request-checks';
+import { checkFromText, checkSubmissionAllowed } from './text-resolution';
 import { sleep } from '../sleep';
 import { managedSend } from './managed-send';
 import { snapshotOf } from '../observe/screen-snapshot';
@@ -30,10 +26,19 @@ import type { Caller, ResponderDeps } from './responder-deps';
 
 export { DEFAULT_RESPONDER_OPTIONS } from './responder-deps';
 
+/** What a response carries beside its answer: the person's words, and where they came from. */
+interface Extras {
+  answers?: Answer[];
+  message?: string;
+  fromText?: boolean;
+}
+
 export class Responder {
   constructor(private readonly d: ResponderDeps) {}
 
   respondInteraction(req: RespondInteractionRequest, caller: Caller): Promise<ResponseReceipt> {
+    // Words that say not to submit block the whole turn, the click included (precedence rule 3).
+    checkSubmissionAllowed(req.message, req.from_text?.text);
     return this.run(
       req.interaction_id,
       req.turn_id,
@@ -48,9 +53,12 @@ export class Responder {
             'invalid_params',
             'delivery_mode applies to async questions only; this is a blocking questionnaire',
           );
-        return resolveAnswers(req.answers, ix.options, plan);
+        const resolved = resolveAnswers(req.answers, ix.options, plan);
+        // Words resolve a step only under its policy: read again here, to the same option.
+        if (req.from_text) checkFromText(ix, resolved.optionIds, req.from_text);
+        return resolved;
       },
-      req.answers,
+      { answers: req.answers, message: req.message, fromText: req.from_text !== undefined },
     );
   }
 
@@ -60,25 +68,33 @@ export class Responder {
   }
 
   approve(req: ApproveRequest, caller: Caller): Promise<ResponseReceipt> {
+    checkSubmissionAllowed(req.message);
     const interactionId = req.interaction_id ?? this.pendingPermission(req.turn_id);
-    return this.run(interactionId, req.turn_id, caller, req.expected_revision, (ix, plan) => {
-      if (ix.kind !== 'permission')
-        throw new AkkError('invalid_params', 'this is a question: use akk/respondInteraction');
-      const option = ix.options.find((o) => o.action.semanticId === req.decision);
-      if (!option)
-        throw new AkkError(
-          req.decision === 'reject' ? 'manual_required' : 'option_not_stored',
-          req.decision === 'reject'
-            ? 'no exact native reject action is proven on this prompt'
-            : 'approve_once is not offered',
-        );
-      return {
-        steps: resolveDecision(req.decision, plan),
-        optionIds: [option.optionId],
-        digestParts: [option.optionId],
-        declines: req.decision === 'reject',
-      };
-    });
+    return this.run(
+      interactionId,
+      req.turn_id,
+      caller,
+      req.expected_revision,
+      (ix, plan) => {
+        if (ix.kind !== 'permission')
+          throw new AkkError('invalid_params', 'this is a question: use akk/respondInteraction');
+        const option = ix.options.find((o) => o.action.semanticId === req.decision);
+        if (!option)
+          throw new AkkError(
+            req.decision === 'reject' ? 'manual_required' : 'option_not_stored',
+            req.decision === 'reject'
+              ? 'no exact native reject action is proven on this prompt'
+              : 'approve_once is not offered',
+          );
+        return {
+          steps: resolveDecision(req.decision, plan),
+          optionIds: [option.optionId],
+          digestParts: [option.optionId],
+          declines: req.decision === 'reject',
+        };
+      },
+      { message: req.message },
+    );
   }
 
   /**
@@ -111,7 +127,7 @@ export class Responder {
     caller: Caller,
     expectedRevision: string | undefined,
     plan: (ix: Interaction, keyPlan: StoredKeyPlan) => ResolvedAnswer,
-    answers?: Answer[],
+    extras: Extras = {},
   ): Promise<ResponseReceipt> {
     const { store, registry, locks } = this.d;
     const first = store.getInteraction(interactionId);
@@ -177,10 +193,13 @@ export class Responder {
         owner: WORKSPACE_OWNER,
         holder: caller.holder,
         expectedRevision: expected,
-        answers: answersForStore(ix, resolved, answers),
+        answers: answersForStore(ix, resolved, extras.answers),
+        ...(extras.fromText ? { source: 'text' as const } : {}),
       });
       if (reservation.kind === 'receipt') return this.receiptOf(store.getInteraction(ix.id) as Interaction, true);
       const reservationId = reservation.reservation.id;
+      // The message that follows the step is on disk before the step's first key.
+      const followUp = extras.message === undefined ? undefined : await this.d.followUps.queue(ix, extras.message);
       if (this.d.options.holdAfterReserveMs > 0) await sleep(this.d.options.holdAfterReserveMs);
 
       // 6. dispatch one bounded native step, proving each key's effect before the next.
@@ -210,6 +229,8 @@ export class Responder {
           await this.prove(session, step, authority.promptFingerprint);
         }
       } catch (error) {
+        const why = error instanceof Error ? error.message : String(error);
+        if (followUp) await this.d.followUps.drop(followUp, `the step was not answered: ${why}`);
         if (!sent) {
           await store.markFailed(ix.id, reservationId, {
             code: error instanceof AkkError ? error.code : 'internal_error',
@@ -232,6 +253,7 @@ export class Responder {
       });
       const done = store.getInteraction(ix.id) as Interaction;
       await this.d.tracker.updated(ix.sessionId, ix.id);
+      if (followUp) this.d.followUps.deliverSoon(ix.sessionId);
       void session
         .nextSettled(this.d.options.proofTimeoutMs)
         .then((c) => this.d.tracker.observe(session, c))
@@ -292,58 +314,4 @@ export class Responder {
       receipt_id: receipt?.reservationId ?? ix.id,
     };
   }
-}
-
-/**
- * The revision the caller rendered. A client that declared it echoes revisions must send one;
- * for other callers the interaction's own binding stands in.
- */
-function expectedRevisionOf(echo: string | undefined, caller: Caller, ix: Interaction): number {
-  if (echo === undefined) {
-    if (caller.echoesRevision)
-      throw new AkkError(
-        'invalid_params',
-        'expected_revision is missing: this client declared that it echoes the revision it rendered',
-      );
-    return ix.boundRevision;
-  }
-  const expected = /^\d{1,15}$/.test(echo) ? Number(echo) : NaN;
-  if (!Number.isSafeInteger(expected))
-    throw new AkkError('invalid_params', 'expected_revision is not a revision this server issued');
-  return expected;
-}
-
-/**
- * Async questions: the mode must be one the native answer key is proven to perform; without one,
- * the advertised `steer_current_turn` is the default, else the only advertised mode.
- */
-export function checkDeliveryMode(mode: DeliveryMode | undefined, plan: StoredKeyPlan): void {
-  const modes = plan.deliveryModes ?? [];
-  if (modes.length === 0) throw new AkkError('manual_required', 'no delivery mode is proven for this async question');
-  if (mode !== undefined && !modes.includes(mode)) {
-    throw new AkkError('invalid_params', `this async question is delivered as ${modes.join(' or ')}, not ${mode}`, {
-      delivery_modes: modes,
-    });
-  }
-  if (mode === undefined && !modes.includes('steer_current_turn') && modes.length !== 1) {
-    throw new AkkError('invalid_params', `choose a delivery_mode: ${modes.join(' or ')}`, { delivery_modes: modes });
-  }
-}
-
-function answersForStore(
-  ix: Interaction,
-  resolved: ResolvedAnswer,
-  answers: Answer[] | undefined,
-): Array<{ questionId: string; optionId: string; text?: string }> {
-  return resolved.optionIds.map((optionId) => {
-    const option = ix.options.find((o) => o.optionId === optionId);
-    const text = answers?.find((a) => a.response_kind === 'free_text');
-    return {
-      questionId: option?.questionId ?? '',
-      optionId,
-      ...(text && text.response_kind === 'free_text' && option?.action.semanticId === 'free_text'
-        ? { text: text.text }
-        : {}),
-    };
-  });
 }

@@ -9,6 +9,7 @@ import type { InteractionTracker } from '../observe/interaction-tracker';
 import { acknowledgeUncertain, detachSession, findSession } from '../observe/session-lifecycle';
 import { statusOf } from '../observe/status';
 import type { Responder } from '../respond/responder';
+import { resolveTextRequest } from '../respond/text-resolution';
 import type { SessionRegistry } from '../sessions';
 import type { TerminalSessions } from '../sessions/terminal/terminals';
 import type { Store } from '../store';
@@ -54,6 +55,7 @@ export function createHandlers(deps: HandlerDeps): RequestHandlers {
       statusResult(await statusOf(deps, findSession(deps, params.session_id, params.turn_id), ctx.ownerId)),
     respondInteraction: (params, ctx) => deps.responder.respondInteraction(params, callerOf(ctx)),
     approve: (params, ctx) => deps.responder.approve(params, callerOf(ctx)),
+    resolveText: (params) => resolveTextRequest(deps.store, params),
     acknowledgeUncertain: async (params) => {
       const { session, settled } = await acknowledgeUncertain(deps, params.session_id);
       return { session_id: session.id, settled, state: session.state };

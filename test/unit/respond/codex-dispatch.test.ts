@@ -9,7 +9,7 @@ import { thrownCode } from '../../support/akk-error';
 import { keyPlanOf, resolveAnswers, type StoredKeyPlan } from '../../../src/server/respond/answer-plan';
 import { projectQuestionnaire } from '../../../src/server/observe/projection';
 import type { TerminalInteraction } from '../../../src/shared/contract';
-import { checkDeliveryMode } from '../../../src/server/respond/responder';
+import { checkDeliveryMode } from '../../../src/server/respond/request-checks';
 import { expectationMet } from '../../../src/server/respond/step-proof';
 import { loadCorpus } from '../../support/fixture-corpus';
 
