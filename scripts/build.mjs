@@ -1,5 +1,5 @@
-// Bundles the entries into dist/: the extension (cjs, vscode external), the server and the entry of the
-// store's compaction process (cjs), and the webview script (iife); copies the sql.js wasm and the webview
+// Bundles the entries into dist/: the extension (cjs, vscode external), the server, the MCP server and the
+// entry of the store's compaction process (cjs), and the webview script (iife); copies the sql.js wasm and the webview
 // CSS beside them.
 //   node scripts/build.mjs [--production] [--watch]
 import { build, context } from 'esbuild';
@@ -41,6 +41,16 @@ const entries = [
     target: 'node20',
     // The store looks for the wasm beside the bundle first; node_modules is only its fallback in tests.
     logOverride: { 'require-resolve-not-external': 'silent' },
+  },
+  // AKK as an MCP server for supervising agents: `node dist/mcp.js`, reaching a window's server through
+  // its supervisor socket (src/server/mcp/main.ts).
+  {
+    ...common,
+    entryPoints: [join(root, 'src/server/mcp/main.ts')],
+    outfile: join(root, 'dist/mcp.js'),
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
   },
   // A large store compacts its journals in a low-priority child process, which the server forks from
   // this file beside its own bundle (src/server/store/compaction.ts).

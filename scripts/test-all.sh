@@ -62,14 +62,26 @@ static_checks() {
   [ $f -eq 0 ]
 }
 
+# The agent clients, installed once before the first tier that runs them (the integration tier's
+# supervisor tests and the live tier).
+agents_state=""
+ensure_agents() {
+  if [ -z "$agents_state" ]; then
+    step "agent clients (Claude Code and Codex, newest and seed versions, cached outside the repository)"
+    if npm run --silent agents:install -- --all; then agents_state=ok; else agents_state=failed; fi
+  fi
+  [ "$agents_state" = ok ]
+}
+
 for tier in $tiers; do
   case $tier in
     static) run_tier static static_checks ;;
     unit) run_tier unit npx mocha --config test/unit/.mocharc.cjs ;;
-    integration) run_tier integration npx mocha --config test/integration/.mocharc.cjs ;;
+    integration)
+      if ensure_agents; then run_tier integration npx mocha --config test/integration/.mocharc.cjs
+      else fail_tier integration "could not install the agent clients"; fi ;;
     live)
-      step "agent clients (Claude Code and Codex, newest and seed versions, cached outside the repository)"
-      if npm run --silent agents:install -- --all; then run_tier live npx mocha --config test/live/.mocharc.cjs
+      if ensure_agents; then run_tier live npx mocha --config test/live/.mocharc.cjs
       else fail_tier live "could not install the agent clients"; fi ;;
     vscode)
       step "VS Code host (code-server)"

@@ -15,6 +15,8 @@ export interface ServerConfig {
   tmuxPath: string;
   /** Setting akk.textResolution.allowLowRisk: a language model may read words as answers to low-risk steps. */
   allowModelText: boolean;
+  /** Where supervisors connect, if anywhere. */
+  supervisorSocket: string | undefined;
 }
 
 const DEFAULT_OFFER_LIFETIME_SECONDS = 120;
@@ -37,5 +39,6 @@ export function configFrom(raw: unknown): ServerConfig {
     offerLifetimeSeconds: o.offerLifetimeSeconds ?? DEFAULT_OFFER_LIFETIME_SECONDS,
     tmuxPath: o.tmuxPath ?? 'tmux',
     allowModelText: o.allowLowRiskText ?? false,
+    supervisorSocket: o.supervisorSocket,
   };
 }

@@ -15,6 +15,8 @@ import { InteractionTracker } from './observe/interaction-tracker';
 import { closeExited } from './observe/session-lifecycle';
 import { settleInterrupted } from './respond/crash-recovery';
 import { FollowUps } from './respond/follow-ups';
+import { askPersonThrough } from './supervisors/ask-person';
+import { openSupervisorSocket } from './supervisors/socket';
 import { managedSend } from './respond/managed-send';
 import type { SendDeps } from './respond/responder-deps';
 
@@ -104,7 +106,14 @@ export async function startServices(connection: Connection, config: ServerConfig
     responder,
     offerLifetimeMs: config.offerLifetimeSeconds * 1000,
     inputAllowed: config.inputAllowed,
+    askPerson: askPersonThrough(connection, config.offerLifetimeSeconds * 1000),
   });
+  const supervisors = config.supervisorSocket
+    ? await openSupervisorSocket(config.supervisorSocket, handlers, log).catch((e: unknown) => {
+        log.warn(`no supervisor socket at ${config.supervisorSocket ?? ''}`, e);
+        return undefined;
+      })
+    : undefined;
 
   registry.onSettled((session, capture) => {
     tracker.observe(session, capture).catch((e: unknown) => log.warn(`recognising session ${session.id}`, e));
@@ -142,6 +151,7 @@ export async function startServices(connection: Connection, config: ServerConfig
     },
     async dispose() {
       followUps.dispose();
+      await supervisors?.close();
       terminals.dispose();
       registry.dispose();
       await store.close();

@@ -92,6 +92,25 @@ const ApproveParams = ApproveRequest;
 
 /** Words offered as an answer: resolved under the step's policy; nothing is typed. */
 const ResolveTextParams = ResolveTextRequest;
+
+/**
+ * A supervisor (an MCP client, through `dist/mcp.js`) names itself on its connection, so that the
+ * person is told who asks when a decision needs their confirmation.
+ */
+const IdentifyParams = z
+  .object({
+    name: z
+      .string()
+      .min(1)
+      .max(100)
+      .refine((v) => ![...v].some((c) => c < ' ' || c === '\u007f'), 'a name without control characters'),
+  })
+  .strict();
+interface IdentifyResult {
+  /** The connection's own owner id: its offers are its own. */
+  owner_id: string;
+  name: string;
+}
 type ApproveResult = ResponseReceipt;
 
 /** Managed send: a new message for the agent's composer. */
@@ -184,6 +203,7 @@ export const REQUESTS = {
   respondInteraction: { method: 'akk/respondInteraction', params: RespondInteractionParams },
   approve: { method: 'akk/approve', params: ApproveParams },
   resolveText: { method: 'akk/resolveText', params: ResolveTextParams },
+  identify: { method: 'akk/identify', params: IdentifyParams },
   respond: { method: 'akk/respond', params: RespondParams },
   listInteractions: { method: 'akk/listInteractions', params: ListInteractionsParams },
   acknowledgeUncertain: { method: 'akk/acknowledgeUncertain', params: AcknowledgeUncertainParams },
@@ -200,6 +220,7 @@ interface RequestResults {
   respondInteraction: RespondInteractionResult;
   approve: ApproveResult;
   resolveText: TextResolution;
+  identify: IdentifyResult;
   respond: RespondResult;
   listInteractions: ListInteractionsResult;
   acknowledgeUncertain: AcknowledgeUncertainResult;
@@ -208,6 +229,21 @@ interface RequestResults {
 }
 
 export type RequestName = keyof typeof REQUESTS;
+
+/**
+ * What a supervisor may ask over the supervisor socket: read the sessions and steps, answer and
+ * decide (a decision only once the person confirms it in the editor). Attaching, detaching, sending
+ * new messages and terminal traffic stay with the editor.
+ */
+export const SUPERVISOR_REQUESTS: readonly RequestName[] = [
+  'identify',
+  'listSessions',
+  'status',
+  'listInteractions',
+  'resolveText',
+  'respondInteraction',
+  'approve',
+];
 export type RequestParams<K extends RequestName> = z.infer<(typeof REQUESTS)[K]['params']>;
 export type RequestResult<K extends RequestName> = RequestResults[K];
 
@@ -274,6 +310,11 @@ export const InitializationOptions = z
     inputAllowed: z.boolean().optional(),
     /** How long an offer created by `akk/status` stays valid, in seconds. */
     offerLifetimeSeconds: z.number().int().min(5).max(3600).optional(),
+    /**
+     * Where supervisors connect (`dist/mcp.js --socket`): a Unix socket path. Absent: no supervisor
+     * socket is opened.
+     */
+    supervisorSocket: z.string().min(1).max(100).optional(),
     /** The tmux executable (setting akk.tmux.path). */
     tmuxPath: z.string().min(1).max(4096).optional(),
     /**

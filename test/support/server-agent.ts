@@ -46,6 +46,7 @@ export async function startServerAgent(
   scenario: Scenario,
   env: NodeJS.ProcessEnv = {},
   launch: LaunchExtras = {},
+  serverOptions: Record<string, unknown> = {},
 ): Promise<ServerAgent> {
   const model = await startFakeModel(scenario);
   const { version = NEWEST[agent], size = { cols: 120, rows: 40 }, ...extras } = launch;
@@ -54,7 +55,7 @@ export async function startServerAgent(
   const storageDir = mkdtempSync(join(tmpdir(), 'akk-e2e-'));
   let server = new StdioServer(['--stdio'], { ...process.env, ...env });
   const init = async (options: Record<string, unknown> = {}): Promise<void> => {
-    const r = await server.initialize({ storageDir, ownerId: 'e2e-owner', ...options });
+    const r = await server.initialize({ storageDir, ownerId: 'e2e-owner', ...serverOptions, ...options });
     assert.ok(r.result, `initialize failed: ${JSON.stringify(r.error)}`);
   };
   await init();

@@ -10,6 +10,7 @@ import { acknowledgeUncertain, detachSession, findSession } from '../observe/ses
 import { statusOf } from '../observe/status';
 import type { Responder } from '../respond/responder';
 import { resolveTextRequest } from '../respond/text-resolution';
+import { confirmedDecision, type AskPerson } from '../supervisors/confirmed-decision';
 import type { SessionRegistry } from '../sessions';
 import type { TerminalSessions } from '../sessions/terminal/terminals';
 import type { Store } from '../store';
@@ -25,6 +26,8 @@ export interface HandlerDeps {
   offerLifetimeMs: number;
   inputAllowed: boolean;
   terminals: TerminalSessions;
+  /** Asks the person in the editor to confirm a supervisor's decision. */
+  askPerson: AskPerson;
 }
 
 const callerOf = (ctx: RequestContext) => ({ holder: ctx.ownerId, echoesRevision: ctx.echoesRevision });
@@ -54,8 +57,15 @@ export function createHandlers(deps: HandlerDeps): RequestHandlers {
     status: async (params, ctx) =>
       statusResult(await statusOf(deps, findSession(deps, params.session_id, params.turn_id), ctx.ownerId)),
     respondInteraction: (params, ctx) => deps.responder.respondInteraction(params, callerOf(ctx)),
-    approve: (params, ctx) => deps.responder.approve(params, callerOf(ctx)),
+    approve: (params, ctx) =>
+      ctx.supervisor
+        ? confirmedDecision(deps, params, { holder: ctx.ownerId, name: ctx.supervisor.name })
+        : deps.responder.approve(params, callerOf(ctx)),
     resolveText: (params) => resolveTextRequest(deps.store, params),
+    identify: (params, ctx) => {
+      if (ctx.supervisor) ctx.supervisor.name = params.name;
+      return { owner_id: ctx.ownerId, name: ctx.supervisor?.name ?? params.name };
+    },
     acknowledgeUncertain: async (params) => {
       const { session, settled } = await acknowledgeUncertain(deps, params.session_id);
       return { session_id: session.id, settled, state: session.state };

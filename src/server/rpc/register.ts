@@ -3,7 +3,7 @@
  * every failure becomes a typed JSON-RPC error, and a method that is not in the table gets
  * `unknown_method` instead of silence.
  */
-import type { Connection } from 'vscode-languageserver/node';
+import type { Connection, MessageConnection } from 'vscode-languageserver/node';
 import { AkkError } from '../../shared/errors';
 import {
   CLIENT_NOTIFICATIONS,
@@ -22,6 +22,8 @@ export interface RequestContext {
   ownerId: string;
   /** The connection declared that it echoes the revision it rendered. */
   echoesRevision: boolean;
+  /** Set on a supervisor's connection: the name it gave; the person confirms its decisions. */
+  supervisor?: { name: string };
 }
 
 export type RequestHandlers = {
@@ -31,11 +33,22 @@ export type RequestHandlers = {
 /** What a request needs once the server is initialized; undefined before that. */
 type Resolve = () => { ctx: RequestContext; handlers: RequestHandlers } | undefined;
 
-export function registerRequests(connection: Connection, resolve: Resolve, log: Logger): void {
+/**
+ * Binds every request of the table, or only those in `only` (a supervisor's connection): any other
+ * method is answered `unknown_method`.
+ */
+export function registerRequests(
+  connection: Connection | MessageConnection,
+  resolve: Resolve,
+  log: Logger,
+  only?: readonly RequestName[],
+): void {
   for (const name of Object.keys(REQUESTS) as RequestName[]) {
     const { method, params: schema } = REQUESTS[name];
     connection.onRequest(method, async (raw: unknown) => {
       try {
+        if (only && !only.includes(name))
+          throw new AkkError('unknown_method', `${method} is not available to supervisors`, { method });
         const ready = resolve();
         if (!ready) throw new AkkError('server_not_ready', `${method} arrived before initialize`);
         const parsed = schema.safeParse(raw ?? {});

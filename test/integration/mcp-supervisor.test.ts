@@ -1,0 +1,180 @@
+/**
+ * A supervising agent through MCP: the SDK's own client runs `node dist/mcp.js`, which reaches the
+ * AKK server (`node dist/server.js --stdio`, attached to the newest real Claude Code in tmux against
+ * the loopback fake model) through its supervisor socket. The test's stdio client stands for the
+ * editor: it answers `akk/confirmDecision` as the person would.
+ */
+import { strict as assert } from 'node:assert';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { SERVER_REQUESTS, type ConfirmDecisionParams, type StatusResult } from '../../src/shared/protocol';
+import { Q_DATABASE } from '../harness/agents/claude/scenarios';
+import { startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
+import { serverAgentHooks } from '../live/live-session';
+
+const MCP_JS = join(__dirname, '..', '..', 'dist', 'mcp.js');
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+interface ToolAnswer {
+  isError: boolean;
+  value: Record<string, unknown>;
+}
+
+/** One MCP client connected to `dist/mcp.js` on the socket. */
+async function mcpClient(
+  socket: string,
+  name: string,
+): Promise<{ call: (tool: string, args?: object) => Promise<ToolAnswer>; close: () => Promise<void> }> {
+  const client = new Client({ name, version: '1.0.0' });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [MCP_JS, '--socket', socket] }));
+  return {
+    async call(tool, args = {}) {
+      const r = (await client.callTool({ name: tool, arguments: args as Record<string, unknown> })) as {
+        isError?: boolean;
+        content: Array<{ type: string; text: string }>;
+      };
+      return { isError: r.isError === true, value: JSON.parse(r.content[0]?.text ?? '{}') as Record<string, unknown> };
+    },
+    close: () => client.close(),
+  };
+}
+
+type Step = Partial<StatusResult>;
+const steps = (a: ToolAnswer): Step[] => (a.value.steps as Step[] | undefined) ?? [];
+const errorCode = (a: ToolAnswer): unknown => (a.value.error as { code?: unknown } | undefined)?.code;
+
+describe('a supervising agent through the MCP server (SDK client, real Claude Code)', function () {
+  this.timeout(120_000);
+  let a: ServerAgent | undefined;
+  let dir: string;
+  let socket: string;
+  const clients: Array<{ close: () => Promise<void> }> = [];
+  serverAgentHooks(
+    'claude',
+    () => a,
+    () => (a = undefined),
+  );
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'akk-sup-'));
+    socket = join(dir, 'supervisor.sock');
+  });
+  afterEach(async () => {
+    for (const c of clients.splice(0)) await c.close().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function start(name: string, turns: Parameters<typeof startServerAgent>[1]['turns']): Promise<ServerAgent> {
+    a = await startServerAgent('claude', { name, turns }, {}, {}, { supervisorSocket: socket });
+    return a;
+  }
+  async function connect(name: string) {
+    const c = await mcpClient(socket, name);
+    clients.push(c);
+    return c;
+  }
+  async function pendingStep(c: Awaited<ReturnType<typeof connect>>, want: (s: Step) => boolean): Promise<Step> {
+    for (let i = 0; i < 60; i++) {
+      const found = steps(await c.call('list_pending')).find(want);
+      if (found) return found;
+      await sleep(500);
+    }
+    throw new Error('the step was never listed');
+  }
+
+  it('lists a pending questionnaire and answers it in words: the model receives exactly that option', async () => {
+    const agent = await start('mcp-question', [
+      { kind: 'ask', questions: [Q_DATABASE] },
+      { kind: 'text', text: 'Noted.' },
+    ]);
+    const c = await connect('supervisor-q');
+    await userPrompt(agent.term, 'choose a database');
+    const step = await pendingStep(c, (s) => s.interaction?.questions[0]?.prompt === Q_DATABASE.question);
+    assert.equal(step.interaction?.text_resolution, 'exact_aliases');
+    const r = await c.call('respond_interaction', {
+      interaction_id: step.interaction?.interaction_id,
+      turn_id: step.interaction?.turn_id,
+      words: 'mysql',
+    });
+    assert.equal(r.isError, false, JSON.stringify(r.value));
+    assert.equal(r.value.outcome, 'resolved');
+    assert.deepEqual((r.value.resolved_option as { label?: string }).label, 'MySQL');
+    const tool = await agent.model.waitForToolResult(agent.model.issued[0]?.id ?? '', 30_000);
+    assert.ok(tool.content.includes(`"${Q_DATABASE.question}"="MySQL"`), tool.content);
+  });
+
+  it('a permission decision waits for the confirmation in the editor and is typed only after it', async () => {
+    const agent = await start('mcp-permission', [
+      { kind: 'bash', command: 'touch supervised.txt', description: 'Create supervised.txt' },
+      { kind: 'text', text: 'Done.' },
+    ]);
+    const asked: ConfirmDecisionParams[] = [];
+    let confirm: (yes: boolean) => void = () => undefined;
+    agent.server.serverRequests.set(SERVER_REQUESTS.confirmDecision, (params) => {
+      asked.push(params as ConfirmDecisionParams);
+      return new Promise((resolve) => {
+        confirm = (yes) => resolve({ confirmed: yes });
+      });
+    });
+    const c = await connect('supervisor-p');
+    await userPrompt(agent.term, 'make the file');
+    const step = await pendingStep(c, (s) => s.permission !== null && s.permission !== undefined);
+    assert.equal(step.permission?.subject, 'touch supervised.txt');
+
+    // Another connection that was never shown the step holds no offer: refused, and nobody is asked.
+    const stranger = await connect('stranger');
+    const refused = await stranger.call('decide_permission', {
+      interaction_id: step.permission?.interaction_id,
+      turn_id: step.permission?.turn_id,
+      decision: 'approve_once',
+    });
+    assert.equal(errorCode(refused), 'offer_required', JSON.stringify(refused.value));
+    assert.equal(asked.length, 0);
+
+    const decided = c.call('decide_permission', {
+      interaction_id: step.permission?.interaction_id,
+      turn_id: step.permission?.turn_id,
+      decision: 'approve_once',
+    });
+    for (let i = 0; i < 50 && asked.length === 0; i++) await sleep(100);
+    assert.equal(asked.length, 1, 'the editor was asked to confirm');
+    assert.equal(asked[0]?.caller, 'supervisor-p 1.0.0');
+    assert.equal(asked[0]?.decision, 'approve_once');
+    assert.equal(asked[0]?.permission.subject, 'touch supervised.txt');
+    // While the person has not answered, nothing is typed: the prompt still waits.
+    await sleep(2000);
+    assert.equal(existsSync(join(agent.term.workDir, 'supervised.txt')), false);
+    assert.ok((await agent.term.capture()).includes('touch supervised.txt'));
+    assert.equal(agent.model.toolResults().length, 0);
+    confirm(true);
+    const r = await decided;
+    assert.equal(r.isError, false, JSON.stringify(r.value));
+    assert.equal(r.value.outcome, 'resolved');
+    const tool = await agent.model.waitForToolResult(agent.model.issued[0]?.id ?? '', 30_000);
+    assert.equal(tool.isError, false, tool.content);
+    assert.ok(existsSync(join(agent.term.workDir, 'supervised.txt')));
+  });
+
+  it('a decision the person refuses is not typed, and the prompt stays for the terminal or the editor', async () => {
+    const agent = await start('mcp-refused', [
+      { kind: 'bash', command: 'touch refused.txt', description: 'Create refused.txt' },
+      { kind: 'text', text: 'Done.' },
+    ]);
+    agent.server.serverRequests.set(SERVER_REQUESTS.confirmDecision, () => ({ confirmed: false }));
+    const c = await connect('supervisor-r');
+    await userPrompt(agent.term, 'make the file');
+    const step = await pendingStep(c, (s) => s.permission !== null && s.permission !== undefined);
+    const r = await c.call('decide_permission', {
+      interaction_id: step.permission?.interaction_id,
+      turn_id: step.permission?.turn_id,
+      decision: 'approve_once',
+    });
+    assert.equal(errorCode(r), 'confirmation_refused', JSON.stringify(r.value));
+    await sleep(1500);
+    assert.equal(existsSync(join(agent.term.workDir, 'refused.txt')), false);
+    const s = await agent.status();
+    assert.equal(s.permission?.interaction_id, step.permission?.interaction_id, 'the same prompt still waits');
+  });
+});
