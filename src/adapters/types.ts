@@ -154,6 +154,10 @@ export interface ManualRecognition {
   reason: string;
   /** A start-up screen recognised exactly, which only the person answers (e.g. `folder-trust`). */
   startup?: string;
+  /**
+   * A dialog of the client's own drawn mid-session, recognised exactly, which only the person answers (`rate-limit`).
+   */
+  dialog?: string;
 }
 
 export interface ActivityRecognition {

@@ -74,6 +74,25 @@ export interface CodexProfile {
   mcpUserVerification: boolean;
   /** Screens shown before the first prompt that only the person may answer: recognised, never answered. */
   startup: readonly StartupScreen[];
+  /** The rate-limit choices drawn after a turn whose response reported a limit nearly used up; never answered. */
+  rateLimit: RateLimitScreen;
+}
+
+/**
+ * The rate-limit choices, drawn in the bottom pane when a turn ends: the title, the question naming
+ * the cheaper model, blank lines, three numbered rows (the first and third with a description in one
+ * column, wrapped at the pane width), a blank line and the footer.
+ */
+export interface RateLimitScreen {
+  title: string;
+  /** The question; its group is the model offered. */
+  question: RegExp;
+  /** The rows: `{model}` is the model offered. */
+  choices: readonly [string, string, string];
+  /** The third row's description (the first row's is the model catalog's description of the model). */
+  neverDescription: string;
+  blanksBeforeRows: number;
+  footer: string;
 }
 
 /**
@@ -132,6 +151,14 @@ const BASE: CodexShape = {
   composer: { placeholder: 'Ask Codex to do anything' },
   mcpUserVerification: false,
   startup: [],
+  rateLimit: {
+    title: 'Approaching rate limits',
+    question: /^Switch to (\S+) for lower credit usage\?$/,
+    choices: ['Switch to {model}', 'Keep current model', 'Keep current model (never show again)'],
+    neverDescription: 'Hide future rate limit reminders about switching models.',
+    blanksBeforeRows: 1,
+    footer: 'Press enter to confirm or esc to go back',
+  },
 };
 
 /** 0.154.0 and 0.155.1: `request_user_input_async`, answered natively into the queue for the next turn. */
@@ -166,6 +193,12 @@ const GEN_0_171: CodexShape = {
     goBackDescription: 'Return to the first unanswered question',
   },
   permission: { ...BASE.permission, blanksBeforeRows: 2, rowMargin: 0 },
+  rateLimit: {
+    ...BASE.rateLimit,
+    neverDescription: 'Hide future rate limit reminders about switching models',
+    blanksBeforeRows: 2,
+    footer: 'enter select · esc back',
+  },
   mcpUserVerification: true,
   asyncQuestion: {
     queuedHeader: '• Queued follow-up inputs',
@@ -210,11 +243,13 @@ const GEN_0_155: CodexShape = { ...GEN_0_154, mcpUserVerification: true };
 /**
  * 0.156.x and 0.157.x: as 0.155.1 (answers queued for the next turn), with two blank lines above
  * approval choices whose rows wrap at the full pane width, and the async question's keys spelt
- * `alt+↑` / `ctrl+]` / `alt+↓`.
+ * `alt+↑` / `ctrl+]` / `alt+↓`; the rate-limit choices with two blank lines above their rows and the
+ * footer `enter select · esc back` (from 0.157.0 the third row's description has no full stop).
  */
 const GEN_0_156: CodexShape = {
   ...GEN_0_155,
   permission: { ...GEN_0_155.permission, blanksBeforeRows: 2, rowMargin: 0 },
+  rateLimit: { ...GEN_0_155.rateLimit, blanksBeforeRows: 2, footer: 'enter select · esc back' },
   asyncQuestion: GEN_0_155.asyncQuestion && {
     ...GEN_0_155.asyncQuestion,
     collapsedHint: 'alt+↑ to answer',

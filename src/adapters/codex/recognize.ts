@@ -10,6 +10,7 @@ import { recognizeUserVerification } from './mcp';
 import { recognizePermission } from './permission';
 import type { CodexProfile } from './profile';
 import { recognizeQuestionnaire } from './questionnaire';
+import { recognizeRateLimit } from './rate-limit';
 import { recognizeStartup } from './startup';
 
 /** Signs that a dialog is in the bottom pane, proven or not. */
@@ -21,11 +22,14 @@ const DIALOG_SIGNS = [
   /Submit with unanswered questions\?/,
   /to add notes|to clear notes|to navigate questions/,
   /enter submit .* skip /,
+  // The footers of the client's own selection views (start-up screens, rate-limit choices).
+  /^ {2}enter(\/esc)? [a-z]+ · (esc|\^c) [a-z]+$/,
 ];
 
 export function recognizeCodex(s: ScreenSnapshot, p: CodexProfile): Recognition {
   const proven =
     recognizeStartup(s, p) ??
+    recognizeRateLimit(s, p) ??
     recognizePermission(s, p) ??
     recognizeQuestionnaire(s, p) ??
     recognizeAsyncQuestion(s, p) ??

@@ -227,10 +227,11 @@ export async function startFakeModel(scenario: Scenario): Promise<FakeModel> {
     }
     if (b.stream === false) {
       await hold(turn);
-      res.writeHead(200, { 'content-type': 'application/json', 'request-id': newId('req_') });
+      res.writeHead(200, { ...turn.headers, 'content-type': 'application/json', 'request-id': newId('req_') });
       res.end(JSON.stringify(messageJson(msgId, model, blocks)));
     } else {
       res.writeHead(200, {
+        ...turn.headers,
         'content-type': 'text/event-stream',
         'cache-control': 'no-cache',
         'request-id': newId('req_'),
@@ -269,7 +270,7 @@ export async function startFakeModel(scenario: Scenario): Promise<FakeModel> {
         issued.push({ turnIndex: rec.turnIndex ?? -1, id: String(it.call_id), name: String(it.name), input });
       }
     }
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    res.writeHead(200, { ...turn.headers, 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     res.write(responseStart(respId, model));
     await hold(turn);
     res.end(responseBody(respId, model, items));

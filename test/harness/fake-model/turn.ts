@@ -11,6 +11,11 @@ export interface TurnBase {
   text?: string;
   /** Keep the response open (the client shows its working state) until `release()` is called. */
   hold?: boolean;
+  /**
+   * Extra HTTP headers on this turn's response, as a real provider sends them beside the stream
+   * (e.g. Codex's rate-limit usage, `x-codex-primary-used-percent`).
+   */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export type SharedTurn =

@@ -52,6 +52,8 @@ export function checkRecognition(r: Recognition, e: Expected): void {
   if (r.kind === 'activity' && e.kind === 'activity') assert.equal(r.state, e.state, 'activity');
   if (r.kind === 'manual_required' && e.kind === 'manual_required' && e.startup !== undefined)
     assert.equal(r.startup, e.startup, 'the start-up screen');
+  if (r.kind === 'manual_required' && e.kind === 'manual_required')
+    assert.equal(r.dialog, e.dialog, 'the dialog of its own the client drew mid-session');
   if (r.kind === 'permission' && e.kind === 'permission') {
     assert.deepEqual(
       { tool: r.tool, title: r.title, subject: r.subject, decisions: r.decisions },

@@ -8,6 +8,7 @@
 import { posix } from 'node:path';
 import type { CodexQuestion, ModelTurn } from '../../harness/fake-model/types';
 import { RUN_ROOT_PLACEHOLDER } from '../../harness/launch';
+import { RateLimitDialog, reportsNearlyUsedLimit } from './codex-rate-limit';
 import { CODEX_STARTUP } from './codex-startup';
 import { StartupDialog } from './startup-dialog';
 import { Conversation, digit, type Dialog, type DialogStep, type Overlay } from './conversation';
@@ -308,6 +309,9 @@ class AsyncQuestion implements Overlay {
 const WORK_DIR = `${RUN_ROOT_PLACEHOLDER}/project`;
 
 export class CodexModel extends Conversation {
+  /** The rate-limit choices: due once a response reported a nearly used limit, then shown once. */
+  private rateLimit: 'none' | 'pending' | 'shown' = 'none';
+
   constructor(
     turns: readonly ModelTurn[],
     /** Start-up screens left in place (`Workspace.startup`). */
@@ -315,6 +319,16 @@ export class CodexModel extends Conversation {
   ) {
     super(turns);
     if (startup.length > 0) this.startWith(new StartupDialog(CODEX_STARTUP, startup));
+  }
+
+  protected override onResponse(turn: ModelTurn): void {
+    if (this.rateLimit === 'none' && reportsNearlyUsedLimit(turn)) this.rateLimit = 'pending';
+  }
+
+  protected override atTaskEnd(): Dialog | undefined {
+    if (this.rateLimit !== 'pending') return undefined;
+    this.rateLimit = 'shown';
+    return new RateLimitDialog();
   }
 
   protected open(turn: ModelTurn): { dialog?: Dialog; overlay?: Overlay } {

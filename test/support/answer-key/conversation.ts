@@ -50,6 +50,14 @@ export abstract class Conversation implements ClientModel {
    */
   protected abstract open(turn: ModelTurn): { dialog?: Dialog; overlay?: Overlay; continues?: boolean };
 
+  /** A model response is played (each turn, whatever its kind); by default nothing follows from it. */
+  protected onResponse(_turn: ModelTurn): void {}
+
+  /** The dialog the client opens of its own once the task has ended (rate-limit choices); by default none. */
+  protected atTaskEnd(): Dialog | undefined {
+    return undefined;
+  }
+
   /** What the screen itself settles about the expectation (a row the client overdrew, say); by default nothing. */
   onScreen(expected: Expected, _plain: readonly string[]): Expected {
     return expected;
@@ -119,6 +127,15 @@ export abstract class Conversation implements ClientModel {
     this.state = 'idle';
     // The held turn ends; the answer to a question it worked under goes out as the next request.
     if (answered) this.request();
+    else this.taskEnded();
+  }
+
+  /** The task has ended (idle): the client may open a dialog of its own. */
+  private taskEnded(): void {
+    const dialog = this.atTaskEnd();
+    if (!dialog) return;
+    this.dialog = dialog;
+    this.state = 'dialog';
   }
 
   /** One request to the model: it plays the next turn. */
@@ -127,10 +144,13 @@ export abstract class Conversation implements ClientModel {
     const turn = this.turns[this.turn];
     if (!turn) {
       this.state = 'idle';
+      this.taskEnded();
       return;
     }
+    this.onResponse(turn);
     if (turn.kind === 'text') {
       this.state = turn.hold && !this.holdNone ? 'working' : 'idle';
+      if (this.state === 'idle') this.taskEnded();
       return;
     }
     const opened = this.open(turn);

@@ -48,8 +48,8 @@ export interface ExpectedPermission {
 
 export type Expected =
   | { kind: 'activity'; state: 'idle' | 'working' }
-  /** `startup`: the start-up screen the recognizer must name. */
-  | { kind: 'manual_required'; because: string; startup?: string }
+  /** `startup`: the start-up screen the recognizer must name; `dialog`: the mid-session dialog it must name. */
+  | { kind: 'manual_required'; because: string; startup?: string; dialog?: string }
   | ExpectedQuestionnaire
   | ExpectedPermission;
 

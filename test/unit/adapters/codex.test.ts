@@ -18,8 +18,8 @@ const ACTIONABLE_STATES = [
 ];
 const ACTIONABLE = new RegExp(`^(${ACTIONABLE_STATES.map((r) => r.source).join('|')})$`);
 const TYPED = /^(notes-typed|none-of-the-above-typed|async-other-typed)$/;
-/** Start-up screens: manual, named (test/unit/adapters/codex-startup.test.ts). */
-const STARTUP = /^startup-/;
+/** Start-up screens and the rate-limit choices: manual, named (codex-startup.test.ts, codex-rate-limit.test.ts). */
+const STARTUP = /^startup-|^rate-limit$/;
 
 function byState(state: string): Fixture[] {
   return codex.filter((f) => f.state === state);
@@ -29,8 +29,9 @@ describe('Codex recognition over the corpus', () => {
   it('has every seed version at three sizes', () => {
     assert.deepEqual([...new Set(codex.map((f) => f.version))].sort(), ['0.153.4', '0.154.0', '0.155.1', '0.171.0']);
     // Plus the long-command screens `qualify --extend` stored for the older seeds (52: those that differ
-    // from every other version's stored screens).
-    assert.equal(codex.length, 32 * 3 + 42 * 6 + 55 * 3 + 52);
+    // from every other version's stored screens), and the rate-limit scenario's (two screens a size,
+    // where no other version stores the same: 0.155.1 and 0.171.0 at 120x40 point elsewhere).
+    assert.equal(codex.length, 32 * 3 + 42 * 6 + 55 * 3 + 52 + 2 * 10);
   });
 
   for (const f of codex) {
@@ -39,7 +40,7 @@ describe('Codex recognition over the corpus', () => {
       : TYPED.test(f.state)
         ? 'manual (text already typed)'
         : STARTUP.test(f.state)
-          ? 'manual (a start-up screen)'
+          ? 'manual (a start-up screen or the rate-limit choices)'
           : 'no prompt';
     it(`${f.id}: ${expected}`, () => {
       const r = recognize('codex', f.version, f.screen);

@@ -109,7 +109,14 @@ const MUTATIONS: Record<string, Mutation> = {
   },
 };
 
-const actionable = answerKeys().filter((k) => k.expected.kind === 'questionnaire' || k.expected.kind === 'permission');
+const keys = answerKeys();
+const actionable = keys.filter((k) => k.expected.kind === 'questionnaire' || k.expected.kind === 'permission');
+
+/** The name a shown-only screen is recognised by (a start-up screen, or a client's own dialog mid-session). */
+function shownOnlyName(e: { startup?: string; dialog?: string }): string | undefined {
+  return e.startup ?? e.dialog;
+}
+const shownOnly = keys.filter((k) => k.expected.kind === 'manual_required' && shownOnlyName(k.expected) !== undefined);
 
 describe('mutated actionable screens are manual_required, with zero input', () => {
   it('has actionable screens to mutate', () => {
@@ -156,6 +163,43 @@ describe('mutated actionable screens are manual_required, with zero input', () =
         assert.deepEqual(plannedInput(agent, r), []);
         assert.equal(r.kind, 'manual_required');
       });
+    });
+  }
+});
+
+/**
+ * A shown-only screen (answered by the person alone) mutated the same ways is not named as the
+ * screen it resembles, and still gets no input: a near miss is a dialog that does not match exactly.
+ */
+describe('mutated shown-only screens are not taken for the screen they resemble, and get zero input', () => {
+  it('has shown-only screens to mutate', () => {
+    assert.ok(shownOnly.length > 30, `only ${shownOnly.length} shown-only screens in fixtures/`);
+  });
+
+  for (const { fixture: f, expected } of shownOnly) {
+    if (!isAgentName(f.agent)) throw new Error(`${f.id}: ${f.agent} is not an agent of the registry`);
+    if (expected.kind !== 'manual_required') continue;
+    const agent = f.agent;
+    const name = shownOnlyName(expected);
+    describe(f.id, () => {
+      it(`unmutated: named ${String(name)}, nothing to send`, () => {
+        const r = recognize(agent, f.version, f.screen);
+        assert.ok(r.kind === 'manual_required' && shownOnlyName(r) === name, JSON.stringify(r).slice(0, 200));
+        assert.deepEqual(plannedInput(agent, r), []);
+      });
+      for (const [mutation, mutate] of Object.entries(MUTATIONS)) {
+        const mutated = mutate(f.screen);
+        if (!mutated) {
+          it(`${mutation}: skipped, this screen has no part for it to change`);
+          continue;
+        }
+        it(mutation, () => {
+          const r = recognize(agent, f.version, mutated);
+          const named = r.kind === 'manual_required' ? shownOnlyName(r) : undefined;
+          assert.notEqual(named, name, `${mutation} was still taken for ${String(name)}`);
+          assert.deepEqual(plannedInput(agent, r), [], `${mutation} would send input (${r.kind})`);
+        });
+      }
     });
   }
 });

@@ -34,9 +34,8 @@ export const CODEX_PROMPT_SHAPES: PromptShape[] = [
     tags: ['startup'],
   },
   {
-    prompt: 'Rate-limit choices (switch to a model with lower credit usage)',
-    handling: 'not yet seen',
-    tags: [],
-    note: 'drawn when a response reports a limit nearly used up in its `x-codex-*` headers; the fake model sends none',
+    prompt: 'Rate-limit choices (switch to a model with lower credit usage) once a limit is nearly used up',
+    handling: 'shown only',
+    tags: ['rate-limit'],
   },
 ];
