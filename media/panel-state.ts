@@ -18,6 +18,11 @@ interface PanelState {
   selected: string[];
   text: string;
   banner: { kind: string; message: string } | null;
+  /** A reply in words being typed, and the option it was resolved to (until another is chosen). */
+  words: string;
+  fromText: { text: string; via: 'exact_alias' | 'model'; optionId: string } | null;
+  /** A message for the agent, sent with the answer once the step is done. */
+  message: string;
 }
 
 const api = acquireVsCodeApi();
@@ -27,7 +32,26 @@ export const state: PanelState = {
   selected: Array.isArray(saved?.selected) ? saved.selected.filter((s): s is string => typeof s === 'string') : [],
   text: typeof saved?.text === 'string' ? saved.text : '',
   banner: saved?.banner ?? null,
+  words: typeof saved?.words === 'string' ? saved.words : '',
+  fromText: saved?.fromText ?? null,
+  message: typeof saved?.message === 'string' ? saved.message : '',
 };
+
+/** Clears what belongs to one step (a new step is shown). */
+export function resetStep(): void {
+  state.selected = [];
+  state.text = '';
+  state.words = '';
+  state.fromText = null;
+  state.message = '';
+  transient.focusIndex = 0;
+}
+
+/** The message typed for the agent, when there is one. */
+function messageField(): { message: string } | Record<string, never> {
+  const m = state.message.trim();
+  return m === '' ? {} : { message: m };
+}
 
 /** Not kept across reloads: the request in flight and the option under the keyboard focus. */
 export const transient: { pending: number | null; nextRequestId: number; focusIndex: number } = {
@@ -66,7 +90,27 @@ export function choose(optionId: string, multi: boolean): void {
       ? state.selected.filter((s) => s !== optionId)
       : [...state.selected, optionId];
   else state.selected = [optionId];
+  // A click beats words read earlier: the answer is the click's own.
+  if (state.fromText && !(state.selected.length === 1 && state.selected[0] === state.fromText.optionId))
+    state.fromText = null;
   save();
+  repaint();
+}
+
+/** Asks the host what the reply in words names; nothing is typed until the person sends it. */
+export function resolveWords(): void {
+  const i = state.view?.interaction;
+  const text = state.words.trim();
+  if (!i || !canAnswer() || text === '') return;
+  transient.pending = transient.nextRequestId++;
+  post({
+    type: 'resolveWords',
+    requestId: transient.pending,
+    interaction_id: i.interaction_id,
+    turn_id: i.turn_id,
+    text,
+  });
+  state.banner = { kind: 'pending', message: 'Reading your reply…' };
   repaint();
 }
 
@@ -90,6 +134,11 @@ export function send(): void {
       selected_option_ids: [state.selected[0] as string],
     };
   }
+  const words = state.fromText;
+  const fromText =
+    words && answer.response_kind !== 'free_text' && answer.selected_option_ids[0] === words.optionId
+      ? { from_text: { text: words.text, via: words.via } }
+      : {};
   transient.pending = transient.nextRequestId++;
   post({
     type: 'respond',
@@ -97,6 +146,8 @@ export function send(): void {
     interaction_id: i.interaction_id,
     turn_id: i.turn_id,
     answers: [answer],
+    ...fromText,
+    ...messageField(),
   });
   state.banner = { kind: 'pending', message: 'Sending…' };
   repaint();
@@ -120,6 +171,7 @@ export function approve(decision: 'approve_once' | 'reject'): void {
     interaction_id: p.interaction_id,
     turn_id: p.turn_id,
     decision,
+    ...messageField(),
   });
   state.banner = { kind: 'pending', message: decision === 'reject' ? 'Rejecting…' : 'Approving…' };
   repaint();

@@ -7,7 +7,7 @@
  */
 import { HostToPanel } from '../src/shared/webview-messages';
 import { el } from './elements';
-import { approve, choose, onRepaint, post, question, save, send, state, transient } from './panel-state';
+import { approve, choose, onRepaint, post, question, resetStep, save, send, state, transient } from './panel-state';
 import { renderPermission } from './permission-view';
 import { renderQuestion } from './question-view';
 
@@ -57,7 +57,7 @@ function render(): void {
 }
 
 document.addEventListener('keydown', (e) => {
-  if (e.target instanceof HTMLInputElement) return;
+  if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
   const view = state.view;
   if (!view) return;
   if (view.permission) {
@@ -104,14 +104,24 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     const oldId = state.view?.interaction?.interaction_id ?? state.view?.permission?.interaction_id;
     const newId = m.view.interaction?.interaction_id ?? m.view.permission?.interaction_id;
     if (oldId !== newId) {
-      state.selected = [];
-      state.text = '';
-      transient.focusIndex = 0;
+      resetStep();
       // "Answered." belongs to the step before; a warning about a changed step stays beside the new one.
       if ((state.banner?.kind === 'answered' || state.banner?.kind === 'dismissed') && transient.pending === null)
         state.banner = null;
     }
     state.view = m.view;
+  } else if (m.type === 'resolved') {
+    if (m.requestId === transient.pending) transient.pending = null;
+    if (m.interaction_id === state.view?.interaction?.interaction_id) {
+      // Selected for the person to check: nothing is sent until they press Send answer.
+      state.selected = [m.option_id];
+      state.fromText = { text: m.text, via: m.via, optionId: m.option_id };
+      const how = m.via === 'model' ? 'as read by the language model' : 'exactly';
+      state.banner = {
+        kind: 'resolved',
+        message: `Your reply names “${m.label}” (${how}). Check it, then Send answer.`,
+      };
+    }
   } else {
     if (m.requestId === null || m.requestId === transient.pending) transient.pending = null;
     state.banner = { kind: m.kind, message: m.message };

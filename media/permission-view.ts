@@ -3,6 +3,7 @@ import type { PermissionProjection } from '../src/shared/contract';
 import type { PanelView } from '../src/shared/webview-messages';
 import { appendDismiss, el } from './elements';
 import { approve, canAnswer } from './panel-state';
+import { appendMessage } from './words-view';
 
 export function renderPermission(root: HTMLElement, view: PanelView): void {
   const p = view.permission;
@@ -11,6 +12,7 @@ export function renderPermission(root: HTMLElement, view: PanelView): void {
   root.appendChild(el('pre', { class: 'subject', 'aria-label': 'What is being permitted' }, p.subject));
   const preview = previewOf(p);
   if (preview) root.appendChild(preview);
+  appendMessage(root, true);
   const row = el('div', { class: 'actions' });
   const labels: Record<string, string> = { approve_once: 'Approve once', reject: 'Reject' };
   p.decisions.forEach((d, i) => {

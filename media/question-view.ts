@@ -3,6 +3,7 @@ import type { PanelView } from '../src/shared/webview-messages';
 import { MAX_FREE_TEXT_LENGTH, answerTextProblem } from '../src/shared/answer-text';
 import { appendDismiss, el } from './elements';
 import { canAnswer, choose, question, save, send, state, transient } from './panel-state';
+import { appendMessage, appendWordsReply } from './words-view';
 
 export function renderQuestion(root: HTMLElement, view: PanelView): void {
   const i = view.interaction;
@@ -45,6 +46,7 @@ export function renderQuestion(root: HTMLElement, view: PanelView): void {
     });
     root.appendChild(input);
     root.appendChild(count);
+    appendMessage(root, false);
     const submit = el('button', { type: 'button', id: 'submit', class: 'primary' }, 'Send answer');
     submit.addEventListener('click', send);
     root.appendChild(submit);
@@ -80,6 +82,8 @@ export function renderQuestion(root: HTMLElement, view: PanelView): void {
     list.appendChild(item);
   });
   root.appendChild(list);
+  if (!multi) appendWordsReply(root, i.text_resolution);
+  appendMessage(root, false);
   const submit = el(
     'button',
     { type: 'button', id: 'submit', class: 'primary' },

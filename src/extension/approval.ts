@@ -12,11 +12,13 @@ export function sendDecision(
   seen: PermissionProjection,
   revision: string,
   decision: PermissionDecisionKind,
+  message?: string,
 ): Promise<ResponseReceipt> {
   return client.request('approve', {
     interaction_id: seen.interaction_id,
     turn_id: seen.turn_id,
     decision,
     expected_revision: revision,
+    ...(message !== undefined ? { message } : {}),
   });
 }

@@ -13,13 +13,16 @@ import { ServerClient } from './server-client';
 import { SessionsTree } from './sessions-tree';
 import { StatusBar } from './status-bar';
 import { TerminalWatch } from './terminal-watch';
+import { registerSupervisors, supervisorSocketPath } from './supervisors';
+import { registerLanguageModelTools } from './lm-tools';
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const log = vscode.window.createOutputChannel('Agent Knock Knock', { log: true });
   context.subscriptions.push(log);
   try {
     const ownerId = `vscode-${vscode.env.sessionId}-${randomUUID()}`;
-    const client = new ServerClient(context, log, () => initializationOptions(context, ownerId));
+    const socket = supervisorSocketPath(storageDirOf(context));
+    const client = new ServerClient(context, log, () => initializationOptions(context, ownerId, socket));
     const statusBar = new StatusBar();
     const sessions = new SessionsTree();
     const watch = new TerminalWatch(client, log);
@@ -77,6 +80,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       vscode.window.registerTreeDataProvider('akk.sessions', sessions),
       registerEditDiffs(),
       vscode.workspace.onDidGrantWorkspaceTrust(() => void client.restart()),
+      // Steps created from now on get their text policy under the new setting.
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('akk.textResolution.allowLowRisk')) void client.restart();
+      }),
+      ...registerSupervisors(context, client, socket),
+      ...registerLanguageModelTools(client, pending, log),
       ...registerCommands({ client, log, sessions, terminals, pending, panel, watch }),
     );
     watch.start();
@@ -100,10 +109,20 @@ async function startSessionOnOpen(client: ServerClient): Promise<void> {
   await vscode.commands.executeCommand(AGENT_DESCRIPTORS[agent].newSessionCommand);
 }
 
-function initializationOptions(context: vscode.ExtensionContext, ownerId: string): InitializationOptions {
+function storageDirOf(context: vscode.ExtensionContext): string {
+  return (context.storageUri ?? context.globalStorageUri).fsPath;
+}
+
+function initializationOptions(
+  context: vscode.ExtensionContext,
+  ownerId: string,
+  supervisorSocket: string,
+): InitializationOptions {
   const config = vscode.workspace.getConfiguration('akk');
   return {
-    storageDir: (context.storageUri ?? context.globalStorageUri).fsPath,
+    storageDir: storageDirOf(context),
+    supervisorSocket,
+    allowLowRiskText: config.get<boolean>('textResolution.allowLowRisk', false),
     ownerId,
     echoesRevision: true,
     inputAllowed: vscode.workspace.isTrusted,

@@ -52,8 +52,11 @@ async function decide(deps: CommandDeps, decision: 'approve_once' | 'reject') {
   }
   const confirm = await vscode.window.showQuickPick(
     [
-      { label: `$(check) ${verb} once`, description: p.title, detail: p.subject, go: true },
-      { label: '$(close) Cancel', description: 'Send nothing', go: false },
+      { label: `$(check) ${verb} once`, description: p.title, detail: p.subject, go: true, why: false },
+      ...(decision === 'reject'
+        ? [{ label: '$(comment) Reject, and tell the agent why…', description: p.title, go: true, why: true }]
+        : []),
+      { label: '$(close) Cancel', description: 'Send nothing', go: false, why: false },
     ],
     // A notification arriving meanwhile must not close the confirmation: it waits for a choice or Esc.
     {
@@ -63,6 +66,16 @@ async function decide(deps: CommandDeps, decision: 'approve_once' | 'reject') {
     },
   );
   if (!confirm?.go) return undefined;
+  // The reason reaches the agent as its next message, once the rejection is proven.
+  const reason = confirm.why
+    ? await vscode.window.showInputBox({
+        title: `Why reject? Sent to ${agentLabel(fresh.session.agent)} as its next message`,
+        prompt: p.subject.split('\n')[0],
+        ignoreFocusOut: true,
+        validateInput: (v) => (v.trim() === '' ? 'Write the reason, or press Escape to send nothing' : undefined),
+      })
+    : undefined;
+  if (confirm.why && reason === undefined) return undefined;
   const sessionId = step.session.session_id;
   const revision = fresh.status.revision;
   if (revision === null) return undefined;
@@ -70,7 +83,7 @@ async function decide(deps: CommandDeps, decision: 'approve_once' | 'reject') {
     deps,
     sessionId,
     p.interaction_id,
-    () => sendDecision(deps.client, p, revision, decision),
+    () => sendDecision(deps.client, p, revision, decision, reason?.trim()),
     decision === 'reject' ? 'Rejected.' : 'Approved once.',
   );
 }

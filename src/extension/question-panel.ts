@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { PermissionDecisionKind, PermissionProjection, ResponseReceipt } from '../shared/contract';
 import { PanelToHost, type HostToPanel, type PanelView } from '../shared/webview-messages';
 import { sendDecision } from './approval';
+import { readReply } from './words';
 import { agentLabel, type PendingInteractions } from './pending';
 import { errorCodeOf, errorMessageOf, lapsedOutcome, outcomeFor } from './rpc-error';
 import type { ServerClient } from './server-client';
@@ -185,6 +186,9 @@ export class QuestionPanel implements vscode.Disposable {
       case 'dismiss':
         await this.dismiss(sessionId, m.requestId, m.interaction_id, m.turn_id);
         return;
+      case 'resolveWords':
+        await this.readWords(sessionId, m.requestId, m.interaction_id, m.text);
+        return;
       case 'respond':
       case 'approve': {
         if (!this.inputAllowed()) {
@@ -208,8 +212,10 @@ export class QuestionPanel implements vscode.Disposable {
                   turn_id: m.turn_id,
                   answers: m.answers,
                   expected_revision: revision,
+                  ...(m.from_text ? { from_text: m.from_text } : {}),
+                  ...(m.message !== undefined ? { message: m.message } : {}),
                 })
-              : await this.approve(sessionId, m.interaction_id, revision, m.decision);
+              : await this.approve(sessionId, m.interaction_id, revision, m.decision, m.message);
           this.post({
             type: 'outcome',
             requestId: m.requestId,
@@ -271,12 +277,32 @@ export class QuestionPanel implements vscode.Disposable {
     interactionId: string,
     revision: string,
     decision: PermissionDecisionKind,
+    message?: string,
   ): Promise<ResponseReceipt> {
     const seen = this.shownPermissions.find((p) => p.interaction_id === interactionId);
     if (!sessionId || !seen) {
       throw Object.assign(new Error('the permission prompt is no longer waiting'), { data: { code: 'invalidated' } });
     }
-    return sendDecision(this.client, seen, revision, decision);
+    return sendDecision(this.client, seen, revision, decision, message);
+  }
+
+  /** A reply in words: resolved to one option, which the panel selects for the person to check. */
+  private async readWords(
+    sessionId: string | undefined,
+    requestId: number,
+    interactionId: string,
+    text: string,
+  ): Promise<void> {
+    const step = sessionId ? this.pending.get(sessionId)?.status.interaction : undefined;
+    try {
+      if (!step || step.interaction_id !== interactionId)
+        throw Object.assign(new Error('the question is no longer waiting'), { data: { code: 'invalidated' } });
+      const r = await readReply(this.client, step, text);
+      this.post({ type: 'resolved', requestId, interaction_id: interactionId, text, ...r });
+    } catch (error) {
+      this.log.warn(`Reading a reply failed (${errorCodeOf(error) ?? 'error'}): ${errorMessageOf(error)}`);
+      this.post({ type: 'outcome', requestId, ...outcomeFor(error) });
+    }
   }
 
   dispose(): void {

@@ -59,6 +59,11 @@ export function outcomeFor(error: unknown): { kind: OutcomeKind; message: string
       return { kind: 'error', message: 'This workspace is not trusted, so answers are not sent from the editor.' };
     case 'text_too_long':
       return { kind: 'error', message: errorMessageOf(error) };
+    case 'submission_blocked':
+      return { kind: 'error', message: `Nothing was sent: ${errorMessageOf(error)}.` };
+    case 'text_unresolved':
+    case 'text_not_allowed':
+      return { kind: 'error', message: `Your reply was not used: ${errorMessageOf(error)}. Nothing was sent.` };
     default:
       return { kind: 'error', message: `The answer was not sent: ${errorMessageOf(error)}` };
   }

@@ -25,8 +25,7 @@ const InteractionKind = z.enum(['questionnaire', 'async_question']);
  * case, spacing and diacritics), `model_interpreted_low_risk` (also words a language model reads as
  * naming one stored option; low-risk steps only, when the deployment allows it).
  */
-export const TextResolutionMode = z.enum(['never', 'exact_aliases', 'model_interpreted_low_risk']);
-export type TextResolutionMode = z.infer<typeof TextResolutionMode>;
+const TextResolutionMode = z.enum(['never', 'exact_aliases', 'model_interpreted_low_risk']);
 
 /** The longest reply in words that is read for an answer. */
 export const MAX_REPLY_TEXT_LENGTH = 2000;

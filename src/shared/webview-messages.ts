@@ -4,7 +4,13 @@
  * everything it shows came from a terminal screen.
  */
 import { z } from 'zod';
-import { Answer, PermissionDecisionKind, PermissionProjection, TerminalInteraction } from './contract';
+import {
+  Answer,
+  MAX_REPLY_TEXT_LENGTH,
+  PermissionDecisionKind,
+  PermissionProjection,
+  TerminalInteraction,
+} from './contract';
 
 const RequestId = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 const Id = z
@@ -12,6 +18,9 @@ const Id = z
   .min(1)
   .max(128)
   .regex(/^[A-Za-z0-9_.:-]+$/);
+
+/** A message for the agent sent with an answer (typed in the panel). */
+const FollowUp = z.string().min(1).max(100_000);
 
 /** Webview to host. */
 export const PanelToHost = z.discriminatedUnion('type', [
@@ -27,6 +36,22 @@ export const PanelToHost = z.discriminatedUnion('type', [
       interaction_id: Id,
       turn_id: Id,
       answers: z.array(Answer).min(1).max(4),
+      /** The words the answer was resolved from (after a `resolved` reply), and how. */
+      from_text: z
+        .object({ text: z.string().min(1).max(MAX_REPLY_TEXT_LENGTH), via: z.enum(['exact_alias', 'model']) })
+        .strict()
+        .optional(),
+      message: FollowUp.optional(),
+    })
+    .strict(),
+  /** A reply in words: the host resolves it under the step's policy; nothing is typed. */
+  z
+    .object({
+      type: z.literal('resolveWords'),
+      requestId: RequestId,
+      interaction_id: Id,
+      turn_id: Id,
+      text: z.string().min(1).max(MAX_REPLY_TEXT_LENGTH),
     })
     .strict(),
   z
@@ -36,6 +61,8 @@ export const PanelToHost = z.discriminatedUnion('type', [
       interaction_id: Id,
       turn_id: Id,
       decision: PermissionDecisionKind,
+      /** With a rejection, the reason; sent to the agent once the prompt is answered. */
+      message: FollowUp.optional(),
     })
     .strict(),
   /** "Answer in the Terminal": the step is left to the terminal; nothing is typed. */
@@ -79,6 +106,18 @@ export const HostToPanel = z.discriminatedUnion('type', [
       requestId: RequestId.nullable(),
       kind: OutcomeKind,
       message: z.string().max(2000),
+    })
+    .strict(),
+  /** The words name this option: selected for the person to check and send. */
+  z
+    .object({
+      type: z.literal('resolved'),
+      requestId: RequestId,
+      interaction_id: Id,
+      option_id: Id,
+      label: z.string().max(4000),
+      via: z.enum(['exact_alias', 'model']),
+      text: z.string().max(MAX_REPLY_TEXT_LENGTH),
     })
     .strict(),
 ]);

@@ -20,10 +20,12 @@ const FIXED_REQUESTS = [
   'akk/acknowledgeUncertain',
   'akk/dismissInteraction',
   'akk/terminalStarted',
+  'akk/resolveText',
+  'akk/identify',
 ];
 const FIXED_NOTIFICATIONS = ['akk/interactionRequired', 'akk/interactionUpdated', 'akk/sessionsChanged'];
 const FIXED_CLIENT_NOTIFICATIONS = ['akk/terminalOutput', 'akk/terminalEnded'];
-const FIXED_SERVER_REQUESTS = ['akk/terminalWrite'];
+const FIXED_SERVER_REQUESTS = ['akk/terminalWrite', 'akk/confirmDecision'];
 
 describe('protocol table', () => {
   it('lists exactly the fixed request and notification methods', () => {

@@ -1,0 +1,223 @@
+/**
+ * The responder as language-model tools (design 000: the responder is a tool an agent calls), for
+ * chat agents in VS Code: list the pending steps, answer a question (by option ids, or in words
+ * under the step's text policy), decide a permission. Every call that would type into a terminal
+ * first shows the person the exact prompt and the chosen answer (`prepareInvocation`), and VS Code
+ * runs it only after they continue. A call's input comes from a model: it is checked like any
+ * other untrusted input, and only what the person was shown is sent.
+ */
+import { createHash } from 'node:crypto';
+import * as vscode from 'vscode';
+import { z } from 'zod';
+import type { Answer, TerminalInteraction } from '../shared/contract';
+import { sendDecision } from './approval';
+import type { PendingInteractions, PendingStep } from './pending';
+import { errorCodeOf, errorMessageOf } from './rpc-error';
+import type { ServerClient } from './server-client';
+import { readReply } from './words';
+
+const Id = z.string().min(1).max(128);
+const AnswerInput = z
+  .object({
+    interaction_id: Id,
+    option_ids: z.array(Id).min(1).max(16).optional(),
+    text: z.string().min(1).max(100_000).optional(),
+    words: z.string().min(1).max(2000).optional(),
+    message: z.string().min(1).max(100_000).optional(),
+  })
+  .strict();
+const DecideInput = z
+  .object({
+    interaction_id: Id,
+    decision: z.enum(['approve_once', 'reject']),
+    reason: z.string().min(1).max(100_000).optional(),
+  })
+  .strict();
+
+/** What the person was shown for one call, kept from its confirmation to its run. */
+interface Prepared {
+  /** Why nothing will be sent (the words named no option, say): the run reports it. */
+  refused?: unknown;
+  step: PendingStep;
+  answers: Answer[];
+  fromText?: { text: string; via: 'exact_alias' | 'model' };
+  shown: string;
+}
+
+function result(value: unknown): vscode.LanguageModelToolResult {
+  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(JSON.stringify(value))]);
+}
+
+function refusal(error: unknown): vscode.LanguageModelToolResult {
+  return result({ error: { code: errorCodeOf(error) ?? 'error', message: errorMessageOf(error) } });
+}
+
+function parsed<T>(schema: z.ZodType<T>, input: unknown): T {
+  const r = schema.safeParse(input);
+  if (!r.success)
+    throw Object.assign(new Error(`invalid input: ${r.error.issues[0]?.message ?? 'invalid'}`), {
+      data: { code: 'invalid_params' },
+    });
+  return r.data;
+}
+
+function stepOf(pending: PendingInteractions, interactionId: string): PendingStep {
+  const step = pending.list().find((s) => s.id === interactionId);
+  if (!step)
+    throw Object.assign(new Error('no such step is waiting; list the pending steps again'), {
+      data: { code: 'not_found' },
+    });
+  return step;
+}
+
+/** The typed answer the input names, with the label of what was chosen (for the confirmation). */
+async function answerOf(
+  client: ServerClient,
+  i: TerminalInteraction,
+  input: z.infer<typeof AnswerInput>,
+): Promise<Omit<Prepared, 'step' | 'shown'> & { chosen: string }> {
+  const q = i.questions[0];
+  if (!q) throw new Error('the step has no question');
+  const ask = (n: number): string =>
+    `give ${n === 0 ? 'option_ids, text or words' : 'only one of option_ids, text, words'}`;
+  const given = [input.option_ids, input.text, input.words].filter((v) => v !== undefined).length;
+  if (given !== 1) throw Object.assign(new Error(ask(given)), { data: { code: 'invalid_params' } });
+  if (input.text !== undefined) {
+    if (q.response_kind !== 'free_text') throw new Error('this question is answered by choosing options');
+    return {
+      answers: [{ question_id: q.question_id, response_kind: 'free_text', text: input.text }],
+      chosen: input.text,
+    };
+  }
+  if (input.words !== undefined) {
+    const r = await readReply(client, i, input.words);
+    const kind = q.response_kind === 'confirm' ? 'confirm' : 'single_select';
+    return {
+      answers: [{ question_id: q.question_id, response_kind: kind, selected_option_ids: [r.option_id] }],
+      fromText: { text: input.words, via: r.via },
+      chosen: r.label,
+    };
+  }
+  const ids = input.option_ids ?? [];
+  const labels = ids.map((id) => q.options.find((o) => o.option_id === id)?.label ?? `(unknown option ${id})`);
+  const kind = q.response_kind === 'free_text' ? 'single_select' : q.response_kind;
+  const answer: Answer =
+    kind === 'multi_select'
+      ? { question_id: q.question_id, response_kind: kind, selected_option_ids: ids }
+      : { question_id: q.question_id, response_kind: kind, selected_option_ids: [ids[0] ?? ''] };
+  return { answers: [answer], chosen: labels.join(', ') };
+}
+
+const keyOf = (input: unknown): string => createHash('sha256').update(JSON.stringify(input)).digest('hex');
+
+export function registerLanguageModelTools(
+  client: ServerClient,
+  pending: PendingInteractions,
+  log: vscode.LogOutputChannel,
+): vscode.Disposable[] {
+  const prepared = new Map<string, Prepared>();
+  const listTool: vscode.LanguageModelTool<Record<string, never>> = {
+    invoke: async () => {
+      for (const s of pending.list()) await pending.refresh(s.session.session_id);
+      return result({
+        steps: pending.list().map((s) => ({
+          session_id: s.session.session_id,
+          agent: s.session.agent,
+          interaction: s.status.interaction,
+          permission: s.status.permission,
+          manual_reason: s.status.manual_reason,
+        })),
+      });
+    },
+  };
+  const answerTool: vscode.LanguageModelTool<unknown> = {
+    prepareInvocation: async (options) => {
+      const key = keyOf(options.input);
+      let step: PendingStep | undefined;
+      let a: Awaited<ReturnType<typeof answerOf>>;
+      try {
+        const input = parsed(AnswerInput, options.input);
+        step = stepOf(pending, input.interaction_id);
+        const i = step.status.interaction;
+        if (!i) throw new Error('this step is a permission prompt: use the permission tool');
+        a = await answerOf(client, i, input);
+      } catch (error) {
+        // Nothing will be typed, so the person is not asked; the run reports why.
+        prepared.set(key, { refused: error, step: step as PendingStep, answers: [], shown: '' });
+        return { invocationMessage: 'Checking the answer' };
+      }
+      const input = parsed(AnswerInput, options.input);
+      const i = step.status.interaction as TerminalInteraction;
+      const q = i.questions[0];
+      const note = input.message ? `\n\nThen, as the agent’s next message: “${input.message}”` : '';
+      const shown = `**${q?.prompt ?? ''}**\n\nAnswer: **${a.chosen}**${note}`;
+      prepared.set(keyOf(options.input), {
+        step,
+        answers: a.answers,
+        ...(a.fromText ? { fromText: a.fromText } : {}),
+        shown,
+      });
+      return {
+        invocationMessage: 'Answering the agent’s question',
+        confirmationMessages: { title: 'Answer the agent in its terminal?', message: new vscode.MarkdownString(shown) },
+      };
+    },
+    invoke: async (options) => {
+      try {
+        const input = parsed(AnswerInput, options.input);
+        const p = prepared.get(keyOf(options.input));
+        if (!p) throw new Error('this answer was not confirmed; nothing was sent');
+        prepared.delete(keyOf(options.input));
+        if (p.refused !== undefined) return refusal(p.refused);
+        const i = p.step.status.interaction as TerminalInteraction;
+        const receipt = await client.request('respondInteraction', {
+          interaction_id: i.interaction_id,
+          turn_id: i.turn_id,
+          answers: p.answers,
+          ...(p.step.status.revision ? { expected_revision: p.step.status.revision } : {}),
+          ...(p.fromText ? { from_text: p.fromText } : {}),
+          ...(input.message ? { message: input.message } : {}),
+        });
+        return result(receipt);
+      } catch (error) {
+        log.warn(`language-model tool: answer failed: ${errorMessageOf(error)}`);
+        return refusal(error);
+      }
+    },
+  };
+  const decideTool: vscode.LanguageModelTool<unknown> = {
+    prepareInvocation: (options) => {
+      const input = parsed(DecideInput, options.input);
+      const p = stepOf(pending, input.interaction_id).status.permission;
+      if (!p) throw new Error('this step is a question: use the answer tool');
+      const what = input.decision === 'approve_once' ? 'Approve once' : 'Reject';
+      const reason = input.reason ? `\n\nThen, as the agent’s next message: “${input.reason}”` : '';
+      return {
+        invocationMessage: `${what}: ${p.title}`,
+        confirmationMessages: {
+          title: `${what} this permission in the agent’s terminal?`,
+          message: new vscode.MarkdownString(
+            `**${p.title}**\n\n\`\`\`\n${p.subject}\n\`\`\`\n\nDecision: **${what}**${reason}`,
+          ),
+        },
+      };
+    },
+    invoke: async (options) => {
+      try {
+        const input = parsed(DecideInput, options.input);
+        const step = stepOf(pending, input.interaction_id);
+        const p = step.status.permission;
+        if (!p || !step.status.revision) throw new Error('the permission prompt is no longer waiting');
+        return result(await sendDecision(client, p, step.status.revision, input.decision, input.reason));
+      } catch (error) {
+        log.warn(`language-model tool: decision failed: ${errorMessageOf(error)}`);
+        return refusal(error);
+      }
+    },
+  };
+  return [
+    vscode.lm.registerTool('akk_list_pending', listTool),
+    vscode.lm.registerTool('akk_answer_question', answerTool),
+    vscode.lm.registerTool('akk_decide_permission', decideTool),
+  ];
+}

@@ -1,0 +1,59 @@
+/**
+ * Other agents as supervisors: the window's supervisor socket (where `dist/mcp.js` connects), made
+ * known to agents started in VS Code terminals (AKK_SUPERVISOR_SOCKET) and copyable as an MCP
+ * server configuration; and the person's confirmation of every permission decision a supervisor
+ * asks for, naming the caller, the exact prompt and the decision. Without a yes, nothing is typed.
+ */
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { agentLabel } from '../shared/agents';
+import type { ConfirmDecisionParams, ConfirmDecisionResult } from '../shared/protocol';
+import type { ServerClient } from './server-client';
+
+/** A short private path (Unix sockets allow about 100 bytes), one per workspace store. */
+export function supervisorSocketPath(storageDir: string): string {
+  const user = typeof process.getuid === 'function' ? String(process.getuid()) : 'user';
+  const key = createHash('sha256').update(storageDir).digest('hex').slice(0, 16);
+  return join(tmpdir(), `akk-${user}`, `${key}.sock`);
+}
+
+/** What the notification says: who asks, for which prompt, which decision (and the reason). */
+function confirmationText(p: ConfirmDecisionParams): string {
+  const agent = agentLabel(p.permission.agent);
+  const subject = p.permission.subject.split('\n')[0] ?? '';
+  const decision = p.decision === 'approve_once' ? 'approve once' : 'reject';
+  const reason = p.message !== undefined ? ` Message to the agent: “${p.message.slice(0, 300)}”` : '';
+  return `${p.caller} asks to ${decision}: ${agent} — ${p.permission.title}: ${subject}.${reason}`;
+}
+
+async function confirm(p: ConfirmDecisionParams): Promise<ConfirmDecisionResult> {
+  const yes = p.decision === 'approve_once' ? 'Allow: Approve Once' : 'Allow: Reject';
+  const pick = await vscode.window.showWarningMessage(confirmationText(p), yes, 'Deny');
+  return { confirmed: pick === yes };
+}
+
+export function registerSupervisors(
+  context: vscode.ExtensionContext,
+  client: ServerClient,
+  socketPath: string,
+): vscode.Disposable[] {
+  const env = context.environmentVariableCollection;
+  env.description = 'Lets supervising agents reach Agent Knock Knock (node dist/mcp.js)';
+  env.replace('AKK_SUPERVISOR_SOCKET', socketPath);
+  const mcpJs = context.asAbsolutePath(join('dist', 'mcp.js'));
+  return [
+    client.onServerRequest<ConfirmDecisionParams, Promise<ConfirmDecisionResult>>('confirmDecision', confirm),
+    vscode.commands.registerCommand('akk.copyMcpServerConfig', async () => {
+      const config = {
+        mcpServers: { 'agent-knock-knock': { command: 'node', args: [mcpJs, '--socket', socketPath] } },
+      };
+      await vscode.env.clipboard.writeText(JSON.stringify(config, null, 2));
+      void vscode.window.showInformationMessage(
+        'The MCP server configuration of Agent Knock Knock is on the clipboard. Permission decisions from a ' +
+          'supervisor are typed only after you confirm them here.',
+      );
+    }),
+  ];
+}
