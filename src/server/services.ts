@@ -89,6 +89,7 @@ export async function startServices(connection: Connection, config: ServerConfig
     send: (session, text, id) => managedSend(responderDeps, session, text, id),
     maxWaitMs: FOLLOW_UP_MAX_WAIT_MS,
     pollMs: 500,
+    now: Date.now,
   });
   const responder = new Responder({ ...responderDeps, followUps });
   const terminals = new TerminalSessions({

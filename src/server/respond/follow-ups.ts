@@ -26,6 +26,8 @@ interface FollowUpDeps {
   maxWaitMs: number;
   /** Time between looks at the screen while the agent is busy. */
   pollMs: number;
+  /** The store's clock (a message's age is measured from its `createdAt`). */
+  now: () => number;
 }
 
 /** Refusals that mean "not now": the screen is not ready yet, and nothing was typed. */
@@ -90,7 +92,7 @@ export class FollowUps {
         await sleep(this.d.pollMs);
         continue;
       }
-      if (Date.now() > deadline)
+      if (this.d.now() > deadline)
         return this.drop(f, 'the agent did not come back to an empty composer in time; nothing was sent');
       try {
         await this.d.send(session, f.text ?? '', f.id);
