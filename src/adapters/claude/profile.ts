@@ -61,7 +61,8 @@ export interface ClaudeProfile {
 
 /**
  * A start-up screen: its title line (the first under the rule), its choices (unnumbered, one under
- * the cursor), a blank line and its footer, at its left margin. `asks` says what it asks in AKK's
+ * the cursor), a blank line and its footer (one of the exact forms releases of a generation draw),
+ * at its left margin. `asks` says what it asks in AKK's
  * words; `$1` is the title's group and `$next` the first line drawn under the title.
  */
 export interface StartupScreen {
@@ -69,7 +70,7 @@ export interface StartupScreen {
   indent: number;
   title: RegExp;
   choices: readonly string[];
-  footer: string;
+  footers: readonly string[];
   asks: string;
 }
 
@@ -136,7 +137,7 @@ const BASE: ClaudeShape = {
       indent: 1,
       title: /^Accessing workspace:$/,
       choices: ['No, exit', 'Yes, I trust this folder'],
-      footer: 'Enter to confirm · Esc to cancel',
+      footers: ['Enter to confirm · Esc to cancel'],
       asks: 'whether you trust the folder $next',
     },
     {
@@ -144,8 +145,31 @@ const BASE: ClaudeShape = {
       indent: 2,
       title: /^Detected a custom API key in your environment$/,
       choices: ['Yes', 'No (recommended)'],
-      footer: 'Enter to confirm · Esc to cancel',
+      footers: ['Enter to confirm · Esc to cancel'],
       asks: 'whether to use the API key found in its environment',
+    },
+    {
+      name: 'mcp-servers',
+      indent: 2,
+      title: /^New MCP server found in this project: ([A-Za-z0-9_-]+)$/,
+      choices: [
+        'Use this MCP server',
+        'Use this and all future MCP servers in this project',
+        'Continue without using this MCP server',
+      ],
+      // `Esc to cancel` up to 2.1.331, `Esc to reject` from 2.1.332 (releases of one generation).
+      footers: ['Enter to confirm · Esc to reject', 'Enter to confirm · Esc to cancel'],
+      asks: "whether to use the MCP server $1 named in the project's .mcp.json",
+    },
+    {
+      name: 'bypass-permissions',
+      indent: 2,
+      title: /^WARNING: Claude Code running in Bypass Permissions mode$/,
+      choices: ['No, exit', 'Yes, I accept'],
+      footers: ['Enter to confirm · Esc to cancel'],
+      asks:
+        'you to accept Bypass Permissions mode, in which it runs every command without asking for approval ' +
+        '(AKK never accepts it)',
     },
   ],
   activity: { working: /\(esc to interrupt\b|· esc to interrupt\b|esc to interrupt\)/, promptPrefix: '❯\u00a0' },

@@ -12,7 +12,7 @@ function line(s: ScreenSnapshot, i: number): string {
 
 function matches(s: ScreenSnapshot, screen: StartupScreen, bottom: number): ManualRecognition | undefined {
   const pad = ' '.repeat(screen.indent);
-  if (line(s, bottom) !== `${pad}${screen.footer}` || line(s, bottom - 1) !== '') return undefined;
+  if (!screen.footers.some((f) => line(s, bottom) === `${pad}${f}`) || line(s, bottom - 1) !== '') return undefined;
   const first = bottom - 1 - screen.choices.length;
   let cursors = 0;
   for (const [k, choice] of screen.choices.entries()) {

@@ -1,7 +1,7 @@
 // Claude Code's prompts of a normal working day beyond questions, Bash and new files: an edit of
 // an existing file with its diff, a web fetch, an MCP tool call and the plan-mode approval, each
 // answered both ways.
-import { AFTER, FOLLOW_UP, type DriveStep, type NamedScenario } from '../../scenario-types';
+import { AFTER, FOLLOW_UP, type DriveStep, type NamedScenario, type Workspace } from '../../scenario-types';
 import type { ClaudeTurn } from './turns';
 
 const IDLE: DriveStep = { state: 'idle', until: { all: ['❯'] }, then: [{ prompt: 'go' }], shapes: ['idle'] };
@@ -172,22 +172,29 @@ interface StartupStep {
   name: string;
   title: string;
   keys: string[];
+  /** Its corpus shape, for a screen added after the release history was qualified with `startup`. */
+  shape?: string;
 }
 
 /** Start-up screens left in place: each captured, then answered by the harness as the person would. */
-function startup(name: string, configured: string[], screens: StartupStep[]): NamedScenario {
+function startup(
+  name: string,
+  configured: string[],
+  screens: StartupStep[],
+  extra: Omit<Workspace, 'startup'> = {},
+): NamedScenario {
   return {
     name: `claude-startup-${name}`,
     agent: 'claude',
     description: `The start-up screens ${screens.map((s) => `"${s.title}"`).join(', ')}, answered in the terminal.`,
-    workspace: { startup: configured },
+    workspace: { ...extra, startup: configured },
     turns: [{ kind: 'text', text: FOLLOW_UP }],
     steps: [
       ...screens.map((s): DriveStep => ({
         state: `startup-${s.name}`,
         until: { all: [s.title] },
         then: [{ keys: s.keys }],
-        shapes: ['startup'],
+        shapes: [s.shape ?? 'startup'],
       })),
       IDLE,
       AFTER,
@@ -203,7 +210,25 @@ const API_KEY: StartupStep = {
   title: 'Detected a custom API key in your environment',
   keys: ['Up', 'Enter'],
 };
+// A project's `.mcp.json` names a server not yet approved; the cursor starts on "Continue without
+// using this MCP server": Up twice, then Enter uses the server (for this project only).
+const MCP_SERVERS: StartupStep = {
+  name: 'mcp-servers',
+  title: 'New MCP server found in this project',
+  keys: ['Up', 'Up', 'Enter'],
+  shape: 'startup-mcp-servers',
+};
+// `--dangerously-skip-permissions` on first use; the cursor starts on "No, exit": Down, then Enter
+// accepts, as the person would (the scripted turn uses no tool). AKK itself never accepts it.
+const BYPASS: StartupStep = {
+  name: 'bypass',
+  title: 'WARNING: Claude Code running in Bypass Permissions mode',
+  keys: ['Down', 'Enter'],
+  shape: 'startup-bypass',
+};
 export const CLAUDE_STARTUP_SCENARIOS: NamedScenario[] = [
   startup('trust', ['trust'], [TRUST]),
   startup('api-key', ['api-key'], [API_KEY]),
+  startup('mcp-servers', ['mcp-servers'], [MCP_SERVERS], { mcpServers: ['tickets'] }),
+  startup('bypass', ['bypass'], [BYPASS]),
 ];

@@ -1,5 +1,6 @@
 // Launching Claude Code against the fake model: its config files (start-up screens skipped, the
 // work folder trusted, the fake key approved) and its environment.
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { LaunchRun } from '../types';
@@ -8,7 +9,7 @@ export const FAKE_API_KEY = 'sk-ant-akk-fake-0000000000000000000000';
 
 /**
  * Writes Claude Code's config into `home` so that its start-up screens are skipped for `workDir`,
- * except those named in `keep` (`trust`, `api-key`).
+ * except those named in `keep` (`trust`, `api-key`; `mcp-servers` and `bypass` are kept by the launch).
  */
 export function claudeFiles(home: string, workDir: string, version: string, keep: readonly string[] = []): void {
   const approved = FAKE_API_KEY.slice(-20);
@@ -48,19 +49,39 @@ export function claudeEnv(modelUrl: string): Record<string, string> {
 
 /**
  * MCP servers go in a config file named on the command line: servers in the project's `.mcp.json`
- * would first ask to be approved (a start-up screen of its own).
+ * first ask to be approved (a start-up screen of its own), so they go there only when the
+ * `mcp-servers` screen is kept. Then the work folder is made a git repository: the client reads a
+ * project's local settings (where the answer to that screen is kept) at the git root, and a `.git`
+ * in a folder above the work folder (an empty one in `/tmp` is enough) would make that folder the
+ * project and carry one run's answer into every later run.
  */
 function mcpArgs(run: LaunchRun): string[] {
   if (run.mcpServers.length === 0) return [];
-  const file = path.join(run.home, 'mcp-servers.json');
   const mcpServers = Object.fromEntries(
     run.mcpServers.map((s) => [s.name, { type: 'stdio', command: 'node', args: [s.script] }]),
   );
+  if (run.startup.includes('mcp-servers')) {
+    fs.writeFileSync(path.join(run.workDir, '.mcp.json'), JSON.stringify({ mcpServers }, null, 2));
+    execFileSync('git', ['init', '-q', run.workDir], { stdio: 'ignore' });
+    return [];
+  }
+  const file = path.join(run.home, 'mcp-servers.json');
   fs.writeFileSync(file, JSON.stringify({ mcpServers }, null, 2));
   return ['--mcp-config', file];
 }
 
+/**
+ * Bypass-permissions mode (`bypass` kept): the client asks to confirm it on first use, but refuses
+ * it outright for root, as captures run, unless `IS_SANDBOX=1` says it runs in a sandbox (the
+ * client's own exception to that check).
+ */
+function bypass(run: LaunchRun): { env: Record<string, string>; args: string[] } {
+  if (!run.startup.includes('bypass')) return { env: {}, args: [] };
+  return { env: { IS_SANDBOX: '1' }, args: ['--dangerously-skip-permissions'] };
+}
+
 export function prepareClaude(run: LaunchRun): Promise<{ env: Record<string, string>; args: string[] }> {
   claudeFiles(run.home, run.workDir, run.version, run.startup);
-  return Promise.resolve({ env: claudeEnv(run.modelUrl), args: mcpArgs(run) });
+  const b = bypass(run);
+  return Promise.resolve({ env: { ...claudeEnv(run.modelUrl), ...b.env }, args: [...mcpArgs(run), ...b.args] });
 }

@@ -29,15 +29,13 @@ export const CLAUDE_PROMPT_SHAPES: PromptShape[] = [
   },
   { prompt: 'Start-up: folder trust, an API key in the environment', handling: 'shown only', tags: ['startup'] },
   {
-    prompt: "Start-up: a project's own MCP server (`.mcp.json`)",
-    handling: 'not yet seen',
-    tags: [],
-    note: 'seen once by hand, not reproducibly after the folder trust',
+    prompt: "Start-up: a project's new MCP server (`.mcp.json`)",
+    handling: 'shown only',
+    tags: ['startup-mcp-servers'],
   },
   {
-    prompt: 'Bypass-permissions confirmation',
-    handling: 'not yet seen',
-    tags: [],
-    note: 'the client refuses that mode as root, as the capture runs',
+    prompt: 'Start-up: the bypass-permissions confirmation (`--dangerously-skip-permissions`; never accepted)',
+    handling: 'shown only',
+    tags: ['startup-bypass'],
   },
 ];
