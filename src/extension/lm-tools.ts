@@ -187,11 +187,13 @@ export function registerLanguageModelTools(
   };
   const decideTool: vscode.LanguageModelTool<unknown> = {
     prepareInvocation: (options) => {
-      const input = parsed(DecideInput, options.input);
-      const p = stepOf(pending, input.interaction_id).status.permission;
-      if (!p) throw new Error('this step is a question: use the answer tool');
-      const what = input.decision === 'approve_once' ? 'Approve once' : 'Reject';
-      const reason = input.reason ? `\n\nThen, as the agent’s next message: “${input.reason}”` : '';
+      const input = DecideInput.safeParse(options.input);
+      const waiting = input.success ? pending.list().find((s) => s.id === input.data.interaction_id) : undefined;
+      const p = waiting?.status.permission;
+      // Nothing will be typed (the run reports why), so the person is not asked.
+      if (!input.success || !p) return { invocationMessage: 'Checking the decision' };
+      const what = input.data.decision === 'approve_once' ? 'Approve once' : 'Reject';
+      const reason = input.data.reason ? `\n\nThen, as the agent’s next message: “${input.data.reason}”` : '';
       return {
         invocationMessage: `${what}: ${p.title}`,
         confirmationMessages: {

@@ -298,7 +298,15 @@ export class QuestionPanel implements vscode.Disposable {
       if (!step || step.interaction_id !== interactionId)
         throw Object.assign(new Error('the question is no longer waiting'), { data: { code: 'invalidated' } });
       const r = await readReply(this.client, step, text);
-      this.post({ type: 'resolved', requestId, interaction_id: interactionId, text, ...r });
+      this.post({
+        type: 'resolved',
+        requestId,
+        interaction_id: interactionId,
+        option_id: r.option_id,
+        label: r.label,
+        via: r.via,
+        text,
+      });
     } catch (error) {
       this.log.warn(`Reading a reply failed (${errorCodeOf(error) ?? 'error'}): ${errorMessageOf(error)}`);
       this.post({ type: 'outcome', requestId, ...outcomeFor(error) });

@@ -11,11 +11,12 @@
 // The flows themselves are in claude-flows.ts, codex-flows.ts, lapsed-offer-flow.ts, terminal-flow.ts
 // and unqualified-version-flow.ts; this file prepares the workspace, the agents and code-server,
 // runs them in order and cleans up.
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { startCodeServer } from '../../scripts/vscode-host/host';
+import { REPO_ROOT, installVsix, startCodeServer } from '../../scripts/vscode-host/host';
 import { startFakeModel } from '../harness/fake-model';
 import { agentBinary } from '../harness/install-agents';
 import { claudeEnv, claudeFiles } from '../harness/agents/claude/launch';
@@ -26,6 +27,7 @@ import { TURNS, claudeFlows } from './claude-flows';
 import { CODEX_ARGS, CODEX_TURNS, codexFlows } from './codex-flows';
 import type { FlowContext } from './flow-support';
 import { dailyFlows } from './daily-flows';
+import { wordsFlows } from './words-flows';
 import { lapsedOfferFlow } from './lapsed-offer-flow';
 import { terminalFlows } from './terminal-flow';
 import { unqualifiedVersionFlow } from './unqualified-version-flow';
@@ -41,6 +43,21 @@ import {
   type CheckResult,
 } from './ui-support';
 import { notificationTexts } from './workbench';
+
+/**
+ * A stub language model extension (test/vscode/stub-model), installed beside AKK for the model path
+ * of answers in words: packaged with vsce and installed with code-server's own CLI.
+ */
+async function installStubModel(root: string, extensionsDir: string): Promise<void> {
+  const copy = path.join(root, 'stub-model');
+  fs.cpSync(path.join(__dirname, 'stub-model'), copy, { recursive: true });
+  const vsix = path.join(root, 'stub-model.vsix');
+  const vsce = path.join(REPO_ROOT, 'node_modules', '.bin', 'vsce');
+  const flags = ['--no-dependencies', '--allow-missing-repository', '--skip-license'];
+  const r = spawnSync(vsce, ['package', ...flags, '--out', vsix], { cwd: copy, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`packaging the stub model failed: ${r.stderr || r.stdout}`);
+  await installVsix(vsix, extensionsDir, { scratchDir: path.join(root, 'vsix-scratch') });
+}
 
 export async function runAgentFlows(browser: Browser, extPath: string, scratch: string): Promise<CheckResult[]> {
   const t = Date.now();
@@ -89,10 +106,15 @@ export async function runAgentFlows(browser: Browser, extPath: string, scratch: 
 
   const consoleLog: string[] = [];
   const dialogs: string[] = [];
+  const extensionsDir = path.join(root, 'host', 'extensions');
+  await installStubModel(root, extensionsDir);
   const server = await startCodeServer({
     folder: workspace,
     smokeTestDriver: true,
     scratchDir: path.join(root, 'host'),
+    extensionsDir,
+    // The language-model API is on for the stub model (the quiet default turns AI features off).
+    settings: { 'chat.disableAIFeatures': false },
   });
   log(
     `agent flows: code-server at ${server.url} (pid ${server.pid}), ` +
@@ -120,6 +142,7 @@ export async function runAgentFlows(browser: Browser, extPath: string, scratch: 
     if (run('codex')) await codexFlows(ctx);
     if (run('lapsed')) await lapsedOfferFlow(ctx);
     if (run('daily')) await dailyFlows(ctx);
+    if (run('words')) await wordsFlows(ctx);
     if (run('terminal')) await terminalFlows(ctx, root);
     if (run('unqualified')) await unqualifiedVersionFlow(ctx);
   } catch (err) {

@@ -13,6 +13,17 @@ describe('messages from the question panel', () => {
       { type: 'respond', requestId: 1, interaction_id: 'ix_1', turn_id: 'turn_1', answers: [answer] },
       { type: 'approve', requestId: 2, interaction_id: 'ix_1', turn_id: 'turn_1', decision: 'reject' },
       { type: 'dismiss', requestId: 3, interaction_id: 'ix_1', turn_id: 'turn_1' },
+      { type: 'resolveWords', requestId: 4, interaction_id: 'ix_1', turn_id: 'turn_1', text: 'postgresql' },
+      {
+        type: 'respond',
+        requestId: 5,
+        interaction_id: 'ix_1',
+        turn_id: 'turn_1',
+        answers: [answer],
+        from_text: { text: 'postgresql', via: 'exact_alias' },
+        message: 'Keep migrations apart.',
+      },
+      { type: 'approve', requestId: 6, interaction_id: 'ix_1', turn_id: 't', decision: 'reject', message: 'Use tmp.' },
     ]) {
       assert.ok(PanelToHost.safeParse(m).success, JSON.stringify(m));
     }
@@ -57,6 +68,22 @@ describe('messages from the question panel', () => {
     ],
     ['a negative request id', { type: 'refresh', requestId: -1 }],
     [
+      'words that claim a resolution the client invented',
+      {
+        type: 'respond',
+        requestId: 1,
+        interaction_id: 'ix_1',
+        turn_id: 't',
+        answers: [answer],
+        from_text: { text: 'yes', via: 'client_guess' },
+      },
+    ],
+    ['an empty reply in words', { type: 'resolveWords', requestId: 1, interaction_id: 'ix_1', turn_id: 't', text: '' }],
+    [
+      'an oversized reply in words',
+      { type: 'resolveWords', requestId: 1, interaction_id: 'ix_1', turn_id: 't', text: 'x'.repeat(3000) },
+    ],
+    [
       'an oversized id',
       { type: 'respond', requestId: 1, interaction_id: 'x'.repeat(500), turn_id: 't', answers: [answer] },
     ],
@@ -79,6 +106,20 @@ describe('messages from the question panel', () => {
 });
 
 describe('messages to the question panel', () => {
+  it('takes a reply read as one option, and nothing more', () => {
+    const resolved = {
+      type: 'resolved',
+      requestId: 1,
+      interaction_id: 'ix_1',
+      option_id: 'o_2',
+      label: 'PostgreSQL',
+      via: 'exact_alias',
+      text: 'postgresql',
+    };
+    assert.ok(HostToPanel.safeParse(resolved).success);
+    assert.equal(HostToPanel.safeParse({ ...resolved, question_id: 'q_1' }).success, false);
+  });
+
   it('refuses a view whose projection breaks the public contract', () => {
     const view = {
       session: null,

@@ -126,4 +126,28 @@ describe('Agent Knock Knock in a real VS Code', function () {
     const status = await serverStatus();
     assert.equal(status?.running, true);
   });
+
+  it('offers the responder as language-model tools; a call that names no waiting step types nothing', async () => {
+    const names = vscode.lm.tools.map((t) => t.name).filter((n) => n.startsWith('akk_'));
+    assert.deepEqual(names.sort(), ['akk_answer_question', 'akk_decide_permission', 'akk_list_pending']);
+    const text = (r: vscode.LanguageModelToolResult): string =>
+      r.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+    const listed = JSON.parse(
+      text(await vscode.lm.invokeTool('akk_list_pending', { input: {}, toolInvocationToken: undefined })),
+    ) as { steps: unknown[] };
+    assert.deepEqual(listed.steps, []);
+    // A step that is not waiting: refused before any confirmation, and nothing is sent.
+    for (const [tool, input] of [
+      ['akk_answer_question', { interaction_id: 'ix_missing', words: 'yes' }],
+      ['akk_answer_question', { interaction_id: 'ix_missing', option_ids: ['o'], keys: ['Enter'] }],
+      ['akk_decide_permission', { interaction_id: 'ix_missing', decision: 'approve_once' }],
+      ['akk_decide_permission', { interaction_id: 'ix_missing', decision: 'approve_always' }],
+    ] as const) {
+      const r = JSON.parse(text(await vscode.lm.invokeTool(tool, { input, toolInvocationToken: undefined }))) as {
+        error?: { code: string };
+      };
+      assert.ok(r.error, `${tool} ${JSON.stringify(input)} was not refused`);
+    }
+    assert.equal((await serverStatus())?.running, true);
+  });
 });
