@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { Answer } from '../shared/contract';
 import { MAX_FREE_TEXT_LENGTH, answerTextProblem } from '../shared/answer-text';
 import { sendDecision } from './approval';
+import { pickOne, type PaletteChoice } from './palette-words';
 import { decideShown, decideShownEdit, showEditDiff, type ShownPermission } from './shown-permission';
 import type { CommandDeps } from './command-deps';
 import { agentLabel, describeStep, type PendingStep } from './pending';
@@ -110,6 +111,7 @@ export const INTERACTION_COMMANDS: Readonly<Record<string, (deps: CommandDeps, .
     const header = q.header ? ` · ${q.header}` : '';
     const title = `${agentLabel(step.session.agent)} · step ${i.step.index} of ${i.step.total}${header}`;
     let answer: Answer;
+    let fromText: PaletteChoice['fromText'];
     if (q.response_kind === 'free_text') {
       const text = await vscode.window.showInputBox({
         title,
@@ -141,9 +143,10 @@ export const INTERACTION_COMMANDS: Readonly<Record<string, (deps: CommandDeps, .
           selected_option_ids: picked.map((p) => p.id),
         };
       } else {
-        const picked = await vscode.window.showQuickPick(items, { title, placeHolder: q.prompt, ignoreFocusOut: true });
-        if (!picked) return undefined;
-        answer = { question_id: q.question_id, response_kind: q.response_kind, selected_option_ids: [picked.id] };
+        const choice = await pickOne(deps.client, i, q, title);
+        if (!choice) return undefined;
+        answer = choice.answer;
+        fromText = choice.fromText;
       }
     }
     const chosen = answer;
@@ -154,6 +157,7 @@ export const INTERACTION_COMMANDS: Readonly<Record<string, (deps: CommandDeps, .
       turn_id: i.turn_id,
       answers: [chosen],
       expected_revision: revision,
+      ...(fromText ? { from_text: fromText } : {}),
     };
     return report(
       deps,
