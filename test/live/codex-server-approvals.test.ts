@@ -84,4 +84,38 @@ describe('Codex through the AKK server (live)', function () {
     const tool = await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
     assert.match(tool.content, /aborted by user/);
   });
+
+  it('rejects a command with a reason: it does not run, and the model receives the reason as the next message', async () => {
+    a = await startServerAgent('codex', {
+      name: 'e2e-codex-reject-reason',
+      turns: [
+        {
+          kind: 'codex-command',
+          command: 'touch ../reasoned.txt',
+          justification: 'Create a marker file next to the project?',
+          escalated: true,
+        },
+        { kind: 'text', text: FOLLOW_UP },
+      ],
+    });
+    await send(a, 'make the file');
+    const s = await a.waitStatus((x) => x.permission !== null, 30_000, 'the approval');
+    const reason = 'Never write outside the project folder.';
+    const r = await a.call(
+      REQUESTS.approve.method,
+      {
+        interaction_id: s.permission?.interaction_id,
+        turn_id: s.permission?.turn_id,
+        decision: 'reject',
+        message: reason,
+      },
+      30_000,
+    );
+    assert.equal((r.result as { outcome?: string } | undefined)?.outcome, 'declined', JSON.stringify(r.error));
+    const next = await a.model.waitForUserMessage((t) => t.includes(reason), 60_000);
+    assert.equal(next.trim(), reason);
+    assert.equal(existsSync(join(a.term.root, 'reasoned.txt')), false);
+    const tool = await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
+    assert.match(tool.content, /aborted by user/);
+  });
 });
