@@ -85,7 +85,7 @@ describe('Codex through the AKK server (live)', function () {
     assert.match(tool.content, /aborted by user/);
   });
 
-  it('rejects a command with a reason: it does not run, and the model receives the reason as the next message', async () => {
+  it('rejects a command with a reason: it does not run, and the model receives the reason next', async () => {
     a = await startServerAgent('codex', {
       name: 'e2e-codex-reject-reason',
       turns: [

@@ -77,7 +77,7 @@ async function settled(r: Rig, id: string): Promise<string> {
 const busy = (): AkkError => new AkkError('manual_required', 'the agent is working, not idle at its composer');
 
 describe('messages that follow a step: when they are sent', () => {
-  it('is sent once its step is proven done, after waiting while the agent is busy (nothing typed meanwhile)', async () => {
+  it('is sent once its step is proven done, after waiting (nothing typed) while the agent is busy', async () => {
     const r = await rig([busy, busy]);
     const ix = await step(r.store, 1, 'resolved');
     const f = await r.queue.queue(r.store.getInteraction(ix)!, 'Use the tmp folder.');
