@@ -12,11 +12,15 @@ import { agentLabel } from '../shared/agents';
 import type { ConfirmDecisionParams, ConfirmDecisionResult } from '../shared/protocol';
 import type { ServerClient } from './server-client';
 
-/** A short private path (Unix sockets allow about 100 bytes), one per workspace store. */
+/** Unix socket paths are limited to about 100 bytes (104 on macOS). */
+const MAX_SOCKET_PATH = 100;
+
+/** A short private path, one per workspace store: under the temp folder, or /tmp when that is too deep. */
 export function supervisorSocketPath(storageDir: string): string {
   const user = typeof process.getuid === 'function' ? String(process.getuid()) : 'user';
   const key = createHash('sha256').update(storageDir).digest('hex').slice(0, 16);
-  return join(tmpdir(), `akk-${user}`, `${key}.sock`);
+  const path = join(tmpdir(), `akk-${user}`, `${key}.sock`);
+  return path.length <= MAX_SOCKET_PATH ? path : join('/tmp', `akk-${user}`, `${key}.sock`);
 }
 
 /** What the notification says: who asks, for which prompt, which decision (and the reason). */

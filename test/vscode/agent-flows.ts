@@ -28,6 +28,7 @@ import { CODEX_ARGS, CODEX_TURNS, codexFlows } from './codex-flows';
 import type { FlowContext } from './flow-support';
 import { dailyFlows } from './daily-flows';
 import { wordsFlows } from './words-flows';
+import { supervisorFlow } from './supervisor-flow';
 import { lapsedOfferFlow } from './lapsed-offer-flow';
 import { terminalFlows } from './terminal-flow';
 import { unqualifiedVersionFlow } from './unqualified-version-flow';
@@ -106,6 +107,7 @@ export async function runAgentFlows(browser: Browser, extPath: string, scratch: 
 
   const consoleLog: string[] = [];
   const dialogs: string[] = [];
+  const serverStartedAt = Date.now();
   const extensionsDir = path.join(root, 'host', 'extensions');
   await installStubModel(root, extensionsDir);
   const server = await startCodeServer({
@@ -143,6 +145,7 @@ export async function runAgentFlows(browser: Browser, extPath: string, scratch: 
     if (run('lapsed')) await lapsedOfferFlow(ctx);
     if (run('daily')) await dailyFlows(ctx);
     if (run('words')) await wordsFlows(ctx);
+    if (run('supervisor')) await supervisorFlow(ctx, path.join(root, 'host', 'tmp'), serverStartedAt);
     if (run('terminal')) await terminalFlows(ctx, root);
     if (run('unqualified')) await unqualifiedVersionFlow(ctx);
   } catch (err) {

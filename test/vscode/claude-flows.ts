@@ -12,6 +12,7 @@ import { NEWEST } from '../harness/versions';
 import { sleep, until } from './agent-tmux';
 import { DAILY_TURN, DAILY_TURNS } from './daily-flows';
 import { WORDS_TURNS } from './words-flows';
+import { SUPERVISOR_TURNS } from './supervisor-flow';
 import { check, toolResultOf, type FlowContext } from './flow-support';
 import { log, screenshot } from './ui-support';
 import { clearNotifications, findNotification, option, palette, panelFrame, waitPendingCount } from './workbench';
@@ -84,6 +85,7 @@ export const TURNS: ModelTurn[] = [
   { kind: 'text', text: 'Blue it is.' },
   ...DAILY_TURNS,
   ...WORDS_TURNS,
+  ...SUPERVISOR_TURNS,
 ];
 export const TURN = { mouse: 0, approve: 2, reject: 4, keyboard: 5, markup: 7, lapsed: 9, ...DAILY_TURN } as const;
 const FREE_TEXT = 'northwind "alpha" & <beta>';
