@@ -5,7 +5,7 @@
  * The socket is made private (0600) before anyone can connect; a stale socket file left by a
  * server that died is replaced, and a live one (another server on the same path) is left alone.
  */
-import { chmodSync, mkdirSync, rmSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, rmSync } from 'node:fs';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { dirname } from 'node:path';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node';
@@ -42,7 +42,7 @@ export async function openSupervisorSocket(
   handlers: RequestHandlers,
   log: Logger,
 ): Promise<SupervisorSocket | undefined> {
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  privateFolder(dirname(path));
   if (await answers(path)) {
     log.warn(`supervisor socket ${path} is served by another process; supervisors connect there`);
     return undefined;
@@ -77,6 +77,19 @@ export async function openSupervisorSocket(
         });
       }),
   };
+}
+
+/**
+ * The socket's folder, made if missing, must be this user's own real folder: a folder someone
+ * else made under a shared temp folder could let them swap the socket. Tightened to 0700.
+ */
+function privateFolder(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const st = lstatSync(dir);
+  const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
+  if (!st.isDirectory() || (uid !== undefined && st.uid !== uid))
+    throw new Error(`${dir} is not a folder of this user; no supervisor socket is opened there`);
+  chmodSync(dir, 0o700);
 }
 
 function serveSupervisor(socket: Socket, handlers: RequestHandlers, log: Logger): void {
