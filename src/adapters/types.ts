@@ -87,7 +87,8 @@ export interface QuestionPlan {
 /** How an async question's answer reaches the agent (design 000, "Codex 0.153.4, 0.154.0, and 0.155.1"). */
 export type DeliveryModeName = 'steer_current_turn' | 'queue_next_turn';
 
-export type PermissionTool = 'bash' | 'write' | 'edit' | 'web_fetch' | 'mcp' | 'command' | 'file_change' | 'other';
+export type PermissionTool =
+  'bash' | 'write' | 'edit' | 'web_fetch' | 'mcp' | 'command' | 'file_change' | 'network' | 'other';
 
 /** One line of a file edit's diff as the client draws it. */
 export interface DiffLine {

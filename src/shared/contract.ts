@@ -161,7 +161,7 @@ export const PermissionProjection = z.object({
   turn_id: OpaqueId,
   agent: z.enum(AGENTS),
   /** What is being permitted, as drawn by the agent (presentation only). */
-  tool: z.enum(['bash', 'write', 'edit', 'web_fetch', 'mcp', 'command', 'file_change', 'other']),
+  tool: z.enum(['bash', 'write', 'edit', 'web_fetch', 'mcp', 'command', 'file_change', 'network', 'other']),
   title: z.string().max(400),
   subject: z.string().max(8000),
   preview: PermissionPreview.optional(),

@@ -156,6 +156,47 @@ function installHandlers(): void {
   }
 }
 
+/** Why an administrator's requirements cannot be given to a client here, or undefined when they can. */
+export function adminNamespaceUnavailable(): string | undefined {
+  if (process.platform !== 'linux') return 'private mount namespaces need Linux';
+  if (process.getuid?.() !== 0) return 'mounting over /etc in a private mount namespace needs root';
+  try {
+    execFileSync('unshare', ['-m', '--propagation', 'private', '--', 'true'], { stdio: 'ignore' });
+  } catch {
+    return '`unshare -m` is not available (no util-linux, or no CAP_SYS_ADMIN)';
+  }
+  return undefined;
+}
+
+/**
+ * The command prefix that runs the client in a private mount namespace whose /etc is the real one
+ * with the agent's administrator's requirements file added (`requirementsFile`, relative to /etc),
+ * and `hosts` added to /etc/hosts: an overlay whose upper layer lives under the run root, so nothing
+ * is written to the real /etc and the mount ends with the process. None without requirements.
+ */
+function adminNamespace(
+  root: string,
+  agent: AgentName,
+  requirements: string | undefined,
+  hosts: Record<string, string> = {},
+): string[] {
+  if (requirements === undefined) return [];
+  const file = harnessAgent(agent).requirementsFile;
+  if (file === undefined) throw new Error(`${agent} has no administrator's requirements file`);
+  const why = adminNamespaceUnavailable();
+  if (why) throw new Error(`cannot give the client an administrator's requirements: ${why}`);
+  const upper = path.join(root, 'etc-upper');
+  const work = path.join(root, 'etc-work');
+  fs.mkdirSync(path.dirname(path.join(upper, file)), { recursive: true });
+  fs.mkdirSync(work, { recursive: true });
+  fs.writeFileSync(path.join(upper, file), requirements);
+  const added = Object.entries(hosts).map(([name, address]) => `${address} ${name}\n`);
+  if (added.length > 0)
+    fs.writeFileSync(path.join(upper, 'hosts'), fs.readFileSync('/etc/hosts', 'utf8') + added.join(''));
+  const mount = `mount -t overlay overlay -o "lowerdir=/etc,upperdir=$0,workdir=$1" /etc && shift && exec "$@"`;
+  return ['unshare', '-m', '--propagation', 'private', '--', 'sh', '-c', mount, upper, work];
+}
+
 export async function launchAgent(opts: LaunchOptions): Promise<Launched> {
   installHandlers();
   const bin = await agentBinary(opts.agent, opts.version);
@@ -205,9 +246,11 @@ export async function launchAgent(opts: LaunchOptions): Promise<Launched> {
   const gate = path.join(root, 'start-gate');
   let commandOffset = 0;
   const command = opts.viaShell ? ['bash', '--norc', '--noprofile', '-i'] : argv;
+  const admin = adminNamespace(root, opts.agent, opts.workspace?.requirements, opts.workspace?.hosts);
+  const started = [...admin, 'env', '-i', ...envArgs, ...command];
   const gated = opts.recordStream
-    ? ['sh', '-c', 'while [ ! -e "$0" ]; do sleep 0.02; done; exec "$@"', gate, 'env', '-i', ...envArgs, ...command]
-    : ['env', '-i', ...envArgs, ...command];
+    ? ['sh', '-c', 'while [ ! -e "$0" ]; do sleep 0.02; done; exec "$@"', gate, ...started]
+    : started;
   let target: string;
   try {
     target = (

@@ -60,6 +60,14 @@ export interface Workspace {
    * work folder is not trusted yet), `api-key` (the key in the environment is not approved yet).
    */
   startup?: string[];
+  /**
+   * An administrator's requirements for the client (the harness entry's `requirementsFile` under
+   * /etc), which no setting of the user's can give: the client runs in a private mount namespace
+   * where this text is that file (launch.ts); the real /etc is never written.
+   */
+  requirements?: string;
+  /** Host names the client's private /etc/hosts adds (name -> address), with `requirements` only. */
+  hosts?: Record<string, string>;
 }
 
 export interface NamedScenario extends Scenario {

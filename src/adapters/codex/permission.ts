@@ -2,7 +2,8 @@
  * Codex's approval overlays: `Would you like to run the following command?` (exec) and
  * `Would you like to make the following edits?` (patch). One-time Yes is its `y` shortcut; the
  * persistent "don't ask again" row is never offered; reject is the exact native No row. A long
- * command wraps, and so does its "don't ask again" row: see approval-command.ts.
+ * command wraps, and so does its "don't ask again" row: see approval-command.ts. Approvals with
+ * four rows (network access to a host): see four-row-approval.ts.
  */
 import type { NumberedRow } from '../numbered-rows';
 import { regionText } from '../prompt-region';
@@ -10,6 +11,7 @@ import { bottomLine } from '../screen';
 import type { ManualRecognition, PermissionRecognition, ScreenSnapshot } from '../types';
 import { manual } from '../types';
 import { readApprovalCommand, type ApprovalCommand } from './approval-command';
+import { recognizeFourRowApproval } from './four-row-approval';
 import { blank, line } from './frame';
 import type { CodexProfile } from './profile';
 import { parseRows } from './rows';
@@ -29,6 +31,7 @@ export function recognizePermission(
   while (rowsStart - 1 >= 0 && !blank(s, rowsStart - 1)) rowsStart--;
   const rows = parseRows(s.plain.slice(rowsStart, bottom - 1), p.cursor, 0, 5);
   if ('kind' in rows) return rows;
+  if (rows.length === 4) return recognizeFourRowApproval(s, p, rows, rowsStart, bottom);
   const [yes, persistent, no] = rows;
   if (rows.length !== 3 || !yes || !persistent || !no) return manual(`an approval with ${rows.length} choices`);
   if (yes.text !== perm.yes || yes.continuation.length > 0)

@@ -4,6 +4,7 @@
  * never by hand: a new client version is a qualification record, not new code.
  */
 import type { DeliveryModeName } from '../types';
+import type { FourRowApproval } from './four-row-profile';
 
 export interface CodexProfile {
   id: string;
@@ -50,6 +51,8 @@ export interface CodexProfile {
     paragraphMargin: number;
     /** Cells a choice row loses at the right edge (its text wraps at the pane width less these and its number). */
     rowMargin: number;
+    /** Network access to a host, asked under an administrator's managed network policy. */
+    network: FourRowApproval;
   };
   /** `request_user_input_async` editor (null: this version has none). */
   asyncQuestion: {
@@ -146,6 +149,16 @@ const BASE: CodexShape = {
     blanksBeforeRows: 1,
     paragraphMargin: 4,
     rowMargin: 2,
+    network: {
+      title: /^Do you want to approve network access to "([^"\s]+)"\?$/,
+      rows: [
+        'Yes, just this once (y)',
+        'Yes, and allow this host for this conversation (a)',
+        'Yes, and allow this host in the future (p)',
+        'No, and tell Codex what to do differently (esc)',
+      ],
+      blanksAfterBody: 1,
+    },
   },
   asyncQuestion: null,
   composer: { placeholder: 'Ask Codex to do anything' },

@@ -64,6 +64,8 @@ export interface HarnessAgent {
    * to the fake model; returns the environment to add and the arguments to put before the caller's.
    */
   prepare(run: LaunchRun): Promise<{ env: Record<string, string>; args: string[] }>;
+  /** Where an administrator's requirements for the client go, relative to /etc (`Workspace.requirements`). */
+  requirementsFile?: string;
   model: AgentModel;
   scenarios: readonly NamedScenario[];
   /** The README's prompt-shapes table: each prompt, how AKK handles it, the screens behind it. */

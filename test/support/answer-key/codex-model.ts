@@ -8,6 +8,7 @@
 import { posix } from 'node:path';
 import type { CodexQuestion, ModelTurn } from '../../harness/fake-model/types';
 import { RUN_ROOT_PLACEHOLDER } from '../../harness/launch';
+import { fetchedHost, managesNetwork, NetworkApprovalDialog } from './codex-network';
 import { RateLimitDialog, reportsNearlyUsedLimit } from './codex-rate-limit';
 import { CODEX_STARTUP } from './codex-startup';
 import { StartupDialog } from './startup-dialog';
@@ -312,12 +313,17 @@ export class CodexModel extends Conversation {
   /** The rate-limit choices: due once a response reported a nearly used limit, then shown once. */
   private rateLimit: 'none' | 'pending' | 'shown' = 'none';
 
+  /** Commands' network access asks for approval (an administrator's requirements, `Workspace.requirements`). */
+  private readonly networkManaged: boolean;
+
   constructor(
     turns: readonly ModelTurn[],
     /** Start-up screens left in place (`Workspace.startup`). */
     startup: readonly string[] = [],
+    requirements?: string,
   ) {
     super(turns);
+    this.networkManaged = managesNetwork(requirements);
     if (startup.length > 0) this.startWith(new StartupDialog(CODEX_STARTUP, startup));
   }
 
@@ -334,6 +340,8 @@ export class CodexModel extends Conversation {
   protected open(turn: ModelTurn): { dialog?: Dialog; overlay?: Overlay } {
     if (turn.kind === 'codex-questions') return { dialog: new QuestionsDialog(turn.questions) };
     if (turn.kind === 'codex-command') {
+      const host = this.networkManaged && !turn.escalated ? fetchedHost(turn.command) : undefined;
+      if (host !== undefined) return { dialog: new NetworkApprovalDialog(host) };
       // A shell `apply_patch` is turned into the patch flow, whose subject is the destination.
       const added = /^\*\*\* Add File: (.+)$/m.exec(turn.command)?.[1];
       if (turn.command.startsWith('apply_patch') && added)

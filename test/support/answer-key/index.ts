@@ -38,7 +38,7 @@ interface Pressed {
 type ModelOf = (f: Fixture, turns: readonly ModelTurn[], workspace: Workspace) => Conversation;
 const MODELS: { readonly [N in AgentName]: ModelOf } = {
   claude: (f, turns, w) => new ClaudeModel(turns, f.screen.cols, w.files ?? {}, w.startup ?? []),
-  codex: (_f, turns, w) => new CodexModel(turns, w.startup ?? []),
+  codex: (_f, turns, w) => new CodexModel(turns, w.startup ?? [], w.requirements),
 };
 
 function modelFor(f: Fixture, sc: NamedScenario): Conversation {

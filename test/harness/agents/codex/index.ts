@@ -18,6 +18,7 @@ export const codexHarness: HarnessAgent = {
   versions: ['0.153.4', '0.154.0', '0.155.1', NEWEST],
   binaryIn: (dir) => path.join(dir, 'node_modules', '@openai', 'codex', 'bin', 'codex.js'),
   prepare: prepareCodex,
+  requirementsFile: 'codex/requirements.toml',
   model: codexModel,
   scenarios: [...CODEX_SCENARIOS, ...CODEX_STARTUP_SCENARIOS],
   promptShapes: CODEX_PROMPT_SHAPES,

@@ -23,10 +23,10 @@ export const CODEX_PROMPT_SHAPES: PromptShape[] = [
   },
   { prompt: 'File-change approval', handling: 'answered', tags: ['permission-file-change'] },
   {
-    prompt: 'Network access approval',
-    handling: 'not yet seen',
-    tags: [],
-    note: "drawn only under an administrator's /etc/codex/requirements.toml, which a capture cannot set",
+    prompt: "Network access approval (under an administrator's `/etc/codex/requirements.toml`)",
+    handling: 'answered',
+    tags: ['network-approval'],
+    note: 'gated',
   },
   {
     prompt: 'Start-up: an update found by the last check, folder trust, a model migration',
