@@ -19,6 +19,7 @@ export const claudeAdapter = defineAdapter('claude', {
     'startup',
     'startup-mcp-servers',
     'startup-bypass',
+    'multi-select-wrapped',
   ],
   recognize: recognizeClaude,
   readEditor: (screen, profile) => readFreeTextEditor(screen, profile) ?? readPlanFeedback(screen, profile),

@@ -17,6 +17,13 @@ import type { ClaudeProfile } from './profile';
 import { parseTabHeader, type TabHeader } from './tab-header';
 import { unwrapRows } from './wrapped-rows';
 
+/** A multi-select row's box and label (`[ ] Label`, `[✔] Label`). */
+const CHECKBOX = /^\[( |✔)\] (.+)$/;
+/** Where a multi-select label starts: after `❯ 1. [ ] `. */
+const MULTI_LABEL_COLUMN = 9;
+/** A reviewed answer's wrapped line: under the text after `   → `'s arrow, at the arrow's column. */
+const WRAPPED_ANSWER = /^ {3}(?!→ )\S/;
+
 type Result = QuestionnaireRecognition | ManualRecognition | undefined;
 
 /**
@@ -134,12 +141,17 @@ function questionTab(s: ScreenSnapshot, p: ClaudeProfile, bottom: number, footer
   const cursors =
     rows.filter((r) => r.cursor).length + trailing.filter((t) => t.cursor).length + (cursorOnChat ? 1 : 0);
   if (cursors !== 1) return manual('the option cursor is not on exactly one row');
-  if (multi && rows.some((r) => r.continuation.length > 1))
-    return manual('a multi-select option label or description wraps over several lines');
-  const texts = multi
-    ? rows.map((r) => ({ label: r.text, description: r.continuation[0] }))
-    : unwrapRows(s, rows, body.rest, 5);
+  const boxes = multi ? rows.map((r) => CHECKBOX.exec(r.text)) : [];
+  if (boxes.some((b) => !b)) return manual('a multi-select row without its checkbox');
+  const labelRows = multi ? rows.map((r, i) => ({ ...r, text: boxes[i]?.[2] ?? '' })) : rows;
+  // A multi-select label starts after `❯ 1. [ ] `; its wrapped lines and description sit under it.
+  if (multi && q.descriptionIndentMulti !== MULTI_LABEL_COLUMN && rows.some((r) => r.continuation.length > 1))
+    return manual('a multi-select option wraps in a layout whose descriptions are not under the label');
+  const texts = unwrapRows(s, labelRows, body.rest, multi ? q.descriptionIndentMulti : 5);
   if ('kind' in texts) return texts;
+  const wrapped = labelRows.some(
+    (r, i) => r.continuation.length > 1 || texts[i]?.label !== r.text || texts[i]?.description !== r.continuation[0],
+  );
 
   const freeRow = rows[rows.length - 1] as NumberedRow;
   const choices = rows.slice(0, -1);
@@ -158,16 +170,15 @@ function questionTab(s: ScreenSnapshot, p: ClaudeProfile, bottom: number, footer
     if (editing) return manual('free text is being typed into a multi-select question');
     const options: RecognizedOption[] = [];
     const toggle: Record<string, KeyAction> = {};
-    for (const r of choices) {
-      const m = /^\[( |✔)\] (.+)$/.exec(r.text);
-      if (!m) return manual('a multi-select row without its checkbox');
+    for (const [i, r] of choices.entries()) {
+      const text = texts[i];
       const key = `o${r.number}`;
       options.push({
         key,
-        label: m[2] ?? '',
-        ...(r.continuation[0] ? { description: r.continuation[0] } : {}),
+        label: text?.label ?? '',
+        ...(text?.description ? { description: text.description } : {}),
         role: 'choice',
-        checked: m[1] === '✔',
+        checked: boxes[i]?.[1] === '✔',
       });
       toggle[key] = { keys: [String(r.number)] };
     }
@@ -178,6 +189,8 @@ function questionTab(s: ScreenSnapshot, p: ClaudeProfile, bottom: number, footer
       ...focusedOn(choices),
       question: { key: 'q', ...(header ? { header } : {}), prompt, responseKind: 'multi_select', options },
       plan: { choose: {}, toggle, advance: { keys: ['Tab'] } },
+      // Rows read back from their wrapped lines: answered on versions qualified with that shape.
+      ...(wrapped ? { shape: 'multi-select-wrapped' } : {}),
     };
   }
 
@@ -238,13 +251,16 @@ function review(s: ScreenSnapshot, p: ClaudeProfile, bottom: number): Result {
     return manual('the review is shown without its Submit tab being current');
   let i = body.rest;
   let answers = 0;
+  let wrapped = false;
   const line = (n: number): string => s.plain[n] ?? '';
   while (i < bottom - 1 && (line(i).startsWith(' ● ') || line(i).startsWith(' │ ● '))) {
     const gutter = line(i).startsWith(' │ ');
     i++;
     while (gutter && line(i).startsWith(' │   ')) i++;
     if (!line(i).startsWith('   → ')) return manual('a reviewed question without its answer');
-    while (line(i).startsWith('   → ') || line(i).startsWith('     ')) i++;
+    // An answer too long for the pane continues under its arrow, at the arrow's column.
+    for (; /^ {3}(→ | {2})/.test(line(i)) || WRAPPED_ANSWER.test(line(i)); i++)
+      wrapped ||= WRAPPED_ANSWER.test(line(i));
     answers++;
   }
   if (answers === 0) return manual('the review lists no answers');
@@ -293,5 +309,7 @@ function review(s: ScreenSnapshot, p: ClaudeProfile, bottom: number): Result {
         cancel: [{ action: { keys: ['2'] }, expect: { kind: 'prompt_changed' } }],
       },
     },
+    // Answers wrapped at the pane's width: answered on versions qualified with the wrapped rows.
+    ...(wrapped ? { shape: 'multi-select-wrapped' } : {}),
   };
 }

@@ -1,9 +1,9 @@
 /**
- * Single-select rows too long for the pane: Claude Code wraps a label and its description at word
- * boundaries, both continuing under the label. Only the styles tell the two apart (the description
- * is drawn in its own grey, the label in the row's colour), so a row's lines are split by style and
- * accepted only when re-wrapping the joined label and description at the pane's width gives exactly
- * the lines drawn.
+ * Option rows too long for the pane (single-select, and multi-select after the `[ ]` box): Claude
+ * Code wraps a label and its description at word boundaries, both continuing under the label. Only
+ * the styles tell the two apart (the description is drawn in its own grey, the label in the row's
+ * colour), so a row's lines are split by style and accepted only when re-wrapping the joined label
+ * and description at the pane's width gives exactly the lines drawn.
  */
 import type { NumberedRow } from '../numbered-rows';
 import { styledRuns, wrapWords } from '../screen';
@@ -32,7 +32,8 @@ function fgAt(styled: string, from: number): string | undefined | null {
 
 /**
  * Each row's label and description. `first` is the screen line of the first row; `indent` the
- * column where a row's label and its continuation lines start.
+ * column where a row's label and its continuation lines start; `rows` carry the label's text only
+ * (a multi-select row's box taken off).
  */
 export function unwrapRows(
   s: ScreenSnapshot,
@@ -45,7 +46,10 @@ export function unwrapRows(
   const width = s.cols - indent;
   for (const r of rows) {
     const lines = [r.text, ...r.continuation];
-    if (lines.length <= 2 && lines.every((l) => [...l].length <= width)) {
+    // A label with one description line; a second line in the label's colour is the label wrapping.
+    const described =
+      r.continuation.length === 0 || !s.styled || fgAt(s.styled[at + 1] ?? '', indent) === DESCRIPTION_FG;
+    if (lines.length <= 2 && described && lines.every((l) => [...l].length <= width)) {
       out.push({ label: r.text, ...(r.continuation[0] ? { description: r.continuation[0] } : {}) });
       at += lines.length;
       continue;

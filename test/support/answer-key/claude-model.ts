@@ -72,18 +72,8 @@ class AskDialog implements Dialog {
         kind: 'manual_required',
         because: 'text is already typed into the free-text row: AKK types whole answers only',
       };
-    // A row is `❯ 1. [ ] ` before a multi-select label; descriptions sit below it. A single-select
-    // row that wraps is read whole (its label and description told apart by their colours).
-    const lead = 9;
-    if (
-      q.multiSelect &&
-      q.options.some((o) => lead + [...o.label].length > this.cols || lead + [...o.description].length > this.cols)
-    ) {
-      return {
-        kind: 'manual_required',
-        because: 'a multi-select option wraps over several lines at this width, which AKK leaves to the terminal',
-      };
-    }
+    // A row that wraps is read whole (its label and description told apart by their colours),
+    // a multi-select one after its `[ ]` box.
     const base = { prompt: q.question, header: q.header, step, skips: {} };
     if (this.editing !== undefined) {
       return {

@@ -5,6 +5,12 @@ import type { PromptShape } from '../types';
 export const CLAUDE_PROMPT_SHAPES: PromptShape[] = [
   { prompt: 'Single-select question (and its `Type something.` row)', handling: 'answered', tags: ['single-select'] },
   { prompt: 'Multi-select question', handling: 'answered', tags: ['multi-select'] },
+  {
+    prompt: 'Multi-select question whose rows wrap (a long label or description)',
+    handling: 'answered',
+    tags: ['multi-select-wrapped'],
+    note: 'gated',
+  },
   { prompt: 'Free text', handling: 'answered', tags: ['free-text'] },
   {
     prompt: 'Several questions and the final review',

@@ -89,6 +89,29 @@ export const Q_UNUSUAL: AskQuestion[] = [
   },
 ];
 
+/** A multi-select question whose rows wrap at 80 and 120 columns: a long label, a long description. */
+export const Q_CHECKS: AskQuestion = {
+  question: 'Which checks should run before every release?',
+  header: 'Checks',
+  multiSelect: true,
+  options: [
+    {
+      label:
+        'Run the integration suite against a fresh database with the staging message broker ' +
+        "and the payment provider's sandbox",
+      description: 'Catches wiring mistakes that unit tests miss.',
+    },
+    { label: 'Lint', description: 'Style and obvious mistakes, in seconds.' },
+    {
+      label: 'Licence check',
+      description:
+        'Blocks a release that pulls in a package whose licence the legal team has not approved yet, ' +
+        'and lists each such package with the licence it declares.',
+    },
+    { label: 'Smoke test', description: 'Start the service and call its health endpoint.' },
+  ],
+};
+
 const CLAUDE_IDLE: DriveStep = { state: 'idle', until: { all: ['❯'] }, then: [{ prompt: 'go' }], shapes: ['idle'] };
 
 export const CLAUDE_SCENARIOS: NamedScenario[] = [
@@ -313,6 +336,44 @@ export const CLAUDE_SCENARIOS: NamedScenario[] = [
         then: [{ choose: 'Submit answers' }],
         answer: 'tool',
         shapes: ['final-review', 'unusual-labels'],
+      },
+      AFTER,
+    ],
+  },
+  {
+    name: 'claude-multi-select-wrapped',
+    agent: 'claude',
+    description: 'One multi-select question whose rows wrap (80 and 120 columns): two toggles, then Tab to the review.',
+    turns: [
+      { kind: 'ask', questions: [Q_CHECKS] },
+      { kind: 'text', text: FOLLOW_UP },
+    ],
+    steps: [
+      CLAUDE_IDLE,
+      {
+        state: 'multi-select-wrapped',
+        until: { all: [Q_CHECKS.question, 'Smoke test'] },
+        then: [{ choose: 'Licence check' }],
+        shapes: ['multi-select-wrapped'],
+      },
+      {
+        state: 'multi-select-wrapped-toggled',
+        until: { all: ['[✔] Licence check'] },
+        then: [{ choose: 'Run the integration suite' }],
+        shapes: ['multi-select-wrapped'],
+      },
+      {
+        state: 'multi-select-wrapped-toggled-2',
+        until: { all: ['[✔] Run the integration suite'] },
+        then: [{ keys: ['Tab'] }],
+        shapes: ['multi-select-wrapped'],
+      },
+      {
+        state: 'final-review',
+        until: { all: ['Review your answers', 'Submit answers'] },
+        then: [{ choose: 'Submit answers' }],
+        answer: 'tool',
+        shapes: ['final-review'],
       },
       AFTER,
     ],
