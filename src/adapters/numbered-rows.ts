@@ -13,6 +13,11 @@ export interface NumberedRow {
   cursor: boolean;
   /** Lines below the row at the continuation indent (a description, or a wrapped label). */
   continuation: string[];
+  /**
+   * How many of the first `continuation` lines were at the layout's `wrapIndent` (a label wrapped
+   * under itself where descriptions sit elsewhere); 0 without one.
+   */
+  wrapped: number;
 }
 
 interface UnnumberedRow {
@@ -29,6 +34,11 @@ interface RowLayout {
   continuationIndent: number | null;
   /** Unnumbered rows that may end the list, their text where a number's text would be. */
   unnumbered?: readonly string[];
+  /**
+   * Where a row's wrapped label continues when that is not `continuationIndent` (a layout whose
+   * descriptions sit left of the label): such lines come first, before any description line.
+   */
+  wrapIndent?: number;
 }
 
 /** Parses consecutive numbered rows from `lines`, numbered 1, 2, 3… in order. */
@@ -41,17 +51,26 @@ export function parseNumberedRows(
   const trailing: UnnumberedRow[] = [];
   const rowRe = new RegExp(`^${' '.repeat(indent)}(${escape(cursor)}| ) (\\d{1,2})\\. (\\S.*)$`);
   const contPad = continuationIndent === null ? null : ' '.repeat(continuationIndent);
+  const wrapPad = layout.wrapIndent === undefined ? null : ' '.repeat(layout.wrapIndent);
   for (const raw of lines) {
     const line = raw.trimEnd();
     const m = rowRe.exec(line);
     if (m) {
       if (trailing.length > 0) return manual('an option row follows the final row of the list');
-      rows.push({ number: Number(m[2]), text: m[3] ?? '', cursor: m[1] === cursor, continuation: [] });
+      rows.push({ number: Number(m[2]), text: m[3] ?? '', cursor: m[1] === cursor, continuation: [], wrapped: 0 });
       continue;
     }
     const un = unnumberedRow(line, cursor, indent, layout.unnumbered ?? []);
     if (un) {
       trailing.push(un);
+      continue;
+    }
+    if (wrapPad !== null && line.startsWith(wrapPad) && line.length > wrapPad.length && line[wrapPad.length] !== ' ') {
+      const last = rows[rows.length - 1];
+      if (!last || trailing.length > 0) return manual('text outside any option row');
+      if (last.continuation.length > last.wrapped) return manual('a wrapped label line under a description');
+      last.continuation.push(line.slice(wrapPad.length));
+      last.wrapped += 1;
       continue;
     }
     if (contPad !== null && line.startsWith(contPad) && line.length > contPad.length && line[contPad.length] !== ' ') {

@@ -15,7 +15,7 @@ import { manual } from '../types';
 import { dialogRegion, findTopRule, matchFooter } from './frame';
 import type { ClaudeProfile } from './profile';
 import { parseTabHeader, type TabHeader } from './tab-header';
-import { unwrapRows } from './wrapped-rows';
+import { unwrapByIndent, unwrapRows } from './wrapped-rows';
 
 /** A multi-select row's box and label (`[ ] Label`, `[✔] Label`). */
 const CHECKBOX = /^\[( |✔)\] (.+)$/;
@@ -127,11 +127,14 @@ function questionTab(s: ScreenSnapshot, p: ClaudeProfile, bottom: number, footer
 
   const rowLines = s.plain.slice(body.rest, footer - 3);
   const multi = rowLines.some((l) => /^(❯| ) \d{1,2}\. \[[ ✔]\] /.test(l));
+  // Descriptions left of a multi-select label (2.1.263 generation): a wrapped label keeps its column.
+  const apart = multi && q.descriptionIndentMulti !== MULTI_LABEL_COLUMN;
   const parsed = parseNumberedRows(rowLines, {
     cursor: p.cursor,
     indent: 0,
     continuationIndent: multi ? q.descriptionIndentMulti : q.descriptionIndentSingle,
     unnumbered: multi ? q.multiAdvanceRows : [],
+    ...(apart ? { wrapIndent: MULTI_LABEL_COLUMN } : {}),
   });
   if ('kind' in parsed) return parsed;
   const { rows, trailing } = parsed;
@@ -144,10 +147,10 @@ function questionTab(s: ScreenSnapshot, p: ClaudeProfile, bottom: number, footer
   const boxes = multi ? rows.map((r) => CHECKBOX.exec(r.text)) : [];
   if (boxes.some((b) => !b)) return manual('a multi-select row without its checkbox');
   const labelRows = multi ? rows.map((r, i) => ({ ...r, text: boxes[i]?.[2] ?? '' })) : rows;
-  // A multi-select label starts after `❯ 1. [ ] `; its wrapped lines and description sit under it.
-  if (multi && q.descriptionIndentMulti !== MULTI_LABEL_COLUMN && rows.some((r) => r.continuation.length > 1))
-    return manual('a multi-select option wraps in a layout whose descriptions are not under the label');
-  const texts = unwrapRows(s, labelRows, body.rest, multi ? q.descriptionIndentMulti : 5);
+  // A multi-select label starts after `❯ 1. [ ] `; its wrapped lines, and its description, sit under it.
+  const texts = apart
+    ? unwrapByIndent(labelRows, s.cols, MULTI_LABEL_COLUMN, q.descriptionIndentMulti)
+    : unwrapRows(s, labelRows, body.rest, multi ? q.descriptionIndentMulti : 5);
   if ('kind' in texts) return texts;
   const wrapped = labelRows.some(
     (r, i) => r.continuation.length > 1 || texts[i]?.label !== r.text || texts[i]?.description !== r.continuation[0],

@@ -75,3 +75,29 @@ export function unwrapRows(
   }
   return out;
 }
+
+/**
+ * Rows of a layout whose descriptions sit left of the label (multi-select in the 2.1.263
+ * generation): a wrapped label continues under itself at `labelIndent`, its description at
+ * `descriptionIndent`, so the columns tell them apart; each is accepted only when re-wrapping it at
+ * the pane's width gives exactly the lines drawn.
+ */
+export function unwrapByIndent(
+  rows: readonly NumberedRow[],
+  cols: number,
+  labelIndent: number,
+  descriptionIndent: number,
+): RowText[] | ManualRecognition {
+  const same = (a: string[], b: string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+  const out: RowText[] = [];
+  for (const r of rows) {
+    const label = [r.text, ...r.continuation.slice(0, r.wrapped)];
+    const description = r.continuation.slice(r.wrapped);
+    if (!same(wrapWords(label.join(' '), cols - labelIndent), label))
+      return manual('a wrapped option label does not re-wrap as drawn');
+    if (description.length > 0 && !same(wrapWords(description.join(' '), cols - descriptionIndent), description))
+      return manual('a wrapped option description does not re-wrap as drawn');
+    out.push({ label: label.join(' '), ...(description.length > 0 ? { description: description.join(' ') } : {}) });
+  }
+  return out;
+}

@@ -11,7 +11,7 @@ export const codexAdapter = defineAdapter('codex', {
   generations: CODEX_GENERATIONS,
   versions: QUALIFIED_VERSIONS,
   shapes: QUALIFIED_SHAPES,
-  gatedShapes: ['command-approval-wrapped', 'network-approval', 'rate-limit', 'startup'],
+  gatedShapes: ['command-approval-wrapped', 'network-approval', 'permission-request', 'rate-limit', 'startup'],
   recognize: recognizeCodex,
   // The free text being edited: a questionnaire's Notes, or an async question's Other row.
   readEditor: (s, p) => readNotesEditor(s, p) ?? readAsyncOtherEditor(s, p),

@@ -4,7 +4,7 @@
  * never by hand: a new client version is a qualification record, not new code.
  */
 import type { DeliveryModeName } from '../types';
-import type { FourRowApproval } from './four-row-profile';
+import { NETWORK_APPROVAL, PERMISSION_REQUEST, type FourRowApproval } from './four-row-profile';
 
 export interface CodexProfile {
   id: string;
@@ -53,6 +53,8 @@ export interface CodexProfile {
     rowMargin: number;
     /** Network access to a host, asked under an administrator's managed network policy. */
     network: FourRowApproval;
+    /** The model's request for more permissions (`request_permissions`): the rule it asks for. */
+    grant: FourRowApproval;
   };
   /** `request_user_input_async` editor (null: this version has none). */
   asyncQuestion: {
@@ -149,16 +151,8 @@ const BASE: CodexShape = {
     blanksBeforeRows: 1,
     paragraphMargin: 4,
     rowMargin: 2,
-    network: {
-      title: /^Do you want to approve network access to "([^"\s]+)"\?$/,
-      rows: [
-        'Yes, just this once (y)',
-        'Yes, and allow this host for this conversation (a)',
-        'Yes, and allow this host in the future (p)',
-        'No, and tell Codex what to do differently (esc)',
-      ],
-      blanksAfterBody: 1,
-    },
+    network: NETWORK_APPROVAL,
+    grant: PERMISSION_REQUEST,
   },
   asyncQuestion: null,
   composer: { placeholder: 'Ask Codex to do anything' },

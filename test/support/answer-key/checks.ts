@@ -102,6 +102,13 @@ export function checkDelivery(truth: GroundTruth | undefined, d: Delivery): void
     case 'codex_approval':
       assert.match(truth.content, d.approved ? /exited with code 0|Exit code: 0/ : /aborted by user/);
       break;
+    case 'codex_permissions': {
+      const got = JSON.parse(truth.content) as { permissions: Record<string, unknown>; scope: string };
+      assert.equal(got.scope, 'turn', truth.content);
+      for (const [name, asked] of Object.entries(d.requested))
+        assert.deepEqual(got.permissions[name], d.granted ? asked : null, `${name}: ${truth.content}`);
+      break;
+    }
   }
 }
 

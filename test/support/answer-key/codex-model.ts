@@ -9,6 +9,7 @@ import { posix } from 'node:path';
 import type { CodexQuestion, ModelTurn } from '../../harness/fake-model/types';
 import { RUN_ROOT_PLACEHOLDER } from '../../harness/launch';
 import { fetchedHost, managesNetwork, NetworkApprovalDialog } from './codex-network';
+import { PermissionRequestDialog } from './codex-permission-request';
 import { RateLimitDialog, reportsNearlyUsedLimit } from './codex-rate-limit';
 import { CODEX_STARTUP } from './codex-startup';
 import { StartupDialog } from './startup-dialog';
@@ -348,6 +349,8 @@ export class CodexModel extends Conversation {
         return { dialog: new ApprovalDialog('file_change', posix.resolve(WORK_DIR, added)) };
       return { dialog: new ApprovalDialog('command', turn.command) };
     }
+    if (turn.kind === 'tool' && turn.name === 'request_permissions')
+      return { dialog: new PermissionRequestDialog(turn.input.permissions as Record<string, unknown>) };
     if (turn.kind === 'tool' && turn.name === 'request_user_input_async') {
       const [q] = (turn.input as { questions: Array<{ title: string; options: string[] }> }).questions;
       if (!q) throw new Error('an async question turn without a question');

@@ -79,6 +79,8 @@ export type Delivery =
   | { kind: 'claude_plan'; approved: boolean; plan: string; said?: string }
   | { kind: 'codex_answers'; answers: Record<string, string[]> }
   | { kind: 'codex_approval'; approved: boolean }
+  /** Permissions the model requested, granted for this turn or refused (each refused one is null). */
+  | { kind: 'codex_permissions'; granted: boolean; requested: Record<string, unknown> }
   | { kind: 'async_answer'; question: string; answer: string };
 
 /** What one key did: how it answered the step it left, or that it was a route AKK does not take. */

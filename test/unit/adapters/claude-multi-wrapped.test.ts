@@ -1,7 +1,8 @@
 /**
- * Claude Code multi-select rows that wrap (2.1.332 at 80x24 and 120x40): after its `[ ]` box a long
- * label continues under itself, and a long description under the label, both at the same indent.
- * The rows are read whole (label and description told apart by their colours, accepted only if
+ * Claude Code multi-select rows that wrap (2.1.332 and 2.1.263 at 80x24 and 120x40): after its
+ * `[ ]` box a long label continues under itself, and a long description under the label at the same
+ * indent (2.1.332), or at column 2 (2.1.263). The rows are read whole (label and description told
+ * apart by their colours where they share a column, by their columns otherwise; accepted only if
  * re-wrapping at the pane's width gives the lines drawn), or not at all; such a screen answers only
  * on versions qualified with the `multi-select-wrapped` shape.
  */
@@ -103,6 +104,53 @@ describe('Claude Code multi-select rows that wrap (2.1.332)', () => {
     it(`${f.id}: a wrapped row without its box is not proven`, () => {
       const other = changed(f.screen, row1, (plain[row1] ?? '').replace(/\[[ ✔]\] /, ''));
       assert.equal(recognize('claude', VERSION, other).kind, 'manual_required');
+    });
+  }
+});
+
+describe('Claude Code multi-select rows that wrap, descriptions at column 2 (2.1.263)', () => {
+  const OLD = '2.1.263';
+  const old = loadCorpus().filter(
+    (f) =>
+      f.agent === 'claude' && f.version === OLD && f.state.startsWith('multi-select-wrapped') && f.screen.cols <= 120,
+  );
+
+  it('has the wrapped screens at 80x24 and 120x40', () => {
+    assert.equal(old.length, 6);
+  });
+
+  for (const f of old) {
+    const plain = f.screen.plain.map((l) => l.trimEnd());
+    const row1 = plain.findIndex((l) => /^[❯ ] 1\. \[[ ✔]\] Run the integration suite/.test(l));
+    const row3 = plain.findIndex((l) => /^[❯ ] 3\. \[[ ✔]\] Licence check$/.test(l));
+
+    it(`${f.id}: the wrapped label (at column 9) and the wrapped description (at column 2) are read whole`, () => {
+      const r = recognize('claude', OLD, f.screen);
+      assert.ok(r.kind === 'questionnaire', JSON.stringify(r).slice(0, 300));
+      assert.equal(r.shape, 'multi-select-wrapped');
+      assert.deepEqual(
+        r.question.options.map((o) => [o.label, o.description]),
+        Q_CHECKS.options.map((o) => [o.label, o.description]),
+      );
+    });
+
+    it(`${f.id}: a wrapped label line moved to the description column is not proven`, () => {
+      const other = changed(f.screen, row1 + 1, `  ${(plain[row1 + 1] ?? '').trim()}`);
+      assert.equal(recognize('claude', OLD, other).kind, 'manual_required');
+    });
+
+    it(`${f.id}: a description line moved under the label is not proven`, () => {
+      const other = changed(f.screen, row3 + 2, `         ${(plain[row3 + 2] ?? '').trim()}`);
+      assert.equal(recognize('claude', OLD, other).kind, 'manual_required');
+    });
+
+    it(`${f.id}: a description that would not wrap there is not proven`, () => {
+      const first = plain[row3 + 1] ?? '';
+      const last = first.slice(first.lastIndexOf(' ') + 1);
+      const moved = changed(f.screen, row3 + 1, first.slice(0, first.lastIndexOf(' ')));
+      const next = plain[row3 + 2] ?? '';
+      const both = changed(moved, row3 + 2, next.replace(/^( +)/, `$1${last} `));
+      assert.equal(recognize('claude', OLD, both).kind, 'manual_required');
     });
   }
 });

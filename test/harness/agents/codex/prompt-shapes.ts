@@ -29,6 +29,12 @@ export const CODEX_PROMPT_SHAPES: PromptShape[] = [
     note: 'gated',
   },
   {
+    prompt: 'Permission request (`request_permissions`: the rule the model asks for, granted for this turn or refused)',
+    handling: 'answered',
+    tags: ['permission-request'],
+    note: 'gated',
+  },
+  {
     prompt: 'Start-up: an update found by the last check, folder trust, a model migration',
     handling: 'shown only',
     tags: ['startup'],

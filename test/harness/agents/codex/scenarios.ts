@@ -4,6 +4,7 @@ import type { ModelTurn } from '../../fake-model/types';
 import { AFTER, FOLLOW_UP, HELLO, type DriveStep, type NamedScenario } from '../../scenario-types';
 import { longCommandScenarios } from './long-command-scenarios';
 import { networkScenarios } from './network-scenarios';
+import { permissionRequestScenarios } from './permission-request-scenarios';
 import { rateLimitScenarios } from './rate-limit-scenarios';
 import type { CodexQuestion } from './turns';
 
@@ -432,4 +433,5 @@ export const CODEX_SCENARIOS: NamedScenario[] = [
   ...longCommandScenarios(CODEX_IDLE),
   ...rateLimitScenarios(CODEX_IDLE),
   ...networkScenarios(CODEX_IDLE),
+  ...permissionRequestScenarios(CODEX_IDLE),
 ];
