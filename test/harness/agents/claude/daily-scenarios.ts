@@ -229,6 +229,7 @@ const BYPASS: StartupStep = {
 export const CLAUDE_STARTUP_SCENARIOS: NamedScenario[] = [
   startup('trust', ['trust'], [TRUST]),
   startup('api-key', ['api-key'], [API_KEY]),
-  startup('mcp-servers', ['mcp-servers'], [MCP_SERVERS], { mcpServers: ['tickets'] }),
+  // In the order the corpus gained them (appended), so that a whole re-capture numbers them alike.
   startup('bypass', ['bypass'], [BYPASS]),
+  startup('mcp-servers', ['mcp-servers'], [MCP_SERVERS], { mcpServers: ['tickets'] }),
 ];

@@ -7,7 +7,7 @@ import { prepareClaude } from './launch';
 import { claudeModel } from './model';
 import { CLAUDE_RULES, CLAUDE_VOLATILE_LINES, CLAUDE_VOLATILE_PAIRS } from './normalise';
 import { CLAUDE_DAILY_SCENARIOS, CLAUDE_STARTUP_SCENARIOS } from './daily-scenarios';
-import { CLAUDE_SCENARIOS } from './scenarios';
+import { CLAUDE_SCENARIOS, CLAUDE_WRAPPED_SCENARIOS } from './scenarios';
 
 // Each version was checked with `npm view @anthropic-ai/claude-code@<version> version`. The live tier
 // runs the newest at 120x40 and each seed version at 80x24; the fixture corpus covers every one.
@@ -19,7 +19,7 @@ export const claudeHarness: HarnessAgent = {
   binaryIn: (dir) => path.join(dir, 'node_modules', '@anthropic-ai', 'claude-code', 'bin', 'claude.exe'),
   prepare: prepareClaude,
   model: claudeModel,
-  scenarios: [...CLAUDE_SCENARIOS, ...CLAUDE_DAILY_SCENARIOS, ...CLAUDE_STARTUP_SCENARIOS],
+  scenarios: [...CLAUDE_SCENARIOS, ...CLAUDE_DAILY_SCENARIOS, ...CLAUDE_STARTUP_SCENARIOS, ...CLAUDE_WRAPPED_SCENARIOS],
   promptShapes: CLAUDE_PROMPT_SHAPES,
   corpusShapes: [
     ['idle', 'idle'],
