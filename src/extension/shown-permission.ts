@@ -51,6 +51,8 @@ export function permissionSentence(p: PermissionProjection): string {
       return `fetch from ${first}`;
     case 'mcp':
       return `use the MCP tool ${first}`;
+    case 'network':
+      return `reach the network at ${first}`;
     default:
       return `${p.title}: ${first}${more}`;
   }
