@@ -140,6 +140,8 @@ describe('server over stdio', () => {
       listInteractions: {},
       acknowledgeUncertain: { session_id: 'nope' },
       dismissInteraction: { interaction_id: 'i', turn_id: 't' },
+      resolveText: { interaction_id: 'i', turn_id: 't', text: 'yes' },
+      identify: { name: 'a tool' },
       terminalStarted: {
         terminal_id: 't',
         execution_id: 'e',
