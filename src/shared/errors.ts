@@ -34,6 +34,10 @@ export const ERROR_CODES = [
   'offer_expired',
   'manual_required',
   'response_uncertain',
+  /** The terminal kept drawing and no still screen could be read in time; nothing was typed. */
+  'terminal_not_settled',
+  /** The agent exited while its step was being answered. */
+  'agent_exited',
   'illegal_transition',
   'blocking_slot_taken',
   'untrusted_workspace',

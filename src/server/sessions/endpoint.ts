@@ -30,6 +30,12 @@ export interface ScreenCapture {
   unproven?: string;
 }
 
+/**
+ * A settled capture with the count of output events the terminal had written when it was taken:
+ * while the session's count is still the same, nothing has been drawn since.
+ */
+export type SettledCapture = ScreenCapture & { outputSeq: number };
+
 /** The process running as the agent under the endpoint, as far as it can be identified. */
 export interface AgentProcess {
   agent: AgentKind;

@@ -1,5 +1,5 @@
 /** Agent terminal sessions: endpoints, the tmux backend, monitoring, identification, the registry. */
-export { notDelivered, type ScreenCapture } from './endpoint';
+export { notDelivered, type ScreenCapture, type SettledCapture } from './endpoint';
 export { DEFAULT_QUIET_MS } from './monitor';
 export type { AttachedRecord, SessionPersistence } from './persistence';
 export { SessionRegistry } from './registry';

@@ -8,7 +8,8 @@ import { opaqueId } from '../ids';
 import type { AgentKind } from '../../shared/agents';
 import type { SessionState } from '../../shared/lifecycle';
 import type { SessionSummary } from '../../shared/protocol';
-import type { AgentProcess, Endpoint, EndpointDescription, ScreenCapture } from './endpoint';
+import { AkkError } from '../../shared/errors';
+import type { AgentProcess, Endpoint, EndpointDescription, ScreenCapture, SettledCapture } from './endpoint';
 import type { Disposable } from './events';
 import { ScreenMonitor, type MonitorOptions, type SettledInfo } from './monitor';
 
@@ -16,6 +17,12 @@ interface ClassifyInput {
   agent: AgentKind;
   version: string | null;
   capture: ScreenCapture;
+}
+
+/** One `nextSettled` caller: given the next settled capture, or told why none will come. */
+interface SettledWaiter {
+  settle(capture: SettledCapture): void;
+  fail(error: AkkError): void;
 }
 
 export interface Classification {
@@ -46,7 +53,7 @@ export class Session {
   private isUncertain = false;
   private exit: string | null = null;
   private capture: ScreenCapture | null = null;
-  private settledWaiters: Array<(capture: ScreenCapture) => void> = [];
+  private settledWaiters: SettledWaiter[] = [];
   agent: AgentKind;
   version: string | null;
 
@@ -156,18 +163,38 @@ export class Session {
     return { unqualified_version: { nearest_qualified: nearestQualifiedVersion(this.agent, this.version), note } };
   }
 
-  /** Resolves with the next settled capture (asking for one now). */
-  nextSettled(timeoutMs = 5000): Promise<ScreenCapture> {
+  /** Output events the terminal has written so far (see `SettledCapture.outputSeq`). */
+  outputSeq(): number {
+    return this.monitor?.outputSeq ?? 0;
+  }
+
+  /**
+   * Resolves with the next settled capture (asking for one now). Rejects with `agent_exited` when
+   * the session has ended, and `terminal_not_settled` when no still screen came in time.
+   */
+  nextSettled(timeoutMs = 5000): Promise<SettledCapture> {
     const monitor = this.monitor;
-    if (!monitor || this.sessionState === 'exited') return Promise.reject(new Error('the session has exited'));
+    if (!monitor || this.sessionState === 'exited')
+      return Promise.reject(new AkkError('agent_exited', this.exit ?? 'the agent has exited'));
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.settledWaiters = this.settledWaiters.filter((w) => w !== waiter);
-        reject(new Error('no settled screen in time'));
+        reject(
+          new AkkError(
+            'terminal_not_settled',
+            `the terminal did not show a still screen within ${timeoutMs} ms: wait until it settles and answer again`,
+          ),
+        );
       }, timeoutMs);
-      const waiter = (capture: ScreenCapture): void => {
-        clearTimeout(timer);
-        resolve(capture);
+      const waiter: SettledWaiter = {
+        settle: (capture) => {
+          clearTimeout(timer);
+          resolve(capture);
+        },
+        fail: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
       };
       this.settledWaiters.push(waiter);
       monitor.requestSettled();
@@ -203,7 +230,7 @@ export class Session {
     this.monitor = null;
     this.subscription?.dispose();
     this.subscription = null;
-    this.settledWaiters = [];
+    this.failWaiters(reason);
     this.setState('exited');
     this.hooks.changed(this);
   }
@@ -214,7 +241,12 @@ export class Session {
     this.subscription?.dispose();
     this.subscription = null;
     this.ep?.dispose();
-    this.settledWaiters = [];
+    this.failWaiters('the session was closed');
+  }
+
+  /** Every waiting `nextSettled` learns at once that no screen will come. */
+  private failWaiters(reason: string): void {
+    for (const waiter of this.settledWaiters.splice(0)) waiter.fail(new AkkError('agent_exited', reason));
   }
 
   private takeAgent(proc: AgentProcess | null): boolean {
@@ -231,14 +263,15 @@ export class Session {
     return this.agent !== 'unknown' && (proc === null || proc.agent === 'unknown');
   }
 
-  private onSettled(capture: ScreenCapture, info: SettledInfo): void {
+  private onSettled(raw: ScreenCapture, info: SettledInfo): void {
+    const capture: SettledCapture = { ...raw, outputSeq: info.outputSeq };
     const before = this.signature();
     this.capture = capture;
     this.takeAgent(this.ep?.agentProcess() ?? null);
     if (capture.unproven !== undefined) {
       // Nothing is recognised from a screen that is not proven to be the terminal's: the session
       // keeps what was last proven, observe-only. A waiting response sees the doubt and sends nothing.
-      for (const waiter of this.settledWaiters.splice(0)) waiter(capture);
+      for (const waiter of this.settledWaiters.splice(0)) waiter.settle(capture);
       if (this.signature() !== before) this.hooks.changed(this);
       return;
     }
@@ -251,7 +284,7 @@ export class Session {
       this.classified = this.runClassifier(capture);
     }
     this.recompute();
-    for (const waiter of this.settledWaiters.splice(0)) waiter(capture);
+    for (const waiter of this.settledWaiters.splice(0)) waiter.settle(capture);
     if (this.signature() !== before) this.hooks.changed(this);
     this.hooks.settled(this, capture, info);
   }
