@@ -80,6 +80,7 @@ export async function startServices(connection: Connection, config: ServerConfig
       inputAllowed: config.inputAllowed,
       holdAfterReserveMs: Number(process.env.AKK_FAULT_HOLD_AFTER_RESERVE_MS ?? 0) || 0,
       failAfterInput: process.env.AKK_FAULT_FAIL_AFTER_INPUT === '1',
+      dropInput: process.env.AKK_FAULT_DROP_INPUT === '1',
     },
   };
   const followUps = new FollowUps({

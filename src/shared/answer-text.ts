@@ -3,6 +3,7 @@
  * typed into the agent's editor and proven there before its Enter) and a managed composer message
  * (pasted as a bracketed paste). The panel, the palette and the server all ask these functions.
  */
+import { AkkError } from './errors';
 
 /** Claude Code collapses pastes of 800 characters or more; answers stay below that. */
 export const MAX_FREE_TEXT_LENGTH = 799;
@@ -62,7 +63,7 @@ export function answerTextProblem(text: string, maxLength: number = MAX_FREE_TEX
 }
 
 /** Why a managed composer message cannot be pasted, or null when it can. */
-export function messageTextProblem(text: string): AnswerTextProblem | null {
+function messageTextProblem(text: string): AnswerTextProblem | null {
   if (text.trim() === '') return { code: 'empty', message: 'the message is empty' };
   const length = textLength(text);
   if (length > MAX_MESSAGE_LENGTH) {
@@ -78,4 +79,14 @@ export function messageTextProblem(text: string): AnswerTextProblem | null {
     return { code: 'control', message: 'the message must not contain control characters other than newline and tab' };
   }
   return null;
+}
+
+/**
+ * Refuses a message for the agent (a managed send, or words that follow a step) with a typed error
+ * when it could not be pasted as it is; the server checks it before anything is reserved.
+ */
+export function checkMessageText(text: string | undefined): void {
+  if (text === undefined) return;
+  const problem = messageTextProblem(text);
+  if (problem) throw new AkkError(problem.code === 'too_long' ? 'text_too_long' : 'invalid_params', problem.message);
 }

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { AGENTS } from './lifecycle';
+import { MAX_MESSAGE_LENGTH } from './answer-text';
 
 const OpaqueId = z
   .string()
@@ -34,7 +35,7 @@ export const MAX_REPLY_TEXT_LENGTH = 2000;
  * Words the person sent with a structured answer: a message for the agent, sent as its next
  * message once the step is proven done, only onto a proven empty composer.
  */
-const FollowUpMessage = z.string().min(1).max(100_000);
+const FollowUpMessage = z.string().min(1).max(MAX_MESSAGE_LENGTH);
 
 /** The words a structured answer was resolved from, and how; the server checks them again. */
 const FromText = z

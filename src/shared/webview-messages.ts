@@ -4,6 +4,7 @@
  * everything it shows came from a terminal screen.
  */
 import { z } from 'zod';
+import { MAX_MESSAGE_LENGTH } from './answer-text';
 import {
   Answer,
   MAX_REPLY_TEXT_LENGTH,
@@ -20,7 +21,7 @@ const Id = z
   .regex(/^[A-Za-z0-9_.:-]+$/);
 
 /** A message for the agent sent with an answer (typed in the panel). */
-const FollowUp = z.string().min(1).max(100_000);
+const FollowUp = z.string().min(1).max(MAX_MESSAGE_LENGTH);
 
 /** Webview to host. */
 export const PanelToHost = z.discriminatedUnion('type', [

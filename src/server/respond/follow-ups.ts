@@ -8,7 +8,7 @@
  * answered, whose session ended, or that waited too long is dropped with the reason.
  */
 import { AkkError } from '../../shared/errors';
-import { messageTextProblem } from '../../shared/answer-text';
+import { checkMessageText } from '../../shared/answer-text';
 import type { RespondResult } from '../../shared/protocol';
 import type { Logger } from '../logging';
 import type { Session, SessionRegistry } from '../sessions';
@@ -41,8 +41,7 @@ export class FollowUps {
 
   /** Checks and queues a message for the step; it is on disk when this resolves. */
   async queue(ix: Interaction, text: string): Promise<FollowUp> {
-    const problem = messageTextProblem(text);
-    if (problem) throw new AkkError(problem.code === 'too_long' ? 'text_too_long' : 'invalid_params', problem.message);
+    checkMessageText(text);
     return this.d.store.queueFollowUp({ id: opaqueId('fu'), sessionId: ix.sessionId, interactionId: ix.id, text });
   }
 

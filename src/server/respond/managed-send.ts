@@ -16,7 +16,7 @@ import { answerDigest } from '../digest';
 import { opaqueId } from '../ids';
 import { sleep } from '../sleep';
 import { snapshotOf } from '../observe/screen-snapshot';
-import { messageTextProblem } from '../../shared/answer-text';
+import { checkMessageText } from '../../shared/answer-text';
 
 /** Quiet time between the paste and its Enter: Codex takes Enter within ~121 ms of pasted text as a newline. */
 const ENTER_AFTER_PASTE_MS = 300;
@@ -45,8 +45,7 @@ export async function managedSend(
   text: string,
   requestId?: string,
 ): Promise<RespondResult> {
-  const problem = messageTextProblem(text);
-  if (problem) throw new AkkError(problem.code === 'too_long' ? 'text_too_long' : 'invalid_params', problem.message);
+  checkMessageText(text);
   const textDigest = answerDigest([text]);
   return d.locks.hold(session.id, `send:${session.id}`, async () => {
     // A repeated request is answered from its record, before (and without) any new proof.

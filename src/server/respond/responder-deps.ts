@@ -25,6 +25,11 @@ interface ResponderOptions {
    * its bytes and then reports a failure, as a tmux error after partial delivery would.
    */
   failAfterInput: boolean;
+  /**
+   * Fault injection for tests only (AKK_FAULT_DROP_INPUT): every key the responder sends is lost on
+   * the way and reported delivered, as a key a busy client swallows would be.
+   */
+  dropInput: boolean;
 }
 
 export const DEFAULT_RESPONDER_OPTIONS: ResponderOptions = {
@@ -33,6 +38,7 @@ export const DEFAULT_RESPONDER_OPTIONS: ResponderOptions = {
   inputAllowed: true,
   holdAfterReserveMs: 0,
   failAfterInput: false,
+  dropInput: false,
 };
 
 /** Who answers: the connection holding the offer, and whether it promised to echo revisions. */

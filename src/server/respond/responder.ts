@@ -11,17 +11,14 @@
 import type { Answer, ApproveRequest, RespondInteractionRequest, ResponseReceipt } from '../../shared/contract';
 import { AkkError } from '../../shared/errors';
 import type { RespondResult } from '../../shared/protocol';
-import { readEditor } from '../../adapters/recognize';
-import type { PlannedStep } from '../../adapters/types';
-import { notDelivered, type Session } from '../sessions';
-import { WORKSPACE_OWNER, type Interaction } from '../store';
+import { checkMessageText } from '../../shared/answer-text';
+import type { Session } from '../sessions';
+import { WORKSPACE_OWNER, type FollowUp, type Interaction } from '../store';
 import { resolveAnswers, resolveDecision, type ResolvedAnswer, type StoredKeyPlan } from './answer-plan';
 import { answersForStore, checkDeliveryMode, expectedRevisionOf } from './request-checks';
-import { checkFromText, checkSubmissionAllowed } from './text-resolution';
-import { sleep } from '../sleep';
+import { checkDecisionAllowed, checkFromText, checkSubmissionAllowed } from './text-resolution';
 import { managedSend } from './managed-send';
-import { snapshotOf } from '../observe/screen-snapshot';
-import { expectationMet } from './step-proof';
+import { KeyDispatch, type Authority, type Reserved } from './key-dispatch';
 import type { Caller, ResponderDeps } from './responder-deps';
 
 export { DEFAULT_RESPONDER_OPTIONS } from './responder-deps';
@@ -34,7 +31,11 @@ interface Extras {
 }
 
 export class Responder {
-  constructor(private readonly d: ResponderDeps) {}
+  private readonly keys: KeyDispatch;
+
+  constructor(private readonly d: ResponderDeps) {
+    this.keys = new KeyDispatch(d);
+  }
 
   respondInteraction(req: RespondInteractionRequest, caller: Caller): Promise<ResponseReceipt> {
     // Words that say not to submit block the whole turn, the click included (precedence rule 3).
@@ -68,7 +69,7 @@ export class Responder {
   }
 
   approve(req: ApproveRequest, caller: Caller): Promise<ResponseReceipt> {
-    checkSubmissionAllowed(req.message);
+    checkDecisionAllowed(req);
     const interactionId = req.interaction_id ?? this.pendingPermission(req.turn_id);
     return this.run(
       interactionId,
@@ -129,7 +130,9 @@ export class Responder {
     plan: (ix: Interaction, keyPlan: StoredKeyPlan) => ResolvedAnswer,
     extras: Extras = {},
   ): Promise<ResponseReceipt> {
-    const { store, registry, locks } = this.d;
+    // Everything the request carries is checked before anything is locked or reserved.
+    checkMessageText(extras.message);
+    const { store, locks } = this.d;
     const first = store.getInteraction(interactionId);
     if (!first) throw new AkkError('not_found', `no interaction ${interactionId}`, { interaction_id: interactionId });
     if (first.owner !== WORKSPACE_OWNER)
@@ -142,51 +145,11 @@ export class Responder {
       const receipt = ix.outcome?.receipt;
       if (receipt && (ix.status === 'resolved' || ix.status === 'declined')) return this.receiptOf(ix, true);
       // 2. revalidate status, owner, turn, session, binding generation, process identity, offer.
-      if (store.getAuthority(ix.id)?.uncertain)
-        throw new AkkError(
-          'response_uncertain',
-          'an earlier response to this step may have reached the terminal; check it there',
-        );
-      if (ix.status === 'invalidated')
-        throw new AkkError('stale_revision', 'the prompt on screen changed; refresh and answer the current one');
-      if (ix.status === 'expired')
-        throw new AkkError('expired', 'the step expired; refresh and answer the current one');
-      if (ix.status === 'resolving') throw new AkkError('resolving', 'a response to this step is already in progress');
-      if (ix.status !== 'active')
-        throw new AkkError('invalidated', `the step is ${ix.status} and no longer answerable`);
-      if (ix.turnId !== turnId)
-        throw new AkkError('stale_revision', 'the interaction belongs to another turn', { turn_id: ix.turnId });
-      if (!this.d.options.inputAllowed)
-        throw new AkkError('untrusted_workspace', 'the workspace is not trusted: answer in the terminal');
-      const session = registry.get(ix.sessionId);
-      if (!session) throw new AkkError('unknown_session', 'the session of this interaction is not attached');
-      const blocked = session.observeOnlyReason();
-      if (blocked) throw new AkkError('manual_required', `no input is sent to this terminal: ${blocked}`);
-      const authority = store.getAuthority(ix.id);
-      if (!authority || authority.keyPlan === null)
-        throw new AkkError('manual_required', 'this step has no proven native plan');
-      if (authority.uncertain)
-        throw new AkkError(
-          'response_uncertain',
-          'an earlier response to this step may have reached the terminal; check it there',
-        );
-      if (session.generation !== authority.bindingGeneration)
-        throw new AkkError('stale_revision', 'the terminal was resized, restarted or re-attached');
-      const proc = session.endpoint?.agentProcess();
-      if (!proc || `${proc.pid}:${proc.startTime}` !== authority.processIncarnation)
-        throw new AkkError('stale_revision', 'the agent process changed');
-      store.checkOffer(ix.id, caller.holder);
-
+      const { session, authority } = this.revalidate(ix, turnId, caller);
       // 3. recapture and require the same exact prompt.
-      const capture = await session.nextSettled(this.d.options.proofTimeoutMs);
-      const seen = await this.d.tracker.observe(session, capture);
-      if (seen.fingerprint !== authority.promptFingerprint || capture.generation !== authority.bindingGeneration) {
-        throw new AkkError('stale_revision', 'the prompt on screen changed; refresh and answer the current one');
-      }
+      const proven = await this.keys.recaptureSamePrompt(session, authority);
       // 4. semantic ids → adapter-owned plan (rejections here send nothing and reserve nothing).
-      const keyPlan = authority.keyPlan;
-      const resolved = plan(ix, keyPlan);
-
+      const resolved = plan(ix, authority.keyPlan);
       // 5. reserve durably (on disk before any input).
       const reservation = await store.reserve({
         interactionId: ix.id,
@@ -197,111 +160,59 @@ export class Responder {
         ...(extras.fromText ? { source: 'text' as const } : {}),
       });
       if (reservation.kind === 'receipt') return this.receiptOf(store.getInteraction(ix.id) as Interaction, true);
-      const reservationId = reservation.reservation.id;
-      // The message that follows the step is on disk before the step's first key.
-      const followUp = extras.message === undefined ? undefined : await this.d.followUps.queue(ix, extras.message);
-      if (this.d.options.holdAfterReserveMs > 0) await sleep(this.d.options.holdAfterReserveMs);
-
+      const reserved: Reserved = { ix, session, authority, resolved, reservationId: reservation.reservation.id };
       // 6. dispatch one bounded native step, proving each key's effect before the next.
-      // `sent` turns true as soon as a write is attempted: only a failure that proves nothing
-      // reached the terminal (see `notDelivered`) leaves the step answerable again.
-      let sent = false;
-      let lastSentAt = 0;
-      try {
-        for (const step of resolved.steps) {
-          await this.waitQuiet(session);
-          // A step may need quiet time since the previous action (Codex's paste-suppression window before Enter).
-          const wait = (step.delayBeforeMs ?? 0) - (Date.now() - lastSentAt);
-          if (step.delayBeforeMs !== undefined && wait > 0) await sleep(wait);
-          if (session.generation !== authority.bindingGeneration)
-            throw new AkkError('stale_revision', 'the terminal changed during the response');
-          try {
-            await this.send(session, step, authority.bindingGeneration);
-          } catch (error) {
-            if (!notDelivered(error)) sent = true;
-            throw error;
-          }
-          lastSentAt = Date.now();
-          if (!sent) {
-            sent = true;
-            await store.markInputSent(ix.id, reservationId);
-          }
-          await this.prove(session, step, authority.promptFingerprint);
-        }
-      } catch (error) {
-        const why = error instanceof Error ? error.message : String(error);
-        if (followUp) await this.d.followUps.drop(followUp, `the step was not answered: ${why}`);
-        if (!sent) {
-          await store.markFailed(ix.id, reservationId, {
-            code: error instanceof AkkError ? error.code : 'internal_error',
-            beforeInput: true,
-          });
-          throw error;
-        }
-        await store.markUncertain(ix.id, reservationId);
-        session.setResponseUncertain(true);
-        await this.d.tracker.updated(ix.sessionId, ix.id);
-        this.d.log.warn(`response to ${ix.id} is uncertain: ${error instanceof Error ? error.message : String(error)}`);
-        throw new AkkError(
-          'response_uncertain',
-          'input reached the terminal but its effect could not be proven; check the terminal. Nothing will be retried.',
-        );
-      }
+      const followUp = await this.keys.dispatch(reserved, proven, extras.message);
       // 7. audit receipt (digests only) and 8. resume the monitor.
-      await store.markResolved(ix.id, reservationId, `${authority.nativeStep}:${resolved.steps.length}`, {
-        releaseFence: keyPlan.navigationOnly === true,
-      });
-      const done = store.getInteraction(ix.id) as Interaction;
-      await this.d.tracker.updated(ix.sessionId, ix.id);
-      if (followUp) this.d.followUps.deliverSoon(ix.sessionId);
-      void session
-        .nextSettled(this.d.options.proofTimeoutMs)
-        .then((c) => this.d.tracker.observe(session, c))
-        .catch((e: unknown) => this.d.log.warn(`after response: ${String(e)}`));
-      return this.receiptOf(done, false);
+      return this.finish(reserved, followUp);
     });
   }
 
-  private async waitQuiet(session: Session): Promise<void> {
-    const need = this.d.options.quietBeforeKeyMs;
-    const deadline = Date.now() + this.d.options.proofTimeoutMs;
-    for (;;) {
-      const quiet = session.msSinceOutput() ?? need;
-      if (quiet >= need) return;
-      if (Date.now() > deadline) throw new AkkError('stale_revision', 'the terminal did not settle before input');
-      await sleep(need - quiet + 5);
-    }
+  /** Step 2: the step is answerable now, by this caller, on this terminal and agent process. */
+  private revalidate(ix: Interaction, turnId: string, caller: Caller): { session: Session; authority: Authority } {
+    const { store, registry } = this.d;
+    if (store.getAuthority(ix.id)?.uncertain)
+      throw new AkkError(
+        'response_uncertain',
+        'an earlier response to this step may have reached the terminal; check it there',
+      );
+    if (ix.status === 'invalidated')
+      throw new AkkError('stale_revision', 'the prompt on screen changed; refresh and answer the current one');
+    if (ix.status === 'expired') throw new AkkError('expired', 'the step expired; refresh and answer the current one');
+    if (ix.status === 'resolving') throw new AkkError('resolving', 'a response to this step is already in progress');
+    if (ix.status !== 'active') throw new AkkError('invalidated', `the step is ${ix.status} and no longer answerable`);
+    if (ix.turnId !== turnId)
+      throw new AkkError('stale_revision', 'the interaction belongs to another turn', { turn_id: ix.turnId });
+    if (!this.d.options.inputAllowed)
+      throw new AkkError('untrusted_workspace', 'the workspace is not trusted: answer in the terminal');
+    const session = registry.get(ix.sessionId);
+    if (!session) throw new AkkError('unknown_session', 'the session of this interaction is not attached');
+    const blocked = session.observeOnlyReason();
+    if (blocked) throw new AkkError('manual_required', `no input is sent to this terminal: ${blocked}`);
+    const authority = store.getAuthority(ix.id);
+    if (!authority || authority.keyPlan === null)
+      throw new AkkError('manual_required', 'this step has no proven native plan');
+    if (session.generation !== authority.bindingGeneration)
+      throw new AkkError('stale_revision', 'the terminal was resized, restarted or re-attached');
+    const proc = session.endpoint?.agentProcess();
+    if (!proc || `${proc.pid}:${proc.startTime}` !== authority.processIncarnation)
+      throw new AkkError('stale_revision', 'the agent process changed');
+    store.checkOffer(ix.id, caller.holder);
+    return { session, authority: { ...authority, keyPlan: authority.keyPlan } };
   }
 
-  private async send(session: Session, step: PlannedStep, generation: number): Promise<void> {
-    const endpoint = session.endpoint;
-    if (!endpoint) throw new AkkError('endpoint_unavailable', 'the terminal is gone');
-    if ('keys' in step.action) await endpoint.sendKeys(step.action.keys, { generation });
-    else await endpoint.sendLiteral(step.action.text, { generation });
-    if (this.d.options.failAfterInput)
-      throw new AkkError('internal_error', 'injected fault: the write failed after its bytes were delivered');
-  }
-
-  /** Waits for settled screens until the step's postcondition holds, or the proof times out. */
-  private async prove(session: Session, step: PlannedStep, beforeFingerprint: string): Promise<void> {
-    const deadline = Date.now() + this.d.options.proofTimeoutMs;
-    for (;;) {
-      const remaining = deadline - Date.now();
-      if (remaining <= 0) throw new Error(`the effect of the step was not seen (${step.expect.kind})`);
-      const capture = await session.nextSettled(remaining).catch(() => undefined);
-      if (!capture) continue;
-      const observed = await this.d.tracker.observe(session, capture);
-      const editor = readEditor(session.agent, session.version, snapshotOf(capture));
-      if (
-        expectationMet(step.expect, beforeFingerprint, {
-          recognition: observed.recognition,
-          fingerprint: observed.fingerprint,
-          editor,
-        })
-      )
-        return;
-      await sleep(50);
-    }
+  /** Steps 7 and 8: the receipt on disk, the client told, the monitor looking at the screen again. */
+  private async finish(r: Reserved, followUp: FollowUp | undefined): Promise<ResponseReceipt> {
+    const { store } = this.d;
+    const { ix, session, authority } = r;
+    await store.markResolved(ix.id, r.reservationId, `${authority.nativeStep}:${r.resolved.steps.length}`, {
+      releaseFence: authority.keyPlan.navigationOnly === true,
+    });
+    const done = store.getInteraction(ix.id) as Interaction;
+    await this.d.tracker.updated(ix.sessionId, ix.id);
+    if (followUp) this.d.followUps.deliverSoon(ix.sessionId);
+    this.keys.observeSoon(session);
+    return this.receiptOf(done, false);
   }
 
   private receiptOf(ix: Interaction, replayed: boolean): ResponseReceipt {

@@ -1,7 +1,13 @@
-/** Proving a native step's effect from the recaptured screen (the postcondition of each key). */
+/**
+ * Proving a native step's effect from the recaptured screen (the postcondition of each key), and
+ * what "the screen last proven" means between keys. A key may go only to the screen last proven:
+ * the recapture before the first key, or the capture that proved the previous key's effect. Any
+ * output since that capture voids the proof until a recapture shows the same thing again.
+ */
 import type { Expectation, Recognition } from '../../adapters/types';
 
-interface Observation {
+/** What one proven capture showed, as far as the proof of a step reads it. */
+export interface Observation {
   recognition: Recognition;
   /** Fingerprint of the recognised prompt, or null when the screen shows no prompt. */
   fingerprint: string | null;
@@ -9,11 +15,44 @@ interface Observation {
   editor: { text: string; optionKey?: string } | undefined;
 }
 
-export function expectationMet(expect: Expectation, beforeFingerprint: string, after: Observation): boolean {
+/**
+ * The screen the next key may go to: the output count at its capture, and what must still hold
+ * if the terminal has drawn since (the same prompt, in the state the previous key left it).
+ */
+export interface ProvenScreen {
+  outputSeq: number;
+  fingerprint: string | null;
+  holds(now: Observation): boolean;
+}
+
+/**
+ * A screen that proves the agent is in some state other than the prompt: a recognised activity, a
+ * prompt, or a dialog recognised exactly and left to the person. An unreadable screen proves nothing.
+ */
+function recognisedState(r: Recognition): boolean {
+  if (r.kind === 'activity') return r.state !== 'unknown';
+  if (r.kind === 'manual_required') return r.startup !== undefined || r.dialog !== undefined;
+  return true;
+}
+
+/**
+ * Whether `after` (a proven capture at the response's binding generation) shows the effect `expect`
+ * names. `before` is the fingerprint of the screen the key was sent to, `original` that of the
+ * prompt the response began on: "the prompt changed" needs a recognised state that is neither.
+ */
+export function expectationMet(
+  expect: Expectation,
+  before: { fingerprint: string | null; original: string },
+  after: Observation,
+): boolean {
   switch (expect.kind) {
     case 'prompt_changed':
       // The next step, another dialog, or no prompt at all; the same prompt means the key had no effect.
-      return after.fingerprint !== beforeFingerprint;
+      return (
+        recognisedState(after.recognition) &&
+        after.fingerprint !== before.original &&
+        (after.fingerprint === null || after.fingerprint !== before.fingerprint)
+      );
     case 'free_text_editing':
       // Where the editor says which option it belongs to (Codex Notes), that must match too.
       return (
@@ -35,4 +74,26 @@ export function expectationMet(expect: Expectation, beforeFingerprint: string, a
       return checked.length === expect.optionKeys.length && checked.every((k, i) => k === expect.optionKeys[i]);
     }
   }
+}
+
+/** The prompt the response begins on, proven by the recapture before the first key. */
+export function provenPrompt(outputSeq: number, fingerprint: string): ProvenScreen {
+  return { outputSeq, fingerprint, holds: (now) => now.fingerprint === fingerprint };
+}
+
+/**
+ * The screen that proved a key's effect: later output leaves it proven only while the same effect
+ * still shows on the same prompt (or the same absence of one).
+ */
+export function provenEffect(
+  outputSeq: number,
+  expect: Expectation,
+  before: { fingerprint: string | null; original: string },
+  seen: Observation,
+): ProvenScreen {
+  return {
+    outputSeq,
+    fingerprint: seen.fingerprint,
+    holds: (now) => now.fingerprint === seen.fingerprint && expectationMet(expect, before, now),
+  };
 }

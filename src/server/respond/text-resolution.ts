@@ -29,9 +29,15 @@ export function foldText(text: string): string {
 
 const NOT = "(?:don'?t|do not|dont|never|doesn'?t|no need to)";
 const SUBMIT = '(?:submit|send|answer|proceed|go ahead|approve|confirm)';
+/** A word that stops a submission only as a phrase of its own: a clause of the reply, not a verb in a sentence. */
+const HALT = '(?:wait|stop|hold on|hold off|not yet|pause)';
+/** Where a clause begins or ends: the reply's edges, punctuation, or "but" before the word. */
+const CLAUSE_START =
+  "(?:^|[,;:!?()\u2013\u2014-]\\s*|\\.\\s+|\\b(?:but|please|so|then|and)\\s+|\\b(?:let's|let us|i'll|we'll)\\s+)";
+const CLAUSE_END = '(?=\\s*(?:$|[,;:!?.()\u2013\u2014-]))';
 const DO_NOT_SUBMIT: readonly RegExp[] = [
   new RegExp(`\\b${NOT} (?:yet )?${SUBMIT}\\b`, 'u'),
-  /\b(?:wait|stop|hold on|hold off|not yet|pause)\b/u,
+  new RegExp(`${CLAUSE_START}(${HALT})${CLAUSE_END}`, 'u'),
 ];
 
 /** The words that say not to submit, when the text says so; undefined otherwise. */
@@ -39,7 +45,7 @@ export function doNotSubmitPhrase(text: string): string | undefined {
   const folded = foldText(text);
   for (const re of DO_NOT_SUBMIT) {
     const m = re.exec(folded);
-    if (m) return m[0];
+    if (m) return m[1] ?? m[0];
   }
   return undefined;
 }
@@ -53,6 +59,14 @@ export function checkSubmissionAllowed(...texts: Array<string | undefined>): voi
         phrase,
       });
   }
+}
+
+/**
+ * A permission decision's words: a rejection (its reason may well say "stop" or "wait") is never
+ * blocked, since it submits nothing the person did not ask to refuse; an approval is read as any reply.
+ */
+export function checkDecisionAllowed(req: { decision: 'approve_once' | 'reject'; message?: string }): void {
+  if (req.decision !== 'reject') checkSubmissionAllowed(req.message);
 }
 
 /**

@@ -11,7 +11,7 @@ import { AkkError } from '../../shared/errors';
 import type { ConfirmDecisionParams } from '../../shared/protocol';
 import { publicView } from '../observe/projection';
 import type { Responder } from '../respond/responder';
-import { checkSubmissionAllowed } from '../respond/text-resolution';
+import { checkDecisionAllowed } from '../respond/text-resolution';
 import type { Store } from '../store';
 
 /** Resolves `true` only when the person confirmed; rejects when no editor can ask. */
@@ -28,7 +28,7 @@ export async function confirmedDecision(
   req: ApproveRequest,
   supervisor: { holder: string; name: string },
 ): Promise<ResponseReceipt> {
-  checkSubmissionAllowed(req.message);
+  checkDecisionAllowed(req);
   const ix = permissionOf(d.store, req);
   // Its own fresh offer, before the person is bothered.
   d.store.checkOffer(ix.id, supervisor.holder);

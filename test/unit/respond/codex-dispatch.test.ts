@@ -14,6 +14,8 @@ import { expectationMet } from '../../../src/server/respond/step-proof';
 import { loadCorpus } from '../../support/fixture-corpus';
 
 const corpus = loadCorpus().filter((f) => f.agent === 'codex' && f.version === '0.171.0' && f.screen.cols === 80);
+/** The screen a key was sent to, and the prompt the response began on. */
+const BEFORE = { fingerprint: 'before', original: 'before' };
 
 function questionnaire(state: string): QuestionnaireRecognition {
   const f = corpus.find((x) => x.state === state);
@@ -92,7 +94,7 @@ describe('Codex dispatch', () => {
   it('proves cursor moves and Notes ownership from the recaptured screen', () => {
     const moved = questionnaire('none-of-the-above');
     assert.equal(
-      expectationMet({ kind: 'cursor_on', optionKey: 'o3' }, 'before', {
+      expectationMet({ kind: 'cursor_on', optionKey: 'o3' }, BEFORE, {
         recognition: moved,
         fingerprint: 'x',
         editor: undefined,
@@ -100,7 +102,7 @@ describe('Codex dispatch', () => {
       true,
     );
     assert.equal(
-      expectationMet({ kind: 'cursor_on', optionKey: 'o2' }, 'before', {
+      expectationMet({ kind: 'cursor_on', optionKey: 'o2' }, BEFORE, {
         recognition: moved,
         fingerprint: 'x',
         editor: undefined,
@@ -110,11 +112,11 @@ describe('Codex dispatch', () => {
     const notes = questionnaire('none-of-the-above-notes');
     const expect = { kind: 'free_text_editing', optionKey: 'o3', text: '' } as const;
     assert.equal(
-      expectationMet(expect, 'before', { recognition: notes, fingerprint: 'x', editor: { text: '', optionKey: 'o3' } }),
+      expectationMet(expect, BEFORE, { recognition: notes, fingerprint: 'x', editor: { text: '', optionKey: 'o3' } }),
       true,
     );
     assert.equal(
-      expectationMet(expect, 'before', { recognition: notes, fingerprint: 'x', editor: { text: '', optionKey: 'o1' } }),
+      expectationMet(expect, BEFORE, { recognition: notes, fingerprint: 'x', editor: { text: '', optionKey: 'o1' } }),
       false,
     );
   });

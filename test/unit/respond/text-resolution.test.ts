@@ -8,6 +8,7 @@ import type { QuestionnaireRecognition, Recognition, ScreenSnapshot } from '../.
 import { projectPermission, projectQuestionnaire, riskOf } from '../../../src/server/observe/projection';
 import {
   checkFromText,
+  checkDecisionAllowed,
   doNotSubmitPhrase,
   foldText,
   resolveWords,
@@ -109,6 +110,28 @@ describe('words as answers: policies and resolution', () => {
       );
     assert.equal(doNotSubmitPhrase('PostgreSQL'), undefined);
     assert.equal(doNotSubmitPhrase('don’t send it'), "don't send");
+  });
+
+  it('reads "stop" and "wait" as phrases of their own, not as words inside a sentence', () => {
+    for (const words of ['wait, I want to check first', 'PostgreSQL, but wait', 'Stop!', 'hold on - 2', 'ok. wait'])
+      assert.notEqual(doNotSubmitPhrase(words), undefined, words);
+    for (const words of [
+      'stop using rm',
+      'wait for the review',
+      "don't stop the server",
+      'a waiting room',
+      'Stopwatch',
+    ])
+      assert.equal(doNotSubmitPhrase(words), undefined, words);
+  });
+
+  it('never blocks a rejection, whatever its reason says; an approval is read as any reply', () => {
+    assert.doesNotThrow(() => checkDecisionAllowed({ decision: 'reject', message: "stop, don't approve this" }));
+    assert.equal(
+      thrownCode(() => checkDecisionAllowed({ decision: 'approve_once', message: "wait, don't approve yet" })),
+      'submission_blocked',
+    );
+    assert.doesNotThrow(() => checkDecisionAllowed({ decision: 'approve_once', message: 'stop using rm after this' }));
   });
 
   it('model path: only with the switch; the model may name one stored answering option or none', () => {

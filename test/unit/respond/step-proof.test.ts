@@ -1,0 +1,66 @@
+/**
+ * The proof of a step's effect: only a recognised state other than the screen the key went to
+ * (and other than the prompt the response began on) proves that a prompt changed; an unreadable
+ * screen proves nothing; a proven screen stays proven only while it still shows the same thing.
+ */
+import { strict as assert } from 'node:assert';
+import type { Recognition } from '../../../src/adapters/types';
+import { expectationMet, provenEffect, provenPrompt, type Observation } from '../../../src/server/respond/step-proof';
+
+const CHANGED = { kind: 'prompt_changed' } as const;
+const seen = (recognition: Recognition, fingerprint: string | null = null): Observation => ({
+  recognition,
+  fingerprint,
+  editor: undefined,
+});
+const prompt = (fp: string): Observation =>
+  seen(
+    {
+      kind: 'permission',
+      profileId: 'claude@test',
+      fingerprintSource: fp,
+      tool: 'bash',
+      title: 'Bash command',
+      subject: 'ls',
+      decisions: ['approve_once', 'reject'],
+      plan: {},
+    },
+    fp,
+  );
+
+describe('step proof', () => {
+  const before = { fingerprint: 'ticked', original: 'start' };
+
+  it('a recognised idle or working screen, or another prompt, proves that the prompt changed', () => {
+    assert.equal(expectationMet(CHANGED, before, seen({ kind: 'activity', state: 'idle' })), true);
+    assert.equal(expectationMet(CHANGED, before, seen({ kind: 'activity', state: 'working' })), true);
+    assert.equal(expectationMet(CHANGED, before, prompt('review')), true);
+    const named = seen({ kind: 'manual_required', reason: 'rate limits', dialog: 'rate-limit' });
+    assert.equal(expectationMet(CHANGED, before, named), true);
+  });
+
+  it('an unreadable screen, the screen the key went to, or the first prompt again proves nothing', () => {
+    assert.equal(expectationMet(CHANGED, before, seen({ kind: 'activity', state: 'unknown' })), false);
+    assert.equal(expectationMet(CHANGED, before, seen({ kind: 'manual_required', reason: 'inexact' })), false);
+    assert.equal(expectationMet(CHANGED, before, prompt('ticked')), false, 'the key went to this screen');
+    assert.equal(expectationMet(CHANGED, before, prompt('start')), false, 'the response began on this one');
+  });
+
+  it('a proven prompt holds only while the same fingerprint is on screen', () => {
+    const p = provenPrompt(7, 'start');
+    assert.equal(p.outputSeq, 7);
+    assert.equal(p.holds(prompt('start')), true);
+    assert.equal(p.holds(prompt('other')), false);
+    assert.equal(p.holds(seen({ kind: 'activity', state: 'idle' })), false);
+  });
+
+  it('a proven effect holds only while the same screen still shows it', () => {
+    const effect = provenEffect(9, CHANGED, before, prompt('review'));
+    assert.equal(effect.fingerprint, 'review');
+    assert.equal(effect.holds(prompt('review')), true);
+    assert.equal(effect.holds(prompt('another')), false);
+    const idle = provenEffect(9, CHANGED, before, seen({ kind: 'activity', state: 'idle' }));
+    assert.equal(idle.holds(seen({ kind: 'activity', state: 'idle' })), true);
+    assert.equal(idle.holds(seen({ kind: 'activity', state: 'unknown' })), false);
+  });
+});
