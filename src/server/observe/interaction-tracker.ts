@@ -211,11 +211,13 @@ export class InteractionTracker {
    * An uncertain response ends when the screen proves another state: the agent idle or working,
    * or a prompt that was never answered (a fenced prompt may be the uncertain one itself). The
    * uncertain step stays failed for the record; the session leaves `response_uncertain` and the
-   * turn rotates. An unreadable screen proves nothing and keeps the session uncertain.
+   * turn rotates. An unreadable screen (activity `unknown`, an inexact prompt) proves nothing and keeps
+   * the session uncertain.
    */
   private async settleIfMovedOn(session: Session, recognition: Recognition, fingerprint: string | null): Promise<void> {
     const movedOn =
-      recognition.kind === 'activity' || (fingerprint !== null && !this.deps.store.isFenced(session.id, fingerprint));
+      (recognition.kind === 'activity' && recognition.state !== 'unknown') ||
+      (fingerprint !== null && !this.deps.store.isFenced(session.id, fingerprint));
     if (!movedOn) return;
     await this.endUncertain(session, 'screen_moved_on');
   }
