@@ -1,8 +1,9 @@
 /**
  * Codex's permission request through the AKK server only (`akk/*` over stdio): the newest real
  * client, with `request_permissions` enabled, against the loopback fake model, which asks for
- * network access. Granted once, the model receives the network permission for this turn; refused,
- * it receives none, and in both cases the turn goes on.
+ * network access. Its grant is for the whole turn, so it is never offered as "approve once" (the
+ * person grants it in the terminal, and the model receives the permission for this turn); refused
+ * from the server, the model receives none, and in both cases the turn goes on.
  */
 import { strict as assert } from 'node:assert';
 import { QUALIFIED_SHAPES } from '../../src/adapters/codex/qualified-versions';
@@ -12,6 +13,7 @@ import { NEWEST } from '../harness/versions';
 import { startServerAgent, type ServerAgent } from '../support/server-agent';
 import { FOLLOW_UP, outcome, send } from './codex-server-support';
 import { serverAgentHooks } from './live-session';
+import { sleep } from '../support/wait';
 
 /** The tool result as the fake model received it. */
 async function grantAtModel(a: ServerAgent): Promise<{ permissions: Record<string, unknown>; scope: string }> {
@@ -46,28 +48,35 @@ describe('Codex permission request through the AKK server (live)', function () {
     return agent;
   }
 
-  async function decide(agent: ServerAgent, decision: 'approve_once' | 'reject'): Promise<void> {
+  async function request(agent: ServerAgent) {
     const s = await agent.waitStatus((x) => x.permission !== null, 30_000, 'the permission request');
     assert.deepEqual(
       { tool: s.permission?.tool, title: s.permission?.title, subject: s.permission?.subject },
       { tool: 'other', title: 'Would you like to grant these permissions?', subject: 'network' },
     );
-    assert.deepEqual(s.permission?.decisions, ['approve_once', 'reject']);
-    const r = await agent.call(
-      REQUESTS.approve.method,
-      { interaction_id: s.permission?.interaction_id, turn_id: s.permission?.turn_id, decision },
-      30_000,
-    );
-    assert.equal(outcome(r), decision === 'reject' ? 'declined' : 'resolved');
+    // Its `y` grants for the whole turn: no decision offered here is named for that, so only No is.
+    assert.deepEqual(s.permission?.decisions, ['reject']);
+    return s.permission;
   }
 
   it('the newest release is qualified with the permission request', () => {
     assert.ok(QUALIFIED_SHAPES['permission-request']?.includes(NEWEST.codex));
   });
 
-  it('grants the requested network access for this turn', async () => {
+  it('never offers the grant for this turn as "approve once": refused, nothing typed; granted in the terminal', async () => {
     const agent = await requestOf('e2e-codex-permission-grant');
-    await decide(agent, 'approve_once');
+    const p = await request(agent);
+    const r = await agent.call(
+      REQUESTS.approve.method,
+      { interaction_id: p?.interaction_id, turn_id: p?.turn_id, decision: 'approve_once' },
+      30_000,
+    );
+    assert.equal(r.error?.data?.code, 'option_not_stored', JSON.stringify(r));
+    await sleep(1000);
+    assert.ok((await agent.term.capture()).includes('Would you like to grant these permissions?'));
+    assert.equal(agent.model.toolResults().length, 0, 'nothing was granted');
+    // The person grants it in the terminal, as the row says: for this turn.
+    await agent.term.sendKeys('y');
     const got = await grantAtModel(agent);
     assert.equal(got.scope, 'turn');
     assert.deepEqual(got.permissions.network, { enabled: true });
@@ -76,7 +85,13 @@ describe('Codex permission request through the AKK server (live)', function () {
 
   it('refuses it: the model receives no permission, and the turn goes on', async () => {
     const agent = await requestOf('e2e-codex-permission-refuse');
-    await decide(agent, 'reject');
+    const p = await request(agent);
+    const r = await agent.call(
+      REQUESTS.approve.method,
+      { interaction_id: p?.interaction_id, turn_id: p?.turn_id, decision: 'reject' },
+      30_000,
+    );
+    assert.equal(outcome(r), 'declined', JSON.stringify(r));
     const got = await grantAtModel(agent);
     assert.equal(got.scope, 'turn');
     assert.equal(got.permissions.network, null);

@@ -1,8 +1,10 @@
 /**
  * Codex's approvals with four rows: network access to a host (under an administrator's managed
- * network policy), and the model's request for more permissions (`request_permissions`). Once (for
- * this turn) is its `y` shortcut; reject is the exact native No row; the broader grants (for the
- * conversation, in the future, with strict auto review, for the session) are never offered. The
+ * network policy), and the model's request for more permissions (`request_permissions`). Approve
+ * once is the `y` shortcut of network access's "just this once"; the permission request's `y` grants
+ * for the whole turn, so it is not offered (the person grants it in the terminal). Reject is the
+ * exact native No row; the broader grants (for the conversation, in the future, with strict auto
+ * review, for the session) are never offered. The
  * subject is the host in the title, or the permission rule; the body is `Environment: local`,
  * `Reason: …` (and `Permission rule: …`), each on one line, as Codex draws them.
  */
@@ -91,10 +93,16 @@ export function recognizeFourRowApproval(
     tool: kind.tool,
     title: line(s, body.title).slice(MARGIN.length),
     subject: body.subject,
+    ...decide(kind.approval, no),
+  };
+}
+
+/** Approve once only where the first row grants exactly once; reject is always the exact No row. */
+function decide(approval: FourRowApproval, no: NumberedRow): Pick<PermissionRecognition, 'decisions' | 'plan'> {
+  const reject = [{ action: { keys: [String(no.number)] }, expect: { kind: 'prompt_changed' as const } }];
+  if (approval.firstRowGrants !== 'once') return { decisions: ['reject'], plan: { reject } };
+  return {
     decisions: ['approve_once', 'reject'],
-    plan: {
-      approve_once: [{ action: { keys: ['y'] }, expect: { kind: 'prompt_changed' } }],
-      reject: [{ action: { keys: [String(no.number)] }, expect: { kind: 'prompt_changed' } }],
-    },
+    plan: { approve_once: [{ action: { keys: ['y'] }, expect: { kind: 'prompt_changed' } }], reject },
   };
 }

@@ -1,7 +1,7 @@
 /** The profile data of Codex's approvals with four rows (four-row-approval.ts reads them). */
 
 /**
- * An approval with four rows: once (its `y` shortcut), two broader grants (never offered), and No.
+ * An approval with four rows: a first grant (its `y` shortcut), two broader grants (never offered), and No.
  * Its title is the first line of its body (a blank line above it), `Environment: local`,
  * `Reason: …`, and where it has one, a blank line and its `rule` line.
  */
@@ -10,7 +10,13 @@ export interface FourRowApproval {
   title: RegExp;
   /** The prefix of the body's last line, whose rest is the subject (the title then has no group). */
   rule?: string;
-  rows: readonly [once: string, broader: string, broadest: string, no: string];
+  rows: readonly [first: string, broader: string, broadest: string, no: string];
+  /**
+   * What the first row (its `y` shortcut) grants. Only a grant of exactly this once is offered, as
+   * `approve_once`; a grant for the rest of the turn is left to the person in the terminal, since no
+   * decision this product offers is named for that scope.
+   */
+  firstRowGrants: 'once' | 'this_turn';
   /** Blank lines below the body, before the approval's own blank lines above the rows. */
   blanksAfterBody: number;
 }
@@ -24,6 +30,7 @@ export const NETWORK_APPROVAL: FourRowApproval = {
     'Yes, and allow this host in the future (p)',
     'No, and tell Codex what to do differently (esc)',
   ],
+  firstRowGrants: 'once',
   blanksAfterBody: 1,
 };
 
@@ -37,5 +44,6 @@ export const PERMISSION_REQUEST: FourRowApproval = {
     'Yes, grant these permissions for this session (a)',
     'No, continue without permissions (d)',
   ],
+  firstRowGrants: 'this_turn',
   blanksAfterBody: 0,
 };

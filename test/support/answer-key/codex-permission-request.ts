@@ -4,7 +4,8 @@
  * these permissions?` with `Permission rule: <rule>` and four rows. `y` grants them for this turn;
  * the No row (`No, continue without permissions`) refuses them and the turn goes on. Either way the
  * tool result goes out at once: `{"permissions": {…granted, the others null}, "scope": "turn"}`.
- * The broader grants are never offered.
+ * A grant for the turn is not a grant of once, so only the refusal is offered; the broader grants
+ * are never offered either.
  */
 import type { Dialog, DialogStep } from './conversation';
 import type { Expected, Token } from './types';
@@ -30,7 +31,7 @@ export class PermissionRequestDialog implements Dialog {
       tool: 'other',
       title: 'Would you like to grant these permissions?',
       subject: ruleOf(this.requested),
-      decisions: ['approve_once', 'reject'],
+      decisions: ['reject'],
     };
   }
 

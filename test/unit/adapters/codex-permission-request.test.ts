@@ -55,7 +55,7 @@ describe('Codex permission request', () => {
   });
 
   for (const f of screens) {
-    it(`${f.id}: a permission for the rule asked, this turn or No, never the broader grants`, () => {
+    it(`${f.id}: a permission for the rule asked: only No is offered, never a grant for the turn or broader`, () => {
       const r = recognize('codex', f.version, f.screen);
       assert.ok(r.kind === 'permission', JSON.stringify(r).slice(0, 300));
       assert.deepEqual(
@@ -64,11 +64,11 @@ describe('Codex permission request', () => {
           tool: 'other',
           title: 'Would you like to grant these permissions?',
           subject: 'network',
-          decisions: ['approve_once', 'reject'],
+          decisions: ['reject'],
           shape: 'permission-request',
         },
       );
-      assert.deepEqual(plannedInput('codex', r), [['y'], ['4']]);
+      assert.deepEqual(plannedInput('codex', r), [['4']]);
     });
 
     for (const [name, change] of Object.entries(MUTATIONS)) {
