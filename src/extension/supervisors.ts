@@ -2,7 +2,8 @@
  * Other agents as supervisors: the window's supervisor socket (where `dist/mcp.js` connects), made
  * known to agents started in VS Code terminals (AKK_SUPERVISOR_SOCKET) and copyable as an MCP
  * server configuration; and the person's confirmation of every permission decision a supervisor
- * asks for, naming the caller, the exact prompt and the decision. Without a yes, nothing is typed.
+ * asks for, and of every answer it gives to a step that is not low risk, naming the caller, the
+ * exact prompt and the decision or answer. Without a yes, nothing is typed.
  */
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -23,17 +24,24 @@ export function supervisorSocketPath(storageDir: string): string {
   return path.length <= MAX_SOCKET_PATH ? path : join('/tmp', `akk-${user}`, `${key}.sock`);
 }
 
-/** What the notification says: who asks, for which prompt, which decision (and the reason). */
+/** What the notification says: who asks, for which prompt, which decision or answer (and the message). */
 function confirmationText(p: ConfirmDecisionParams): string {
+  const message = p.message !== undefined ? ` Message to the agent: “${p.message.slice(0, 300)}”` : '';
+  if ('interaction' in p) {
+    const q = p.interaction.questions[0];
+    const step = q ? (q.header ? `${q.header}: ${q.prompt}` : q.prompt) : 'a question';
+    const agent = agentLabel(p.interaction.agent);
+    return `${p.caller} asks to answer ${agent} — ${step}: ${p.answer.slice(0, 300)}.${message}`;
+  }
   const agent = agentLabel(p.permission.agent);
   const subject = p.permission.subject.split('\n')[0] ?? '';
   const decision = p.decision === 'approve_once' ? 'approve once' : 'reject';
-  const reason = p.message !== undefined ? ` Message to the agent: “${p.message.slice(0, 300)}”` : '';
-  return `${p.caller} asks to ${decision}: ${agent} — ${p.permission.title}: ${subject}.${reason}`;
+  return `${p.caller} asks to ${decision}: ${agent} — ${p.permission.title}: ${subject}.${message}`;
 }
 
 async function confirm(p: ConfirmDecisionParams): Promise<ConfirmDecisionResult> {
-  const yes = p.decision === 'approve_once' ? 'Allow: Approve Once' : 'Allow: Reject';
+  const yes =
+    'interaction' in p ? 'Allow: Answer' : p.decision === 'approve_once' ? 'Allow: Approve Once' : 'Allow: Reject';
   const pick = await vscode.window.showWarningMessage(confirmationText(p), yes, 'Deny');
   return { confirmed: pick === yes };
 }

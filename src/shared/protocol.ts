@@ -13,6 +13,7 @@ import {
   RespondInteractionRequest,
   ResolveTextRequest,
   type TextResolution,
+  type PermissionDecisionKind,
   type PermissionProjection,
   type ResponseReceipt,
   type TerminalInteraction,
@@ -278,15 +279,19 @@ export const SERVER_REQUESTS = {
 } as const;
 
 /**
- * A supervisor (an MCP client) decided a permission: the editor asks the person, naming the
- * caller, the prompt and the decision. Nothing is typed unless the answer is `confirmed: true`.
+ * A supervisor (an MCP client) decided a permission, or answered a step that is not low risk (a
+ * plan to approve, say): the editor asks the person, naming the caller, the prompt and the decision
+ * or answer. Nothing is typed unless the answer is `confirmed: true`.
  */
-export interface ConfirmDecisionParams {
-  caller: string;
-  permission: PermissionProjection;
-  decision: 'approve_once' | 'reject';
-  message?: string;
-}
+export type ConfirmDecisionParams =
+  | { caller: string; permission: PermissionProjection; decision: PermissionDecisionKind; message?: string }
+  | {
+      caller: string;
+      interaction: TerminalInteraction;
+      /** The answer as the person reads it: the chosen options' labels, or the words to type. */
+      answer: string;
+      message?: string;
+    };
 export interface ConfirmDecisionResult {
   confirmed: boolean;
 }

@@ -12,6 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { SERVER_REQUESTS, type ConfirmDecisionParams, type StatusResult } from '../../src/shared/protocol';
 import { Q_DATABASE } from '../harness/agents/claude/scenarios';
+import { scenario } from '../harness/scenarios';
 import { startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
 import { serverAgentHooks } from '../live/live-session';
 
@@ -36,7 +37,10 @@ async function mcpClient(
         isError?: boolean;
         content: Array<{ type: string; text: string }>;
       };
-      return { isError: r.isError === true, value: JSON.parse(r.content[0]?.text ?? '{}') as Record<string, unknown> };
+      const text = r.content[0]?.text ?? '{}';
+      // The SDK's own refusal of arguments that do not match a tool's schema is plain text.
+      const value = text.startsWith('{') ? (JSON.parse(text) as Record<string, unknown>) : { text };
+      return { isError: r.isError === true, value };
     },
     close: () => client.close(),
   };
@@ -96,6 +100,7 @@ describe('a supervising agent through the MCP server (SDK client, real Claude Co
     const r = await c.call('respond_interaction', {
       interaction_id: step.interaction?.interaction_id,
       turn_id: step.interaction?.turn_id,
+      expected_revision: step.revision,
       words: 'mysql',
     });
     assert.equal(r.isError, false, JSON.stringify(r.value));
@@ -128,6 +133,7 @@ describe('a supervising agent through the MCP server (SDK client, real Claude Co
     const refused = await stranger.call('decide_permission', {
       interaction_id: step.permission?.interaction_id,
       turn_id: step.permission?.turn_id,
+      expected_revision: step.revision,
       decision: 'approve_once',
     });
     assert.equal(errorCode(refused), 'offer_required', JSON.stringify(refused.value));
@@ -136,13 +142,16 @@ describe('a supervising agent through the MCP server (SDK client, real Claude Co
     const decided = c.call('decide_permission', {
       interaction_id: step.permission?.interaction_id,
       turn_id: step.permission?.turn_id,
+      expected_revision: step.revision,
       decision: 'approve_once',
     });
     for (let i = 0; i < 50 && asked.length === 0; i++) await sleep(100);
     assert.equal(asked.length, 1, 'the editor was asked to confirm');
     assert.equal(asked[0]?.caller, 'supervisor-p 1.0.0');
-    assert.equal(asked[0]?.decision, 'approve_once');
-    assert.equal(asked[0]?.permission.subject, 'touch supervised.txt');
+    const asking = asked[0];
+    assert.ok(asking && 'permission' in asking, JSON.stringify(asking));
+    assert.equal(asking.decision, 'approve_once');
+    assert.equal(asking.permission.subject, 'touch supervised.txt');
     // While the person has not answered, nothing is typed: the prompt still waits.
     await sleep(2000);
     assert.equal(existsSync(join(agent.term.workDir, 'supervised.txt')), false);
@@ -169,6 +178,7 @@ describe('a supervising agent through the MCP server (SDK client, real Claude Co
     const r = await c.call('decide_permission', {
       interaction_id: step.permission?.interaction_id,
       turn_id: step.permission?.turn_id,
+      expected_revision: step.revision,
       decision: 'approve_once',
     });
     assert.equal(errorCode(r), 'confirmation_refused', JSON.stringify(r.value));
@@ -176,5 +186,66 @@ describe('a supervising agent through the MCP server (SDK client, real Claude Co
     assert.equal(existsSync(join(agent.term.workDir, 'refused.txt')), false);
     const s = await agent.status();
     assert.equal(s.permission?.interaction_id, step.permission?.interaction_id, 'the same prompt still waits');
+  });
+
+  it('a plan to approve (not low risk) is answered only once the person confirms, naming the answer', async () => {
+    const sc = scenario('claude-plan-approve');
+    a = await startServerAgent(
+      'claude',
+      sc,
+      {},
+      { size: { cols: 120, rows: 40 }, ...(sc.args ? { args: sc.args } : {}), workspace: sc.workspace },
+      { supervisorSocket: socket },
+    );
+    const agent = a;
+    const asked: ConfirmDecisionParams[] = [];
+    let confirm: (yes: boolean) => void = () => undefined;
+    agent.server.serverRequests.set(SERVER_REQUESTS.confirmDecision, (params) => {
+      asked.push(params as ConfirmDecisionParams);
+      return new Promise((resolve) => {
+        confirm = (yes) => resolve({ confirmed: yes });
+      });
+    });
+    const c = await connect('supervisor-plan');
+    await userPrompt(agent.term, 'go');
+    const step = await pendingStep(c, (s) => s.interaction?.questions[0]?.header === 'Plan');
+    const q = step.interaction?.questions[0];
+    const yes = q?.options.find((o) => o.label === 'Yes, manually approve edits');
+    assert.ok(q && yes, JSON.stringify(q));
+    const answer = { question_id: q.question_id, response_kind: 'single_select', selected_option_ids: [yes.option_id] };
+    // Without the revision it was shown, a supervisor is refused, and nobody is asked.
+    const bare = await c.call('respond_interaction', {
+      interaction_id: step.interaction?.interaction_id,
+      turn_id: step.interaction?.turn_id,
+      answers: [answer],
+    });
+    assert.equal(bare.isError, true, JSON.stringify(bare.value));
+    assert.match(String(bare.value.text), /expected_revision/);
+    assert.equal(asked.length, 0);
+    const resultsBefore = agent.model.toolResults().length;
+    const answered = c.call('respond_interaction', {
+      interaction_id: step.interaction?.interaction_id,
+      turn_id: step.interaction?.turn_id,
+      expected_revision: step.revision,
+      answers: [answer],
+    });
+    for (let i = 0; i < 50 && asked.length === 0; i++) await sleep(100);
+    const asking = asked[0];
+    assert.ok(asking && 'interaction' in asking, 'the editor was asked to confirm the plan answer');
+    assert.equal(asking.caller, 'supervisor-plan 1.0.0');
+    assert.equal(asking.answer, 'Yes, manually approve edits');
+    await sleep(2000);
+    assert.equal(
+      agent.model.toolResults().length,
+      resultsBefore,
+      'nothing was typed while the person had not answered',
+    );
+    assert.ok((await agent.term.capture()).includes('Yes, manually approve edits'), 'the plan still waits');
+    confirm(true);
+    const r = await answered;
+    assert.equal(r.isError, false, JSON.stringify(r.value));
+    assert.equal(r.value.outcome, 'resolved');
+    const tool = await agent.model.waitForToolResult(agent.model.issued[1]?.id ?? '', 30_000);
+    assert.match(tool.content, /^User has approved your plan/);
   });
 });

@@ -63,7 +63,7 @@ describe('Codex permission request through the AKK server (live)', function () {
     assert.ok(QUALIFIED_SHAPES['permission-request']?.includes(NEWEST.codex));
   });
 
-  it('never offers the grant for this turn as "approve once": refused, nothing typed; granted in the terminal', async () => {
+  it('never offers a grant for the turn as "approve once"; the person grants it in the terminal', async () => {
     const agent = await requestOf('e2e-codex-permission-grant');
     const p = await request(agent);
     const r = await agent.call(

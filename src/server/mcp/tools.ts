@@ -8,10 +8,13 @@ import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Answer, type TerminalInteraction } from '../../shared/contract';
+import { MAX_MESSAGE_LENGTH } from '../../shared/answer-text';
 import type { StatusResult } from '../../shared/protocol';
 import { AkkRefusal, type AkkLink } from './akk-link';
 
 const Id = z.string().min(1).max(128);
+/** The step's revision as list_pending gave it: a supervisor answers only what it was shown. */
+const Revision = z.string().regex(/^\d{1,15}$/, 'the revision list_pending gave');
 
 function ok(value: unknown): CallToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(value, null, 2) }] };
@@ -74,15 +77,17 @@ export function registerSupervisorTools(server: McpServer, link: AkkLink): void 
     {
       title: 'Answer an agent question',
       description:
-        "Answers the current step of a question listed by list_pending: either `answers` (the step's option ids " +
+        'Answers the current step of a question listed by list_pending, with the `revision` it listed as ' +
+        "`expected_revision`: either `answers` (the step's option ids " +
         'or free text), or `words` (resolved only to an option the step lets words name: its label or number). ' +
         '`message` is sent to the agent as its next message once the step is done.',
       inputSchema: {
         interaction_id: Id,
         turn_id: Id,
+        expected_revision: Revision,
         answers: z.array(Answer).min(1).max(4).optional(),
         words: z.string().min(1).max(2000).optional(),
-        message: z.string().min(1).max(100_000).optional(),
+        message: z.string().min(1).max(MAX_MESSAGE_LENGTH).optional(),
       },
     },
     (args) =>
@@ -92,6 +97,7 @@ export function registerSupervisorTools(server: McpServer, link: AkkLink): void 
         const base = {
           interaction_id: args.interaction_id,
           turn_id: args.turn_id,
+          expected_revision: args.expected_revision,
           ...(args.message !== undefined ? { message: args.message } : {}),
         };
         if (args.answers) return link.call('respondInteraction', { ...base, answers: args.answers });
@@ -125,13 +131,15 @@ export function registerSupervisorTools(server: McpServer, link: AkkLink): void 
     {
       title: 'Decide an agent permission prompt',
       description:
-        'Approves once or rejects a permission prompt listed by list_pending. Nothing is typed until the person ' +
+        'Approves once or rejects a permission prompt listed by list_pending, with the `revision` it listed as ' +
+        '`expected_revision`. Nothing is typed until the person ' +
         'confirms the decision in the editor. With `reject`, `reason` is sent to the agent as its next message.',
       inputSchema: {
         interaction_id: Id,
         turn_id: Id,
+        expected_revision: Revision,
         decision: z.enum(['approve_once', 'reject']),
-        reason: z.string().min(1).max(100_000).optional(),
+        reason: z.string().min(1).max(MAX_MESSAGE_LENGTH).optional(),
       },
     },
     (args) =>
@@ -139,6 +147,7 @@ export function registerSupervisorTools(server: McpServer, link: AkkLink): void 
         link.call('approve', {
           interaction_id: args.interaction_id,
           turn_id: args.turn_id,
+          expected_revision: args.expected_revision,
           decision: args.decision,
           ...(args.reason !== undefined ? { message: args.reason } : {}),
         }),

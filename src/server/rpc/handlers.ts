@@ -10,7 +10,7 @@ import { acknowledgeUncertain, detachSession, findSession } from '../observe/ses
 import { statusOf } from '../observe/status';
 import type { Responder } from '../respond/responder';
 import { resolveTextRequest } from '../respond/text-resolution';
-import { confirmedDecision, type AskPerson } from '../supervisors/confirmed-decision';
+import { confirmedAnswer, confirmedDecision, type AskPerson } from '../supervisors/confirmed-decision';
 import type { SessionRegistry } from '../sessions';
 import type { TerminalSessions } from '../sessions/terminal/terminals';
 import type { Store } from '../store';
@@ -56,7 +56,10 @@ export function createHandlers(deps: HandlerDeps): RequestHandlers {
     },
     status: async (params, ctx) =>
       statusResult(await statusOf(deps, findSession(deps, params.session_id, params.turn_id), ctx.ownerId)),
-    respondInteraction: (params, ctx) => deps.responder.respondInteraction(params, callerOf(ctx)),
+    respondInteraction: (params, ctx) =>
+      ctx.supervisor
+        ? confirmedAnswer(deps, params, { holder: ctx.ownerId, name: ctx.supervisor.name })
+        : deps.responder.respondInteraction(params, callerOf(ctx)),
     approve: (params, ctx) =>
       ctx.supervisor
         ? confirmedDecision(deps, params, { holder: ctx.ownerId, name: ctx.supervisor.name })

@@ -1,18 +1,22 @@
 /**
- * A supervisor's permission decision (design 000: the responder is also a tool an agent calls):
- * never typed until the person confirms it in the editor. The supervisor must hold its own fresh
- * offer first (`offer_required` otherwise, and the person is not asked); the editor is then asked,
- * naming the caller, the exact prompt and the decision; only a confirmation lets the decision run
- * through the same fenced pipeline as a click. No editor, no answer in time, or a refusal: nothing
- * is typed, and the outcome is typed (`confirmation_unavailable`, `confirmation_refused`).
+ * A supervisor's permission decision, or its answer to a step that is not low risk (a plan, say;
+ * design 000: the responder is also a tool an agent calls): never typed until the person confirms
+ * it in the editor. A supervisor always echoes the revision it was shown (without it, nothing is
+ * asked) and must hold its own fresh offer first (`offer_required` otherwise, and the person is not
+ * asked); the editor is then asked, naming the caller, the exact prompt and the decision; only a
+ * confirmation lets the decision run through the same fenced pipeline as a click. No editor, no
+ * answer in time, or a refusal: nothing is typed, and the outcome is typed (`confirmation_unavailable`,
+ * `confirmation_refused`).
  */
-import type { ApproveRequest, ResponseReceipt } from '../../shared/contract';
+import type { Answer, ApproveRequest, RespondInteractionRequest, ResponseReceipt } from '../../shared/contract';
 import { AkkError } from '../../shared/errors';
 import type { ConfirmDecisionParams } from '../../shared/protocol';
 import { publicView } from '../observe/projection';
 import type { Responder } from '../respond/responder';
-import { checkDecisionAllowed } from '../respond/text-resolution';
-import type { Store } from '../store';
+import { checkDecisionAllowed, checkSubmissionAllowed } from '../respond/text-resolution';
+import { expectedRevisionOf } from '../respond/request-checks';
+import type { Caller } from '../respond/responder-deps';
+import type { Interaction, Store } from '../store';
 
 /** Resolves `true` only when the person confirmed; rejects when no editor can ask. */
 export type AskPerson = (params: ConfirmDecisionParams) => Promise<boolean>;
@@ -30,18 +34,66 @@ export async function confirmedDecision(
 ): Promise<ResponseReceipt> {
   checkDecisionAllowed(req);
   const ix = permissionOf(d.store, req);
-  // Its own fresh offer, before the person is bothered.
+  const caller = callerOf(supervisor);
+  // The revision it was shown, and its own fresh offer, before the person is bothered.
+  expectedRevisionOf(req.expected_revision, caller, ix);
   d.store.checkOffer(ix.id, supervisor.holder);
   const permission = publicView(ix).permission;
   if (!permission) throw new AkkError('invalid_params', 'this is a question: use akk/respondInteraction');
-  let confirmed: boolean;
+  await confirmed(d, {
+    caller: supervisor.name,
+    permission,
+    decision: req.decision,
+    ...(req.message !== undefined ? { message: req.message } : {}),
+  });
+  return d.responder.approve({ ...req, interaction_id: ix.id }, caller);
+}
+
+/**
+ * A supervisor's answer to a question: a low-risk step is answered as a click would be; any other
+ * (a plan to approve, a step with context to read) only once the person confirms it.
+ */
+export async function confirmedAnswer(
+  d: Deps,
+  req: RespondInteractionRequest,
+  supervisor: { holder: string; name: string },
+): Promise<ResponseReceipt> {
+  const caller = callerOf(supervisor);
+  const ix = d.store.getInteraction(req.interaction_id);
+  if (!ix || ix.kind === 'permission' || ix.riskClass === 'low') return d.responder.respondInteraction(req, caller);
+  checkSubmissionAllowed(req.message, req.from_text?.text);
+  expectedRevisionOf(req.expected_revision, caller, ix);
+  d.store.checkOffer(ix.id, supervisor.holder);
+  const interaction = publicView(ix).interaction;
+  if (!interaction) throw new AkkError('invalid_params', 'this step has nothing to answer');
+  await confirmed(d, {
+    caller: supervisor.name,
+    interaction,
+    answer: answerText(ix, req.answers),
+    ...(req.message !== undefined ? { message: req.message } : {}),
+  });
+  return d.responder.respondInteraction(req, caller);
+}
+
+/** A supervisor's connection: its own offers, and the revision it must always echo. */
+const callerOf = (supervisor: { holder: string }): Caller => ({ holder: supervisor.holder, echoesRevision: true });
+
+/** The answer as the person reads it: the chosen options' labels, or the words to be typed. */
+function answerText(ix: Interaction, answers: readonly Answer[]): string {
+  return answers
+    .map((a) => {
+      if (a.response_kind === 'free_text') return `“${a.text}”`;
+      const labels = a.selected_option_ids.map((id) => ix.options.find((o) => o.optionId === id)?.label ?? id);
+      return labels.join(', ');
+    })
+    .join('; ');
+}
+
+/** Resolves once the person confirmed; a refusal or no editor to ask is a typed error, nothing typed. */
+async function confirmed(d: Deps, params: Parameters<AskPerson>[0]): Promise<void> {
+  let yes: boolean;
   try {
-    confirmed = await d.askPerson({
-      caller: supervisor.name,
-      permission,
-      decision: req.decision,
-      ...(req.message !== undefined ? { message: req.message } : {}),
-    });
+    yes = await d.askPerson(params);
   } catch (error) {
     throw new AkkError(
       'confirmation_unavailable',
@@ -50,9 +102,7 @@ export async function confirmedDecision(
       })`,
     );
   }
-  if (!confirmed)
-    throw new AkkError('confirmation_refused', 'the person did not confirm this decision; nothing was typed');
-  return d.responder.approve({ ...req, interaction_id: ix.id }, { holder: supervisor.holder, echoesRevision: false });
+  if (!yes) throw new AkkError('confirmation_refused', 'the person did not confirm this decision; nothing was typed');
 }
 
 /** The permission the request names, or the one pending in its turn. */

@@ -95,7 +95,8 @@ function privateFolder(dir: string): void {
 function serveSupervisor(socket: Socket, handlers: RequestHandlers, log: Logger): void {
   const ctx: RequestContext = {
     ownerId: opaqueId('sup'),
-    echoesRevision: false,
+    // A supervisor answers only the revision it was shown (list_pending gives it).
+    echoesRevision: true,
     supervisor: { name: UNNAMED },
   };
   const writer = new StreamMessageWriter(socket);
