@@ -208,4 +208,30 @@ describe('Claude Code: the hold, through the AKK server (live)', function () {
     assert.equal(codeOf(r), 'agent_exited', JSON.stringify(r));
     assert.equal(existsSync(join(agent.term.workDir, 'made.txt')), false);
   });
+
+  it('an uncertain response is not ended by an unreadable screen, only by the person or a recognised state', async () => {
+    // The key is lost and the write reports a failure after it: the response is uncertain.
+    a = await startServerAgent('claude', ONE_COMMAND, { AKK_FAULT_DROP_INPUT: '1', AKK_FAULT_FAIL_AFTER_INPUT: '1' });
+    const agent = a;
+    const p = await permission(agent);
+    const r = await agent.call(
+      REQUESTS.approve.method,
+      { interaction_id: p.interaction_id, turn_id: p.turn_id, decision: 'approve_once' },
+      30_000,
+    );
+    assert.equal(codeOf(r), 'response_uncertain', JSON.stringify(r));
+    assert.equal((await agent.status()).state, 'response_uncertain');
+    // Another program scribbles over the terminal: a screen no profile reads.
+    const tty = await paneTty(agent);
+    await new Promise<void>((resolve) =>
+      execFile('bash', ['-c', `printf '\\033[2J\\033[Hnot a screen any agent draws' > ${tty}`], () => resolve()),
+    );
+    await agent.term.waitForSettled((s) => s.includes('not a screen any agent draws'), 10_000, 300, 'the scribble');
+    await sleep(1500);
+    assert.equal((await agent.status()).state, 'response_uncertain', 'an unreadable screen proved nothing');
+    const ack = await agent.call(REQUESTS.acknowledgeUncertain.method, { session_id: agent.sessionId });
+    assert.ok(ack.result, JSON.stringify(ack));
+    assert.notEqual((await agent.status()).state, 'response_uncertain');
+    assert.equal(existsSync(join(agent.term.workDir, 'made.txt')), false);
+  });
 });

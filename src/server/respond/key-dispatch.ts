@@ -155,9 +155,10 @@ export class KeyDispatch {
   private async send(session: Session, step: PlannedStep, generation: number): Promise<void> {
     const endpoint = session.endpoint;
     if (!endpoint) throw new AkkError('endpoint_unavailable', 'the terminal is gone');
-    if (this.d.options.dropInput) return;
-    if ('keys' in step.action) await endpoint.sendKeys(step.action.keys, { generation });
-    else await endpoint.sendLiteral(step.action.text, { generation });
+    if (!this.d.options.dropInput) {
+      if ('keys' in step.action) await endpoint.sendKeys(step.action.keys, { generation });
+      else await endpoint.sendLiteral(step.action.text, { generation });
+    }
     if (this.d.options.failAfterInput)
       throw new AkkError('internal_error', 'injected fault: the write failed after its bytes were delivered');
   }

@@ -315,8 +315,10 @@ export class Session {
     if (this.isUncertain) return this.setState('response_uncertain');
     const c = this.classified?.state;
     if (c === undefined || c === 'unknown') {
-      // An unreadable screen keeps what was last proven; an exit that came back is starting again.
+      // An unreadable screen keeps what was last proven; an exit that came back is starting again,
+      // and an uncertainty the person settled leaves the screen to them.
       if (this.sessionState === 'exited') this.setState('starting');
+      if (this.sessionState === 'response_uncertain') this.setState('manual_required');
       return;
     }
     this.setState(c);
