@@ -92,6 +92,11 @@ for tier in $tiers; do
 done
 
 step "summary ($(( $(date +%s) - started ))s)"
-awk '{p[$1]+=$2; f[$1]+=$3; s[$1]+=$4; P+=$2; F+=$3; S+=$4}
-     END {for (t in p) printf "  %-12s %4d passed, %d failed, %d pending\n", t, p[t], f[t], s[t];
+# Each tier's counts with the minimum it was held to, and its pending tests (each a named skip).
+mins=$(for t in $tiers; do printf '%s=%s ' "$t" "$(min_count "$t")"; done)
+awk -v mins="$mins" '
+     BEGIN {n = split(mins, kv, " "); for (i = 1; i <= n; i++) {split(kv[i], x, "="); m[x[1]] = x[2]}}
+     {p[$1]+=$2; f[$1]+=$3; s[$1]+=$4; P+=$2; F+=$3; S+=$4}
+     END {for (t in p) printf "  %-12s %5d passed, %d failed, %d pending (at least %s had to run)\n", t, p[t], f[t], s[t],
+                              (m[t] == "" ? "?" : m[t]);
           printf "%d passed, %d failed\n", P, F; exit (F > 0)}' "$AKK_TALLY"

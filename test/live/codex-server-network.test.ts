@@ -6,7 +6,8 @@
  * reaches the server and the model receives its status; rejected, the server is never reached and
  * the model hears so with the next message.
  *
- * The namespace needs Linux, root and `unshare -m`; elsewhere the suite is skipped, naming why.
+ * The namespace needs Linux, root and `unshare -m`; elsewhere the suite is skipped, naming why, and
+ * in CI (whose machine has them) their absence fails it.
  */
 import { strict as assert } from 'node:assert';
 import { createServer, type Server } from 'node:http';
@@ -19,6 +20,7 @@ import { NEWEST } from '../harness/versions';
 import { startServerAgent, type ServerAgent } from '../support/server-agent';
 import { FOLLOW_UP, outcome, send } from './codex-server-support';
 import { serverAgentHooks } from './live-session';
+import { needs } from '../support/environment';
 
 const UNAVAILABLE = adminNamespaceUnavailable();
 const TITLE = `Do you want to approve network access to "${CX_NETWORK_HOST}"?`;
@@ -74,12 +76,12 @@ describe(`${SUITE}${UNAVAILABLE ? ` (skipped: ${UNAVAILABLE})` : ''}`, function 
   }
 
   it('the newest release is qualified with the network approval', function () {
-    if (UNAVAILABLE) this.skip();
+    needs(this, UNAVAILABLE);
     assert.ok(QUALIFIED_SHAPES['network-approval']?.includes(NEWEST.codex));
   });
 
   it('approves network access once: the fetch reaches the server, and the model hears its status', async function () {
-    if (UNAVAILABLE) this.skip();
+    needs(this, UNAVAILABLE);
     const { a: agent } = await approvalOf('e2e-codex-network-approve');
     const s = await agent.waitStatus((x) => x.permission !== null, 30_000, 'the network approval');
     assert.equal(s.permission?.tool, 'network');
@@ -100,7 +102,7 @@ describe(`${SUITE}${UNAVAILABLE ? ` (skipped: ${UNAVAILABLE})` : ''}`, function 
   });
 
   it('rejects network access: the server is never reached, and the model hears so next', async function () {
-    if (UNAVAILABLE) this.skip();
+    needs(this, UNAVAILABLE);
     const { a: agent } = await approvalOf('e2e-codex-network-reject');
     const s = await agent.waitStatus((x) => x.permission !== null, 30_000, 'the network approval');
     assert.equal(s.permission?.subject, CX_NETWORK_HOST);

@@ -2,13 +2,9 @@
  * The flag that rewrites the reviewed `*.expected.json` files from the recognizer's output. A run
  * in CI must check them, never regenerate them: there the flag is refused, loudly.
  */
-export const UPDATE_FLAG = 'AKK_UPDATE_FIXTURES';
+import { inCi } from '../../support/environment';
 
-/** CI services set CI (to `true`, or another non-empty value); `false` and `0` mean not CI. */
-export function inCi(env: NodeJS.ProcessEnv): boolean {
-  const ci = (env.CI ?? '').trim().toLowerCase();
-  return ci !== '' && ci !== 'false' && ci !== '0';
-}
+export const UPDATE_FLAG = 'AKK_UPDATE_FIXTURES';
 
 /** Whether to rewrite expectations; throws when the flag is set in CI (with any value). */
 export function updateExpectations(env: NodeJS.ProcessEnv = process.env): boolean {

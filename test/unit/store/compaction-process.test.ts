@@ -3,6 +3,7 @@
  * child process (forked from the TypeScript sources through tsx here). The store keeps every
  * record, the sealed journals are retired, and the process ends with the store.
  */
+import { needs } from '../../support/environment';
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -62,7 +63,7 @@ describe('store: compaction in its own process', function () {
   let earlier: Set<number>;
   before(function () {
     // The check for a left-over process reads /proc.
-    if (!fs.existsSync('/proc/self/stat')) this.skip();
+    needs(this, fs.existsSync('/proc/self/stat') ? null : 'no /proc on this machine');
   });
   beforeEach(() => {
     dir = tempDir('compaction-process');
