@@ -1,13 +1,17 @@
 // Installs real agent clients on demand into a cache folder outside the repository:
 //   ${AKK_AGENT_CACHE:-$HOME/.cache/akk/agents}/<agent>/<version>/
 // Usage: npm run agents:install -- --agent claude --version 2.1.267 | --agent codex --newest | --all
-// Idempotent: an installed version whose binary answers `--version` is left alone.
+// Idempotent: an installed version whose binary answers `--version` is left alone. Either way, a
+// version with a qualification record must be the client that record names: the package's
+// integrity and the executable's SHA-256 are checked against it, once per process.
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { harnessAgent } from './agents';
+import { readRecord, recordPath } from './qualify/records';
 import { AGENTS, NEWEST, PACKAGES, VERSIONS, parseAgent, type AgentName } from './versions';
 
 const run = promisify(execFile);
@@ -80,8 +84,42 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Installs `agent@version` into the cache if needed and returns the executable path. */
+const verified = new Set<string>();
+
+/**
+ * Throws unless the client installed in `dir` is the one its qualification record names (a version
+ * without a record, such as one kept unqualified on purpose, has nothing to be checked against).
+ */
+export function checkQualifiedClient(agent: AgentName, version: string, dir: string): void {
+  const file = recordPath(agent, version);
+  if (verified.has(dir) || !fs.existsSync(file)) return;
+  const { client } = readRecord(file);
+  const lock = JSON.parse(readOr(path.join(dir, 'package-lock.json'), '{}')) as {
+    packages?: Record<string, { integrity?: string }>;
+  };
+  const integrity = lock.packages?.[`node_modules/${PACKAGES[agent]}`]?.integrity;
+  if (integrity !== client.integrity)
+    throw new Error(
+      `${agent}@${version} in ${dir} has package integrity ${integrity}; its record names ${client.integrity}`,
+    );
+  const sha = createHash('sha256')
+    .update(fs.readFileSync(fs.realpathSync(binaryIn(agent, dir))))
+    .digest('hex');
+  if (sha !== client.executableSha256)
+    throw new Error(
+      `${agent}@${version} in ${dir}: executable SHA-256 ${sha}; its record names ${client.executableSha256}`,
+    );
+  verified.add(dir);
+}
+
+/** Installs `agent@version` into the cache if needed and returns the executable path, checked against its record. */
 export async function agentBinary(agent: AgentName, version: string): Promise<string> {
+  const bin = await installedBinary(agent, version);
+  checkQualifiedClient(agent, version, agentDir(agent, version));
+  return bin;
+}
+
+async function installedBinary(agent: AgentName, version: string): Promise<string> {
   const dir = agentDir(agent, version);
   const bin = binaryIn(agent, dir);
   if (await works(agent, version, bin)) return bin;

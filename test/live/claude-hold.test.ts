@@ -209,7 +209,7 @@ describe('Claude Code: the hold, through the AKK server (live)', function () {
     assert.equal(existsSync(join(agent.term.workDir, 'made.txt')), false);
   });
 
-  it('an uncertain response is not ended by an unreadable screen, only by the person or a recognised state', async () => {
+  it('an uncertain response outlasts an unreadable screen; the person or a recognised state ends it', async () => {
     // The key is lost and the write reports a failure after it: the response is uncertain.
     a = await startServerAgent('claude', ONE_COMMAND, { AKK_FAULT_DROP_INPUT: '1', AKK_FAULT_FAIL_AFTER_INPUT: '1' });
     const agent = a;
