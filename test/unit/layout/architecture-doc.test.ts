@@ -1,7 +1,8 @@
 /**
  * docs/architecture.md names rooms and the files in them: every room heading is a folder that
- * exists, and every file a room's section names exists in that room, so the map cannot drift from
- * the house without this failing.
+ * exists, every folder of `src` and `src/server` is a room the map names (both ways), and every
+ * file a room's section names exists in that room, so the map cannot drift from the house without
+ * this failing. docs/adding-an-agent.md names only paths that exist.
  */
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -46,6 +47,21 @@ describe('docs/architecture.md', () => {
     }
   });
 
+  it('names every room that exists: each folder of src and src/server', () => {
+    const named = new Set(
+      [...DOC.matchAll(/^### `([^`]+)`/gm)].flatMap((m) => (m[1] ?? '').split(',').map((r) => r.trim())),
+    );
+    // The compiler's stand-in for a forbidden `vscode` import is a device of the build, not a room.
+    const devices = new Set(['src/forbidden-imports']);
+    for (const parent of ['src', 'src/server']) {
+      for (const name of readdirSync(join(ROOT, parent))) {
+        const room = `${parent}/${name}`;
+        if (!statSync(join(ROOT, room)).isDirectory() || devices.has(room)) continue;
+        assert.ok(named.has(room), `${room} exists but docs/architecture.md has no section for it`);
+      }
+    }
+  });
+
   it('names files that exist in their rooms', () => {
     for (const { room, names } of sections()) {
       const present = filesUnder(join(ROOT, room));
@@ -65,6 +81,21 @@ describe('docs/architecture.md', () => {
       'src/adapters',
     ]) {
       assert.ok(existsSync(join(ROOT, room)), room);
+    }
+  });
+});
+
+describe('docs/adding-an-agent.md', () => {
+  it('names paths that exist (with the placeholders filled by an existing agent)', () => {
+    const doc = readFileSync(join(ROOT, 'docs', 'adding-an-agent.md'), 'utf8');
+    const paths = [...doc.matchAll(/`((?:src|test|fixtures|docs|scripts)\/[A-Za-z0-9_./<>-]+)`/g)].map(
+      (m) => m[1] ?? '',
+    );
+    assert.ok(paths.length >= 5, `paths found: ${paths.join(', ')}`);
+    for (const p of paths) {
+      const filled = p.replace(/<agent>/g, 'claude').replace(/<version>\/<cols>x<rows>/g, '2.1.332/120x40');
+      const bare = filled.replace(/<version>/g, '2.1.332');
+      assert.ok(existsSync(join(ROOT, bare)), `${p} is named but ${bare} does not exist`);
     }
   });
 });
