@@ -3,6 +3,9 @@
  * screen can differ from a proven one, must become manual_required with zero planned input: no key
  * for any answer. Unmutated, each must be recognised with something to send. Which screens are
  * actionable comes from the answer key (the scenario and the harness's keys), not the recognizer.
+ * Each mutation changes the styled capture as it changes the plain one (the cells it keeps keep
+ * their colours), so the proofs that read colour (wrapped rows, descriptions, the current tab) are
+ * mutated too.
  */
 import { strict as assert } from 'node:assert';
 import { recognize } from '../../../src/adapters/recognize';
@@ -10,6 +13,7 @@ import type { ScreenSnapshot } from '../../../src/adapters/types';
 import { isAgentName } from '../../../src/shared/agents';
 import { answerKeys } from '../../support/answer-key';
 import { plannedInput } from '../../support/answer-key/plans';
+import { editLine, plainOf, spliceLines } from '../../support/screen-edits';
 
 type Mutation = (s: ScreenSnapshot) => ScreenSnapshot | undefined;
 
@@ -35,18 +39,10 @@ function rowIndexes(s: ScreenSnapshot): number[] {
   return firstRow === undefined ? out : out.filter((i) => i >= firstRow);
 }
 
-function editLine(s: ScreenSnapshot, index: number, edit: (line: string) => string): ScreenSnapshot {
-  const plain = [...s.plain];
-  plain[index] = edit(plain[index] ?? '');
-  return { ...s, plain };
-}
-
-function spliceLines(s: ScreenSnapshot, index: number, remove: number, ...insert: string[]): ScreenSnapshot {
-  const plain = [...s.plain];
-  plain.splice(index, remove, ...insert);
-  const styled = s.styled ? [...s.styled] : undefined;
-  styled?.splice(index, remove, ...insert);
-  return { ...s, plain, ...(styled ? { styled } : {}) };
+/** Rows whose plain and styled text differ (volatile fields are normalised in the plain capture only). */
+function disagreeing(s: ScreenSnapshot): number[] {
+  if (!s.styled) return [];
+  return s.plain.flatMap((p, i) => (plainOf(s.styled?.[i] ?? '').trimEnd() === p.trimEnd() ? [] : [i]));
 }
 
 const MUTATIONS: Record<string, Mutation> = {
@@ -153,9 +149,24 @@ describe('mutated actionable screens are manual_required, with zero input', () =
           continue;
         }
         it(name, () => {
+          // No row is out of step between the captures that was not already (a normalised volatile field).
+          assert.ok(disagreeing(mutated).length <= disagreeing(f.screen).length, 'styled rows out of step');
           const r = recognize(agent, f.version, mutated);
           assert.deepEqual(plannedInput(agent, r), [], `${name} would send input (${r.kind})`);
           assert.equal(r.kind, 'manual_required', `${name} was recognised as ${r.kind}`);
+        });
+      }
+      // A proof that needs the styled capture (bare text alone is not enough) must read its colours:
+      // the same rows with every colour and attribute gone are not the screen it proved.
+      if (
+        f.screen.styled &&
+        recognize(agent, f.version, { ...f.screen, styled: undefined }).kind === 'manual_required'
+      ) {
+        it('colours and attributes dropped (the text unchanged)', () => {
+          const styled = f.screen.styled?.map(plainOf);
+          const r = recognize(agent, f.version, { ...f.screen, ...(styled ? { styled } : {}) });
+          assert.deepEqual(plannedInput(agent, r), [], `a colourless screen would get input (${r.kind})`);
+          assert.equal(r.kind, 'manual_required');
         });
       }
       it('another client version', () => {
