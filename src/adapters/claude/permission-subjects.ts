@@ -84,7 +84,8 @@ function framed(
 
 /**
  * The indented Bash form: a blank line, the command (default colour), the description (a
- * foreground colour), a blank line. Only the styled capture tells the two apart.
+ * foreground colour), a blank line. Only the styled capture tells the two apart, so the
+ * description must be there.
  */
 function indentedCommand(s: ScreenSnapshot, from: number, questionLine: number): string | ManualRecognition {
   if (!s.styled) return manual('the command cannot be told from its description without the styled screen');
@@ -102,6 +103,9 @@ function indentedCommand(s: ScreenSnapshot, from: number, questionLine: number):
     else command.push(plain.slice(3));
   }
   if (command.length === 0) return manual('the command is empty');
+  // Without a line in the description's colour, the command's last line could be a description
+  // drawn without colour: the form captured always shows one.
+  if (!described) return manual('no description below the command, as this form is drawn');
   return command.join('\n');
 }
 
