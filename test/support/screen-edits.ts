@@ -6,6 +6,7 @@
  */
 import type { ScreenSnapshot } from '../../src/adapters/types';
 
+// eslint-disable-next-line no-control-regex -- an SGR escape begins with ESC
 const SGR = /\x1b\[[0-9;:]*m/y;
 
 /** A styled row as cells: each visible code point with the escapes written just before it. */
