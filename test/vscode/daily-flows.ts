@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import type { ModelTurn } from '../harness/fake-model/types';
 import { until } from './agent-tmux';
-import { check, toolResultOf, type FlowContext } from './flow-support';
+import { REJECTED_BY_USER, check, toolResultOf, type FlowContext } from './flow-support';
 import { screenshot } from './ui-support';
 import {
   clearNotifications,
@@ -44,8 +44,6 @@ export const DAILY_TURN = {
   edit: FIRST + 4,
   plan: FIRST + 7,
 } as const;
-
-const REJECTED = /^The user doesn't want to proceed with this tool use\./;
 
 async function notificationButton(p: Page, text: string, button: string): Promise<Locator> {
   const note = await findNotification(p, text);
@@ -92,7 +90,7 @@ export async function dailyFlows(ctx: FlowContext): Promise<void> {
       // The rejection reaches the model with the next request, which starts the edit.
       await agent.prompt('Then update the port in config.yaml');
       const r = await toolResultOf(model, DAILY_TURN.notifiedReject);
-      check(REJECTED.test(r.content), `the tool result is not the rejection: ${r.content}`);
+      check(REJECTED_BY_USER.test(r.content), `the tool result is not the rejection: ${r.content}`);
     },
   );
 

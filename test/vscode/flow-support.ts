@@ -4,6 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import type { FakeModel } from '../harness/fake-model';
+import { stableView } from '../harness/normalise';
 import { until, type AgentTmux } from './agent-tmux';
 
 export interface FlowContext {
@@ -39,6 +40,46 @@ export function sortedJson(v: unknown): string {
 
 export function check(cond: boolean, message: string): void {
   if (!cond) throw new Error(message);
+}
+
+/**
+ * Longer than the server's whole response window (its proof timeout is 5 s): a key sent late, after
+ * a hold or a slow proof, would show within it.
+ */
+const NOTHING_SENT_WINDOW_MS = 6500;
+
+/**
+ * Nothing reached the agent: over a window long enough to catch a late key, its screen (without its
+ * animations) did not change and the fake model received no new request.
+ */
+export async function checkNothingSent(
+  what: string,
+  screen: () => Promise<string>,
+  model: Pick<FakeModel, 'requests'>,
+): Promise<void> {
+  // Side requests (a title, a quota check) come without input; a turn's request does not.
+  const turns = (): number => model.requests.filter((r) => !r.side).length;
+  const before = stableView(await screen());
+  const requests = turns();
+  await new Promise((r) => setTimeout(r, NOTHING_SENT_WINDOW_MS));
+  check(stableView(await screen()) === before, `${what}: the screen changed, so something was typed`);
+  check(turns() === requests, `${what}: the fake model received a turn's request`);
+}
+
+/** What Claude Code tells the model of a tool use the person rejected. */
+export const REJECTED_BY_USER = /^The user doesn't want to proceed with this tool use\./;
+
+/**
+ * The model received exactly these answers: each `"question"="answer"` pair, and no other pair
+ * (a pattern where an answer's exact spelling varies, such as escaped quotes).
+ */
+export function checkExactAnswers(content: string, pairs: ReadonlyArray<readonly [string, string | RegExp]>): void {
+  for (const [q, a] of pairs) {
+    const found = typeof a === 'string' ? content.includes(`"${q}"="${a}"`) : a.test(content);
+    check(found, `the model did not receive "${q}"=${String(a)}: ${content}`);
+  }
+  const received = content.match(/"="/g)?.length ?? 0;
+  check(received === pairs.length, `the model received ${received} answers, not exactly ${pairs.length}: ${content}`);
 }
 
 export async function toolResultOf(

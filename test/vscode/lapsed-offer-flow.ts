@@ -6,7 +6,7 @@
 import * as path from 'node:path';
 import { sleep } from './agent-tmux';
 import { Q_COLOUR, TURN } from './claude-flows';
-import { check, toolResultOf, type FlowContext } from './flow-support';
+import { check, checkExactAnswers, toolResultOf, type FlowContext } from './flow-support';
 import { screenshot } from './ui-support';
 import { clearNotifications, option, palette, panelFrame, restartWithSettings, waitPendingCount } from './workbench';
 
@@ -40,7 +40,7 @@ export async function lapsedOfferFlow(ctx: FlowContext): Promise<void> {
       await option(f, 'Blue').click();
       await f.locator('#submit').click();
       const r = await toolResultOf(model, TURN.lapsed);
-      check(r.content.includes(`"${Q_COLOUR.question}"="Blue"`), `tool result: ${r.content}`);
+      checkExactAnswers(r.content, [[Q_COLOUR.question, 'Blue']]);
       await waitPendingCount(p, 0);
     },
   );

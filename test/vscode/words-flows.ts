@@ -11,7 +11,7 @@ import type { FrameLocator, Page } from 'playwright-core';
 import type { ModelTurn } from '../harness/fake-model/types';
 import { Q_DATABASE } from '../harness/agents/claude/scenarios';
 import { until } from './agent-tmux';
-import { check, toolResultOf, type FlowContext } from './flow-support';
+import { check, checkExactAnswers, checkNothingSent, toolResultOf, type FlowContext } from './flow-support';
 import { screenshot } from './ui-support';
 import { clearNotifications, option, palette, panelFrame, restartWithSettings, waitPendingCount } from './workbench';
 
@@ -25,9 +25,6 @@ export const WORDS_TURNS: ModelTurn[] = [
   { kind: 'text', text: 'MySQL it is.' },
 ];
 export const WORDS_TURN = { alias: FIRST, model: FIRST + 2 } as const;
-
-/** What Claude Code reports to the model for the one question. */
-const answered = (label: string): string => `"${Q_DATABASE.question}"="${label}"`;
 
 async function readReply(p: Page, f: FrameLocator, words: string): Promise<string> {
   await f.locator('#words').fill(words);
@@ -67,7 +64,7 @@ export async function wordsFlows(ctx: FlowContext): Promise<void> {
       await screenshot(p, '45-words-alias.png');
       await f.locator('#submit').click();
       const r = await toolResultOf(model, WORDS_TURN.alias);
-      check(r.content.includes(answered('PostgreSQL')), `tool result: ${r.content}`);
+      checkExactAnswers(r.content, [[Q_DATABASE.question, 'PostgreSQL']]);
       await waitPendingCount(p, 0);
     },
   );
@@ -87,7 +84,7 @@ export async function wordsFlows(ctx: FlowContext): Promise<void> {
       const before = model.toolResults().length;
       const blocked = await readReply(p, f, "MySQL, but don't submit yet");
       check(blocked.includes('Nothing was sent'), `banner: ${blocked}`);
-      await new Promise((r) => setTimeout(r, 1500));
+      await checkNothingSent('"don\'t submit"', () => agent.capture(), model);
       check(model.toolResults().length === before, 'something reached the model after "don\'t submit"');
       check((await agent.capture()).includes(Q_DATABASE.question), 'the question left the terminal');
       const read = await readReply(p, f, 'the one that is widely hosted');
@@ -95,7 +92,7 @@ export async function wordsFlows(ctx: FlowContext): Promise<void> {
       await screenshot(p, '46-words-model.png');
       await f.locator('#submit').click();
       const r = await toolResultOf(model, WORDS_TURN.model);
-      check(r.content.includes(answered('MySQL')), `tool result: ${r.content}`);
+      checkExactAnswers(r.content, [[Q_DATABASE.question, 'MySQL']]);
       await waitPendingCount(p, 0);
       await restartWithSettings(p, settingsFile, settings);
     },
