@@ -29,7 +29,9 @@ export const CODEX_PROMPT_SHAPES: PromptShape[] = [
     note: 'gated',
   },
   {
-    prompt: 'Permission request (`request_permissions`: the rule the model asks for, granted for this turn or refused)',
+    prompt:
+      'Permission request (`request_permissions`: the rule the model asks for); refused from the editor, ' +
+      'granted in the terminal (its grant is for the whole turn, never offered as once)',
     handling: 'answered',
     tags: ['permission-request'],
     note: 'gated',
