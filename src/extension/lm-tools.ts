@@ -108,6 +108,17 @@ async function answerOf(
   return { answers: [answer], chosen: labels.join(', ') };
 }
 
+/** A modal question the chat's auto-approval cannot answer: yes only when the person picks Answer. */
+async function personConfirms(shown: string): Promise<boolean> {
+  const detail = shown.replace(/\*\*/g, '');
+  const pick = await vscode.window.showWarningMessage(
+    'A language-model tool asks to answer this step in the agent’s terminal.',
+    { modal: true, detail },
+    'Answer',
+  );
+  return pick === 'Answer';
+}
+
 const keyOf = (input: unknown): string => createHash('sha256').update(JSON.stringify(input)).digest('hex');
 
 export function registerLanguageModelTools(
@@ -170,6 +181,11 @@ export function registerLanguageModelTools(
         prepared.delete(keyOf(options.input));
         if (p.refused !== undefined) return refusal(p.refused);
         const i = p.step.status.interaction as TerminalInteraction;
+        // A step that is not a low-risk question (a plan to approve): the person confirms it here
+        // too, whatever the chat's own confirmations were set to skip.
+        if (p.step.status.confirm_before_answer && !(await personConfirms(p.shown))) {
+          return refusal(new Error('the person did not confirm this answer; nothing was typed'));
+        }
         const receipt = await client.request('respondInteraction', {
           interaction_id: i.interaction_id,
           turn_id: i.turn_id,

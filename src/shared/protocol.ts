@@ -84,6 +84,11 @@ export interface StatusResult {
   manual_reason: string | null;
   /** When the offer created by this call lapses (ISO time), if an offer was made. */
   offer_expires_at: string | null;
+  /**
+   * The step is not a low-risk question (a permission, a plan to approve): an answer an agent gives
+   * for the person (a supervisor, a language-model tool) is typed only once the person confirms it.
+   */
+  confirm_before_answer: boolean;
 }
 
 const RespondInteractionParams = RespondInteractionRequest;

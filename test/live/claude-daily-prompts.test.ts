@@ -140,6 +140,7 @@ describe('Claude Code: edits, fetches, MCP tools and plans through the AKK serve
     await userPrompt(a.term, 'go');
     const s = await a.waitStatus((x) => x.interaction?.questions[0]?.header === 'Plan', 30_000, 'the plan approval');
     const { q } = question(s);
+    assert.equal(s.confirm_before_answer, true, 'an agent answering a plan for the person needs their confirmation');
     // The plan as drawn: its markdown rendered (the heading without its `#`).
     assert.equal(q.context, PLAN.replace(/^# /, '').trimEnd());
     assert.deepEqual(

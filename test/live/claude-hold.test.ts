@@ -38,6 +38,7 @@ async function permission(a: ServerAgent): Promise<NonNullable<StatusResult['per
   await userPrompt(a.term, 'make the files');
   const s = await a.waitStatus((x) => x.permission !== null, 30_000, 'the permission prompt');
   assert.ok(s.permission);
+  assert.equal(s.confirm_before_answer, true);
   return s.permission;
 }
 

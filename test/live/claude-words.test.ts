@@ -48,6 +48,7 @@ describe('Claude Code: answers in words and messages with answers (live)', funct
     const s = await databaseQuestion(a);
     const { i, q } = question(s);
     assert.equal(i.text_resolution, 'exact_aliases');
+    assert.equal(s.confirm_before_answer, false, 'a low-risk question is answered as a click would be');
     const r = await a.call(REQUESTS.resolveText.method, {
       interaction_id: i.interaction_id,
       turn_id: i.turn_id,

@@ -66,6 +66,7 @@ export function registerSupervisorTools(server: McpServer, link: AkkLink): void 
             permission: status.permission,
             manual_reason: status.manual_reason,
             offer_expires_at: status.offer_expires_at,
+            confirm_before_answer: status.confirm_before_answer,
           });
         }
         return { steps };

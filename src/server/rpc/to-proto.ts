@@ -2,6 +2,7 @@
  * Domain values as the protocol shapes them (src/shared/protocol.ts): sessions with their pending
  * step, interaction summaries, and status results. No decisions are made here.
  */
+import { needsConfirmation } from '../supervisors/confirmed-decision';
 import type { InteractionSummary, SessionSummary, StatusResult } from '../../shared/protocol';
 import type { SessionStatus } from '../observe/status';
 import { publicView } from '../observe/projection';
@@ -55,5 +56,6 @@ export function statusResult(s: SessionStatus): StatusResult {
     permission: view.permission,
     manual_reason: s.manualReason,
     offer_expires_at: s.offer ? new Date(s.offer.expiresAt).toISOString() : null,
+    confirm_before_answer: s.interaction !== undefined && needsConfirmation(s.interaction),
   };
 }

@@ -60,7 +60,7 @@ export async function confirmedAnswer(
 ): Promise<ResponseReceipt> {
   const caller = callerOf(supervisor);
   const ix = d.store.getInteraction(req.interaction_id);
-  if (!ix || ix.kind === 'permission' || ix.riskClass === 'low') return d.responder.respondInteraction(req, caller);
+  if (!ix || ix.kind === 'permission' || !needsConfirmation(ix)) return d.responder.respondInteraction(req, caller);
   checkSubmissionAllowed(req.message, req.from_text?.text);
   expectedRevisionOf(req.expected_revision, caller, ix);
   d.store.checkOffer(ix.id, supervisor.holder);
@@ -73,6 +73,11 @@ export async function confirmedAnswer(
     ...(req.message !== undefined ? { message: req.message } : {}),
   });
   return d.responder.respondInteraction(req, caller);
+}
+
+/** Whether an agent's answer for the person waits for the person's confirmation: all but a low-risk question. */
+export function needsConfirmation(ix: Interaction): boolean {
+  return ix.kind === 'permission' || ix.riskClass !== 'low';
 }
 
 /** A supervisor's connection: its own offers, and the revision it must always echo. */
