@@ -69,6 +69,23 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/mcp/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noVscode],
+          patterns: [
+            {
+              group: ['../server/**', '../adapters/**', '../extension/**'],
+              message: 'The MCP program talks to the server over its socket and sees only src/shared.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/extension/**/*.ts'],
     rules: {
       'no-restricted-imports': [

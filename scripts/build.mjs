@@ -43,10 +43,10 @@ const entries = [
     logOverride: { 'require-resolve-not-external': 'silent' },
   },
   // AKK as an MCP server for supervising agents: `node dist/mcp.js`, reaching a window's server through
-  // its supervisor socket (src/server/mcp/main.ts).
+  // its supervisor socket (src/mcp/main.ts).
   {
     ...common,
-    entryPoints: [join(root, 'src/server/mcp/main.ts')],
+    entryPoints: [join(root, 'src/mcp/main.ts')],
     outfile: join(root, 'dist/mcp.js'),
     platform: 'node',
     format: 'cjs',

@@ -1,5 +1,7 @@
 /**
- * The structure check of the static tier (`npm run check:structure`): no import cycle anywhere, no
+ * The structure check of the static tier (`npm run check:structure`): no import cycle anywhere
+ * (type-only imports included), no import from a lower room of src/server to a higher one (the
+ * order is in rooms.ts), no
  * export nothing uses in src/ and media/, no `as unknown as` in the store, no line over 120
  * characters, no source file over its size (generated tables excepted). Prints each finding and
  * exits 1 when there is one.
@@ -9,6 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { unusedExports } from './exports';
 import { cycles, describeCycle, importGraph } from './import-graph';
+import { otherDoors, upwardImports } from './rooms';
 
 const ROOT = resolve(__dirname, '..', '..');
 const MAX_LINE = 120;
@@ -39,7 +42,10 @@ function main(): void {
   const files = tracked();
   const ts = files.filter((f) => f.endsWith('.ts')).map((f) => join(ROOT, f));
   const findings: string[] = [];
-  for (const c of cycles(importGraph(ts))) findings.push(`import cycle: ${describeCycle(c, ROOT)}`);
+  const graph = importGraph(ts);
+  for (const c of cycles(graph)) findings.push(`import cycle: ${describeCycle(c, ROOT)}`);
+  for (const u of upwardImports(ROOT, graph)) findings.push(`import from a lower room to a higher one: ${u}`);
+  for (const d of otherDoors(ROOT, ts)) findings.push(`the adapters reached around their one door: ${d}`);
   const checked = ts.filter((f) => /^(src|media)\//.test(relative(ROOT, f)));
   const entries = new Set(ENTRIES.map((f) => join(ROOT, f)));
   for (const u of unusedExports(ts, checked, entries))

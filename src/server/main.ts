@@ -3,7 +3,7 @@
  *   node dist/server.js --stdio
  */
 import { connect, transportFromArgs } from './rpc/transport';
-import { connectionLogger, trapUncaught } from './logging';
+import { connectionLogger, trapUncaught } from './base/logging';
 import { serve } from './server';
 
 const transport = transportFromArgs(process.argv);

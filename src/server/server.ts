@@ -2,7 +2,7 @@
 import { TextDocumentSyncKind, type Connection } from 'vscode-languageserver/node';
 import { SERVER_NAME } from '../shared/protocol';
 import { configFrom, type ServerConfig } from './config';
-import type { Logger } from './logging';
+import type { Logger } from './base/logging';
 import { registerNotifications, registerRequests } from './rpc/register';
 import { toResponseError } from './rpc/errors';
 import { startServices, type Services } from './services';

@@ -38,6 +38,7 @@ function supervisorSocket(tmpDir: string, since: number): string {
 }
 
 interface Step {
+  revision?: string | null;
   permission?: { interaction_id: string; turn_id: string; subject: string } | null;
 }
 
@@ -63,17 +64,20 @@ export async function supervisorFlow(ctx: FlowContext, tmpDir: string, startedAt
         };
         await agent.prompt('Create supervised.txt');
         await waitPendingCount(p, 1);
-        const permission = await until(
+        const listed = await until(
           'the supervisor to list the permission',
           async () => {
             const steps = ((await call('list_pending')).steps ?? []) as Step[];
-            return steps.find((s) => s.permission?.subject === 'touch supervised.txt')?.permission ?? undefined;
+            return steps.find((s) => s.permission?.subject === 'touch supervised.txt');
           },
           20_000,
         );
+        const permission = listed.permission;
+        check(permission !== undefined && listed.revision !== undefined, `listed: ${JSON.stringify(listed)}`);
         const decided = call('decide_permission', {
-          interaction_id: permission.interaction_id,
-          turn_id: permission.turn_id,
+          interaction_id: permission?.interaction_id,
+          turn_id: permission?.turn_id,
+          expected_revision: listed.revision,
           decision: 'approve_once',
         });
         const note = await findNotification(p, 'review-bot 2.0.0 asks to approve once');

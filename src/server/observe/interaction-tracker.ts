@@ -7,15 +7,15 @@
 import { isAgentName } from '../../shared/agents';
 import type { InteractionRequiredParams, NotificationName, NotificationParamsMap } from '../../shared/protocol';
 import type { Recognition } from '../../adapters/types';
-import type { Logger } from '../logging';
+import type { Logger } from '../base/logging';
 import type { ScreenCapture, Session } from '../sessions';
 import { WORKSPACE_OWNER, type Interaction, type Store } from '../store';
-import { keyPlanOf } from '../respond/answer-plan';
-import { fingerprintOf } from '../digest';
-import { opaqueId } from '../ids';
-import { KeyedMutex } from '../respond/locks';
-import { projectPermission, projectQuestionnaire, publicView, riskOf, type ProjectionDraft } from './projection';
-import { textPolicyFor } from '../respond/text-resolution';
+import { keyPlanOf } from '../step/answer-plan';
+import { fingerprintOf } from '../base/digest';
+import { opaqueId } from '../base/ids';
+import { KeyedMutex } from '../base/keyed-mutex';
+import { projectPermission, projectQuestionnaire, publicView, riskOf, type ProjectionDraft } from '../step/projection';
+import { textPolicyFor } from '../step/text-resolution';
 import { recognizeCapture } from './recognition';
 
 interface Observed {

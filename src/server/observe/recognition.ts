@@ -3,11 +3,11 @@
  * and a capture (an immutable screen) keeps its recognition for the agent and version it was
  * recognised as.
  */
-import { recognize } from '../../adapters/recognize';
+import { recognize } from '../base/adapters';
 import type { Recognition } from '../../adapters/types';
 import type { AgentKind } from '../../shared/agents';
 import type { ScreenCapture } from '../sessions';
-import { snapshotOf } from './screen-snapshot';
+import { snapshotOf } from '../sessions/screen-snapshot';
 
 const recognised = new WeakMap<ScreenCapture, { agent: AgentKind; version: string | null; recognition: Recognition }>();
 

@@ -4,7 +4,7 @@
  * closes what can no longer be answered with its reason (design 001, "Status machine").
  */
 import { AkkError } from '../../shared/errors';
-import type { Logger } from '../logging';
+import type { Logger } from '../base/logging';
 import type { Session, SessionRegistry } from '../sessions';
 import type { Store } from '../store';
 import type { InteractionTracker } from './interaction-tracker';

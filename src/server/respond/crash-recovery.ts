@@ -3,7 +3,7 @@
  * means input may have reached the terminal: it becomes `response_uncertain`, and nothing is ever
  * retried (design 000, "Recognition and dispatch", step 5).
  */
-import type { Logger } from '../logging';
+import type { Logger } from '../base/logging';
 import type { Store } from '../store';
 
 /** Marks every interrupted response uncertain; returns the sessions whose managed send was interrupted. */

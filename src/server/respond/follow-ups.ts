@@ -10,11 +10,11 @@
 import { AkkError } from '../../shared/errors';
 import { checkMessageText } from '../../shared/answer-text';
 import type { RespondResult } from '../../shared/protocol';
-import type { Logger } from '../logging';
+import type { Logger } from '../base/logging';
 import type { Session, SessionRegistry } from '../sessions';
 import type { FollowUp, Interaction, Store } from '../store';
-import { opaqueId } from '../ids';
-import { sleep } from '../sleep';
+import { opaqueId } from '../base/ids';
+import { sleep } from '../base/sleep';
 
 interface FollowUpDeps {
   store: Store;

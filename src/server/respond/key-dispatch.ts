@@ -6,13 +6,13 @@
  * `response_uncertain`, never retried.
  */
 import { AkkError } from '../../shared/errors';
-import { readEditor } from '../../adapters/recognize';
+import { readEditor } from '../base/adapters';
 import type { PlannedStep } from '../../adapters/types';
 import { notDelivered, type Session, type SettledCapture } from '../sessions';
 import type { AuthorityRecord, FollowUp, Interaction } from '../store';
-import type { ResolvedAnswer, StoredKeyPlan } from './answer-plan';
-import { sleep } from '../sleep';
-import { snapshotOf } from '../observe/screen-snapshot';
+import type { ResolvedAnswer, StoredKeyPlan } from '../step/answer-plan';
+import { sleep } from '../base/sleep';
+import { snapshotOf } from '../sessions/screen-snapshot';
 import { expectationMet, provenEffect, provenPrompt, type Observation, type ProvenScreen } from './step-proof';
 import type { ResponderDeps } from './responder-deps';
 

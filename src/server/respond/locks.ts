@@ -1,24 +1,5 @@
 /** In-process async locks, taken in one canonical order: terminal, store writer, turn. */
-
-export class KeyedMutex {
-  private readonly tails = new Map<string, Promise<void>>();
-
-  /** Runs `work` once every earlier holder of `key` has finished. */
-  async run<T>(key: string, work: () => Promise<T>): Promise<T> {
-    const previous = this.tails.get(key) ?? Promise.resolve();
-    let release!: () => void;
-    const mine = new Promise<void>((r) => (release = r));
-    const tail = previous.then(() => mine);
-    this.tails.set(key, tail);
-    await previous;
-    try {
-      return await work();
-    } finally {
-      release();
-      if (this.tails.get(key) === tail) this.tails.delete(key);
-    }
-  }
-}
+import { KeyedMutex } from '../base/keyed-mutex';
 
 export class DispatchLocks {
   private readonly terminal = new KeyedMutex();

@@ -8,14 +8,14 @@
  */
 import type { RespondResult } from '../../shared/protocol';
 import { AkkError } from '../../shared/errors';
-import { proveEmptyComposer } from '../../adapters/recognize';
+import { proveEmptyComposer } from '../base/adapters';
 import type { Session } from '../sessions';
 import type { Send } from '../store';
 import type { SendDeps } from './responder-deps';
-import { answerDigest } from '../digest';
-import { opaqueId } from '../ids';
-import { sleep } from '../sleep';
-import { snapshotOf } from '../observe/screen-snapshot';
+import { answerDigest } from '../base/digest';
+import { opaqueId } from '../base/ids';
+import { sleep } from '../base/sleep';
+import { snapshotOf } from '../sessions/screen-snapshot';
 import { checkMessageText } from '../../shared/answer-text';
 
 /** Quiet time between the paste and its Enter: Codex takes Enter within ~121 ms of pasted text as a newline. */

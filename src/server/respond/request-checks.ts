@@ -5,7 +5,7 @@
 import type { Answer, DeliveryMode } from '../../shared/contract';
 import { AkkError } from '../../shared/errors';
 import type { Interaction } from '../store';
-import type { ResolvedAnswer, StoredKeyPlan } from './answer-plan';
+import type { ResolvedAnswer, StoredKeyPlan } from '../step/answer-plan';
 import type { Caller } from './responder-deps';
 
 /**

@@ -2,10 +2,10 @@
  * What the response pipeline is built from: its collaborators, its options and who calls it.
  * Apart from the pipeline itself so that the managed send can share them without a cycle.
  */
-import type { Logger } from '../logging';
-import type { InteractionTracker } from '../observe/interaction-tracker';
-import type { SessionRegistry } from '../sessions';
-import type { Store } from '../store';
+import type { Logger } from '../base/logging';
+import type { Recognition } from '../../adapters/types';
+import type { ScreenCapture, Session, SessionRegistry } from '../sessions';
+import type { Interaction, Store } from '../store';
 import type { DispatchLocks } from './locks';
 import type { FollowUps } from './follow-ups';
 
@@ -47,11 +47,22 @@ export interface Caller {
   echoesRevision: boolean;
 }
 
+/**
+ * What responding needs of the room that keeps the store in step with the screens (observe/): to
+ * have a fresh capture read and recorded, to say a step changed, and the step open now. A port, so
+ * that respond/ never imports observe/ (services.ts hands it the tracker).
+ */
+interface ScreenObserver {
+  observe(session: Session, capture: ScreenCapture): Promise<{ recognition: Recognition; fingerprint: string | null }>;
+  updated(sessionId: string, interactionId: string): Promise<void>;
+  current(sessionId: string): Interaction | undefined;
+}
+
 /** What the managed send needs: everything but the queue of messages that follow steps. */
 export interface SendDeps {
   store: Store;
   registry: SessionRegistry;
-  tracker: InteractionTracker;
+  tracker: ScreenObserver;
   locks: DispatchLocks;
   log: Logger;
   options: ResponderOptions;

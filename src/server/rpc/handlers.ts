@@ -2,15 +2,15 @@
  * The request handlers, one per protocol method: translation only. The registration validated the
  * params; the domain rooms (sessions, observe, respond, store) decide; to-proto shapes the result.
  */
-import type { Logger } from '../logging';
+import type { Logger } from '../base/logging';
 import type { EndpointDescription } from '../sessions/endpoint';
 import { dismissStep } from '../observe/dismissal';
 import type { InteractionTracker } from '../observe/interaction-tracker';
 import { acknowledgeUncertain, detachSession, findSession } from '../observe/session-lifecycle';
 import { statusOf } from '../observe/status';
 import type { Responder } from '../respond/responder';
-import { resolveTextRequest } from '../respond/text-resolution';
-import { confirmedAnswer, confirmedDecision, type AskPerson } from '../supervisors/confirmed-decision';
+import { resolveTextRequest } from '../step/text-resolution';
+import { confirmedAnswer, confirmedDecision, type AskPerson } from '../respond/confirmed-decision';
 import type { SessionRegistry } from '../sessions';
 import type { TerminalSessions } from '../sessions/terminal/terminals';
 import type { Store } from '../store';

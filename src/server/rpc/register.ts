@@ -14,7 +14,7 @@ import {
   type RequestParams,
   type RequestResult,
 } from '../../shared/protocol';
-import type { Logger } from '../logging';
+import type { Logger } from '../base/logging';
 import { invalidParams, toResponseError } from './errors';
 
 export interface RequestContext {

@@ -2,10 +2,10 @@
  * Domain values as the protocol shapes them (src/shared/protocol.ts): sessions with their pending
  * step, interaction summaries, and status results. No decisions are made here.
  */
-import { needsConfirmation } from '../supervisors/confirmed-decision';
+import { needsConfirmation } from '../respond/confirmed-decision';
 import type { InteractionSummary, SessionSummary, StatusResult } from '../../shared/protocol';
 import type { SessionStatus } from '../observe/status';
-import { publicView } from '../observe/projection';
+import { publicView } from '../step/projection';
 import type { SessionRegistry } from '../sessions';
 import type { Interaction, Store } from '../store';
 

@@ -13,7 +13,7 @@ import type { Endpoint, EndpointDescription, ScreenCapture } from './endpoint';
 import { Emitter, type Disposable } from './events';
 import type { MonitorOptions, SettledInfo } from './monitor';
 import { saveSession, type AttachedRecord, type SessionPersistence } from './persistence';
-import { opaqueId } from '../ids';
+import { opaqueId } from '../base/ids';
 import { Session, type Classify } from './session';
 import { TmuxRunner, addressKey, type TmuxAddress } from './tmux/command';
 import { TmuxEndpoint } from './tmux/endpoint';

@@ -3,8 +3,8 @@
  * from the classifier. Turns get opaque ids: a turn starts when the agent leaves idle (or
  * starting) for work or a prompt, which happens only after input.
  */
-import { nearestQualifiedVersion, unqualifiedVersionNote } from '../../adapters/recognize';
-import { opaqueId } from '../ids';
+import { nearestQualifiedVersion, unqualifiedVersionNote } from '../base/adapters';
+import { opaqueId } from '../base/ids';
 import type { AgentKind } from '../../shared/agents';
 import type { SessionState } from '../../shared/lifecycle';
 import type { SessionSummary } from '../../shared/protocol';

@@ -1,6 +1,6 @@
 /** Canonical JSON encoding and the digests stored with it. */
 import { AkkError } from '../../shared/errors';
-import { sha256Hex } from '../digest';
+import { sha256Hex } from '../base/digest';
 
 /**
  * Canonical encoding: object keys sorted by code unit, no whitespace, only finite numbers,

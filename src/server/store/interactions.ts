@@ -5,7 +5,7 @@
  */
 import { AkkError, type ErrorCode } from '../../shared/errors';
 import { bump, writeAudit } from './audit';
-import { opaqueId } from '../ids';
+import { opaqueId } from '../base/ids';
 import { canonicalJson, sha256 } from './canonical';
 import { attempt, reject, type Ctx } from './context';
 import type { Tx } from './engine';

@@ -10,7 +10,7 @@
  */
 import { AkkError, type ErrorCode } from '../../shared/errors';
 import { bump, writeAudit } from './audit';
-import { opaqueId } from '../ids';
+import { opaqueId } from '../base/ids';
 import { canonicalJson, digestOf } from './canonical';
 import { attempt, recordRejection, reject, type Ctx } from './context';
 import type { Tx } from './engine';

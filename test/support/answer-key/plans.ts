@@ -8,8 +8,8 @@ import type {
   QuestionnaireRecognition,
   Recognition,
 } from '../../../src/adapters/types';
-import { keyPlanOf, resolveAnswers, resolveDecision } from '../../../src/server/respond/answer-plan';
-import { projectQuestionnaire } from '../../../src/server/observe/projection';
+import { keyPlanOf, resolveAnswers, resolveDecision } from '../../../src/server/step/answer-plan';
+import { projectQuestionnaire } from '../../../src/server/step/projection';
 import type { AgentName } from '../../../src/shared/agents';
 import type { Answer as WireAnswer } from '../../../src/shared/contract';
 import type { Answer, Token } from './types';

@@ -8,7 +8,7 @@
 import { strict as assert } from 'node:assert';
 import { recognize } from '../../../src/adapters/recognize';
 import type { PermissionRecognition, ScreenSnapshot } from '../../../src/adapters/types';
-import { projectPermission } from '../../../src/server/observe/projection';
+import { projectPermission } from '../../../src/server/step/projection';
 import { isAgentName } from '../../../src/shared/agents';
 import { loadCorpus } from '../../support/fixture-corpus';
 

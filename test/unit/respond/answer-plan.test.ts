@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { thrownCode } from '../../support/akk-error';
-import { resolveAnswers, resolveDecision, type StoredKeyPlan } from '../../../src/server/respond/answer-plan';
-import type { StoredOptionDraft } from '../../../src/server/observe/projection';
+import { resolveAnswers, resolveDecision, type StoredKeyPlan } from '../../../src/server/step/answer-plan';
+import type { StoredOptionDraft } from '../../../src/server/step/projection';
 
 const opt = (optionId: string, semanticId: string, extra: Partial<StoredOptionDraft> = {}): StoredOptionDraft => ({
   questionId: 'q1',

@@ -5,7 +5,7 @@ import { thrownCode } from '../../support/akk-error';
 import { FIXTURES } from '../../support/fixture-corpus';
 import { recognize } from '../../../src/adapters/recognize';
 import type { QuestionnaireRecognition, Recognition, ScreenSnapshot } from '../../../src/adapters/types';
-import { projectPermission, projectQuestionnaire, riskOf } from '../../../src/server/observe/projection';
+import { projectPermission, projectQuestionnaire, riskOf } from '../../../src/server/step/projection';
 import {
   checkFromText,
   checkDecisionAllowed,
@@ -13,7 +13,7 @@ import {
   foldText,
   resolveWords,
   textPolicyFor,
-} from '../../../src/server/respond/text-resolution';
+} from '../../../src/server/step/text-resolution';
 import type { Interaction, TextResolutionPolicy } from '../../../src/server/store';
 
 /** A captured screen of the newest Claude Code, recognised as the server does. */

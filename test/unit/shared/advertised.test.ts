@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ERROR_CODES } from '../../../src/shared/errors';
 import { TerminalInteraction } from '../../../src/shared/contract';
-import { publicView } from '../../../src/server/observe/projection';
+import { publicView } from '../../../src/server/step/projection';
 
 const ROOT = join(__dirname, '..', '..', '..');
 

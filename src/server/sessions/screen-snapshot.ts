@@ -1,6 +1,6 @@
 /** A terminal capture as the pure adapters see it. */
 import type { ScreenSnapshot } from '../../adapters/types';
-import type { ScreenCapture } from '../sessions';
+import type { ScreenCapture } from './endpoint';
 
 function lines(text: string, rows: number): string[] {
   const l = text.split('\n');

@@ -5,10 +5,10 @@
  */
 import type { Answer } from '../../shared/contract';
 import { AkkError } from '../../shared/errors';
-import { displayWidth } from '../../adapters/screen';
+import { displayWidth } from '../base/adapters';
 import type { PermissionRecognition, PlannedStep, QuestionnaireRecognition, QuestionPlan } from '../../adapters/types';
 import type { StoredKeyPlan } from '../store';
-import type { StoredOptionDraft } from '../observe/projection';
+import type { StoredOptionDraft } from './projection';
 import { answerTextProblem } from '../../shared/answer-text';
 
 /** The private key plan kept in the authority record: its type and its read-back check are the store's. */

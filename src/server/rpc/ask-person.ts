@@ -5,7 +5,7 @@
  */
 import type { Connection } from 'vscode-languageserver/node';
 import { SERVER_REQUESTS, type ConfirmDecisionParams, type ConfirmDecisionResult } from '../../shared/protocol';
-import type { AskPerson } from './confirmed-decision';
+import type { AskPerson } from '../respond/confirmed-decision';
 
 export function askPersonThrough(connection: Connection, timeoutMs: number): AskPerson {
   return async (params: ConfirmDecisionParams) => {

@@ -13,7 +13,7 @@ import type { ResolveTextRequest, TextResolution } from '../../shared/contract';
 import { AkkError } from '../../shared/errors';
 import type { QuestionnaireRecognition } from '../../adapters/types';
 import type { Interaction, RiskClass, Store, TextAlias, TextResolutionPolicy } from '../store';
-import type { StoredOptionDraft } from '../observe/projection';
+import type { StoredOptionDraft } from './projection';
 
 /** Folded for comparison: decomposed, marks dropped, lower case, one space, no closing punctuation. */
 export function foldText(text: string): string {

@@ -22,7 +22,9 @@ const server = new McpServer(
   {
     instructions:
       'Agent Knock Knock supervises coding agents running in VS Code terminals. list_pending shows what they wait ' +
-      'on; respond_interaction answers questions; decide_permission asks the person to confirm a permission decision.',
+      'on, each step with the revision to answer it at; respond_interaction answers questions (one that is not low ' +
+      'risk, such as a plan, once the person confirms); decide_permission asks the person to confirm a permission ' +
+      'decision.',
   },
 );
 const link = new AkkLink(socketFromArgs(process.argv), () => {

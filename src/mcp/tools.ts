@@ -7,9 +7,9 @@
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { Answer, type TerminalInteraction } from '../../shared/contract';
-import { MAX_MESSAGE_LENGTH } from '../../shared/answer-text';
-import type { StatusResult } from '../../shared/protocol';
+import { Answer, type TerminalInteraction } from '../shared/contract';
+import { MAX_MESSAGE_LENGTH } from '../shared/answer-text';
+import type { StatusResult } from '../shared/protocol';
 import { AkkRefusal, type AkkLink } from './akk-link';
 
 const Id = z.string().min(1).max(128);

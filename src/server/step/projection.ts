@@ -6,8 +6,8 @@ import type { PermissionProjection, TerminalInteraction } from '../../shared/con
 import type { AgentName } from '../../shared/lifecycle';
 import type { PermissionPreview, PermissionRecognition, QuestionnaireRecognition } from '../../adapters/types';
 import { MAX_FREE_TEXT_LENGTH } from '../../shared/answer-text';
-import { maskCredentials } from '../../adapters/secrets';
-import { opaqueId } from '../ids';
+import { maskCredentials } from '../base/adapters';
+import { opaqueId } from '../base/ids';
 import type { Interaction, RiskClass, StoredContent } from '../store';
 
 /**

@@ -11,7 +11,7 @@ import {
   StreamMessageWriter,
   type MessageConnection,
 } from 'vscode-languageserver/node';
-import { REQUESTS, type RequestName, type RequestParams, type RequestResult } from '../../shared/protocol';
+import { REQUESTS, type RequestName, type RequestParams, type RequestResult } from '../shared/protocol';
 
 /** A refusal from the AKK server (its typed code), or the link being down (`endpoint_unavailable`). */
 export class AkkRefusal extends Error {

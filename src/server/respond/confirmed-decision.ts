@@ -11,11 +11,11 @@
 import type { Answer, ApproveRequest, RespondInteractionRequest, ResponseReceipt } from '../../shared/contract';
 import { AkkError } from '../../shared/errors';
 import type { ConfirmDecisionParams } from '../../shared/protocol';
-import { publicView } from '../observe/projection';
-import type { Responder } from '../respond/responder';
-import { checkDecisionAllowed, checkSubmissionAllowed } from '../respond/text-resolution';
-import { expectedRevisionOf } from '../respond/request-checks';
-import type { Caller } from '../respond/responder-deps';
+import { publicView } from '../step/projection';
+import type { Responder } from './responder';
+import { checkDecisionAllowed, checkSubmissionAllowed } from '../step/text-resolution';
+import { expectedRevisionOf } from './request-checks';
+import type { Caller } from './responder-deps';
 import type { Interaction, Store } from '../store';
 
 /** Resolves `true` only when the person confirmed; rejects when no editor can ask. */

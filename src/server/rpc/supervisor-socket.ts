@@ -10,10 +10,10 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import { dirname } from 'node:path';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node';
 import { MAX_MESSAGE_BYTES, SUPERVISOR_REQUESTS } from '../../shared/protocol';
-import type { Logger } from '../logging';
-import { opaqueId } from '../ids';
-import { FrameGuard } from '../rpc/frame-guard';
-import { registerRequests, type RequestContext, type RequestHandlers } from '../rpc/register';
+import type { Logger } from '../base/logging';
+import { opaqueId } from '../base/ids';
+import { FrameGuard } from './frame-guard';
+import { registerRequests, type RequestContext, type RequestHandlers } from './register';
 
 /** The name a supervisor has until it identifies itself. */
 const UNNAMED = 'an MCP client';

@@ -1,0 +1,52 @@
+/**
+ * The rooms of src/server, lowest first: a file may import from its own room and from rooms below
+ * it, never from one above (docs/architecture.md has the map). `(top)` is the files directly in
+ * src/server: the entry point and the wiring, above every room.
+ */
+import { readFileSync } from 'node:fs';
+import { relative, sep } from 'node:path';
+
+export const SERVER_ROOMS = ['base', 'store', 'sessions', 'step', 'observe', 'respond', 'rpc', '(top)'] as const;
+
+/** The room a file of src/server is in, or undefined for a file elsewhere. */
+export function roomOf(root: string, file: string): string | undefined {
+  const rel = relative(root, file).split(sep).join('/');
+  if (!rel.startsWith('src/server/')) return undefined;
+  const parts = rel.slice('src/server/'.length).split('/');
+  return parts.length > 1 ? parts[0] : '(top)';
+}
+
+/** Imports from a lower room to a higher one (or into a room the list does not know). */
+export function upwardImports(root: string, graph: ReadonlyMap<string, ReadonlySet<string>>): string[] {
+  const rank = (room: string): number => (SERVER_ROOMS as readonly string[]).indexOf(room);
+  const out: string[] = [];
+  for (const [file, targets] of graph) {
+    const from = roomOf(root, file);
+    if (from === undefined) continue;
+    if (rank(from) < 0)
+      out.push(`${relative(root, file)} is in room ${from}, which scripts/structure/rooms.ts does not list`);
+    for (const target of targets) {
+      const to = roomOf(root, target);
+      if (to === undefined || to === from || rank(to) < 0 || rank(from) < 0) continue;
+      if (rank(to) > rank(from))
+        out.push(`${relative(root, file)} (${from}) imports ${relative(root, target)} (${to})`);
+    }
+  }
+  return out.sort();
+}
+
+/** The one server file that may import values from src/adapters (types may be imported anywhere). */
+export const ADAPTERS_DOOR = 'src/server/base/adapters.ts';
+
+/** Value imports from src/adapters in src/server files other than the door. */
+export function otherDoors(root: string, files: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const file of files) {
+    const rel = relative(root, file).split(sep).join('/');
+    if (!rel.startsWith('src/server/') || rel === ADAPTERS_DOOR) continue;
+    for (const m of readFileSync(file, 'utf8').matchAll(/^(import|export)\s+(type\s+)?[^;]*?from\s+'([^']+)'/gms)) {
+      if (m[2] === undefined && /(^|\/)adapters\//.test(m[3] ?? '')) out.push(`${rel} imports values from ${m[3]}`);
+    }
+  }
+  return out.sort();
+}

@@ -1,0 +1,14 @@
+/**
+ * The server's one door to the pure recognition core (src/adapters): every function of it the
+ * server calls passes through here, so what the server may ask of recognition is one list. Types
+ * may be imported from the adapters anywhere; values only from here (the structure check holds it).
+ */
+export {
+  nearestQualifiedVersion,
+  proveEmptyComposer,
+  readEditor,
+  recognize,
+  unqualifiedVersionNote,
+} from '../../adapters/recognize';
+export { displayWidth } from '../../adapters/screen';
+export { maskCredentials } from '../../adapters/secrets';
