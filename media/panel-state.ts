@@ -5,6 +5,8 @@
  */
 import type { PanelToHost, PanelView } from '../src/shared/webview-messages';
 import type { Answer, InteractionQuestion } from '../src/shared/contract';
+import { DECISION } from '../src/shared/decisions';
+import type { PermissionDecisionKind } from '../src/shared/contract';
 
 interface VsCodeApi {
   postMessage(message: PanelToHost): void;
@@ -161,7 +163,7 @@ export function dismiss(interactionId: string, turnId: string): void {
   repaint();
 }
 
-export function approve(decision: 'approve_once' | 'reject'): void {
+export function approve(decision: PermissionDecisionKind): void {
   const p = state.view?.permission;
   if (!p || !canAnswer()) return;
   transient.pending = transient.nextRequestId++;
@@ -173,6 +175,6 @@ export function approve(decision: 'approve_once' | 'reject'): void {
     decision,
     ...messageField(),
   });
-  state.banner = { kind: 'pending', message: decision === 'reject' ? 'Rejecting…' : 'Approving…' };
+  state.banner = { kind: 'pending', message: decision === DECISION.reject ? 'Rejecting…' : 'Approving…' };
   repaint();
 }

@@ -4,6 +4,7 @@ import type { PanelView } from '../src/shared/webview-messages';
 import { appendDismiss, el } from './elements';
 import { approve, canAnswer } from './panel-state';
 import { appendMessage } from './words-view';
+import { DECISION } from '../src/shared/decisions';
 
 export function renderPermission(root: HTMLElement, view: PanelView): void {
   const p = view.permission;
@@ -18,7 +19,7 @@ export function renderPermission(root: HTMLElement, view: PanelView): void {
   p.decisions.forEach((d, i) => {
     const b = el(
       'button',
-      { type: 'button', 'data-decision': d, class: d === 'reject' ? 'secondary' : 'primary' },
+      { type: 'button', 'data-decision': d, class: d === DECISION.reject ? 'secondary' : 'primary' },
       `${i + 1}. ${labels[d] ?? d}`,
     );
     b.disabled = !canAnswer();

@@ -1,7 +1,8 @@
 /**
  * The structure check of the static tier (`npm run check:structure`): no import cycle anywhere
  * (type-only imports included), no import from a lower room of src/server to a higher one (the
- * order is in rooms.ts), no
+ * order is in rooms.ts), no value imported from the adapters around the server's one door, no
+ * second spelling of a decision or a prompt shape (words.ts), no
  * export nothing uses in src/ and media/, no `as unknown as` in the store, no line over 120
  * characters, no source file over its size (generated tables excepted). Prints each finding and
  * exits 1 when there is one.
@@ -12,6 +13,7 @@ import { join, relative, resolve } from 'node:path';
 import { unusedExports } from './exports';
 import { cycles, describeCycle, importGraph } from './import-graph';
 import { otherDoors, upwardImports } from './rooms';
+import { secondSpellings } from './words';
 
 const ROOT = resolve(__dirname, '..', '..');
 const MAX_LINE = 120;
@@ -46,6 +48,7 @@ function main(): void {
   for (const c of cycles(graph)) findings.push(`import cycle: ${describeCycle(c, ROOT)}`);
   for (const u of upwardImports(ROOT, graph)) findings.push(`import from a lower room to a higher one: ${u}`);
   for (const d of otherDoors(ROOT, ts)) findings.push(`the adapters reached around their one door: ${d}`);
+  for (const w of secondSpellings(ROOT, ts)) findings.push(`a word spelt twice: ${w}`);
   const checked = ts.filter((f) => /^(src|media)\//.test(relative(ROOT, f)));
   const entries = new Set(ENTRIES.map((f) => join(ROOT, f)));
   for (const u of unusedExports(ts, checked, entries))

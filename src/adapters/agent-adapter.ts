@@ -64,7 +64,9 @@ export function defineAdapter<N extends AgentName, P extends { id: string; versi
 ): AgentAdapter & { agent: N } {
   /** A live session's recognition: a gated shape its version was not qualified with is manual. */
   const gate = (r: Recognition, version: string): Recognition => {
-    if (!('shape' in r) || r.shape === undefined || !parts.gatedShapes.includes(r.shape)) return r;
+    if (!('shape' in r) || r.shape === undefined) return r;
+    // A shape the adapter does not list (a misspelt name, say) is never answered on any version.
+    if (!parts.gatedShapes.includes(r.shape)) return manual(`this prompt's shape (${r.shape}) is not one AKK lists`);
     const qualified = Object.hasOwn(parts.shapes, r.shape) ? (parts.shapes[r.shape] ?? []) : [];
     if (qualified.includes(version)) return r;
     const elsewhere = qualified.length > 0 ? `; it is for ${qualified.join(', ')}` : '';

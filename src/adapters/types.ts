@@ -2,6 +2,7 @@
  * What recognition produces. Everything here is adapter-owned: the server turns it into a
  * public projection with opaque ids and keeps the key plan and fingerprint source private.
  */
+import type { PermissionDecisionKind } from '../shared/contract';
 
 /** One captured terminal screen. `styled` keeps SGR escapes, line for line with `plain`. */
 export interface ScreenSnapshot {
@@ -145,8 +146,8 @@ export interface PermissionRecognition extends Prompt {
   title: string;
   subject: string;
   preview?: PermissionPreview;
-  decisions: Array<'approve_once' | 'reject'>;
-  plan: Partial<Record<'approve_once' | 'reject', PlannedStep[]>>;
+  decisions: Array<PermissionDecisionKind>;
+  plan: Partial<Record<PermissionDecisionKind, PlannedStep[]>>;
 }
 
 export interface ManualRecognition {

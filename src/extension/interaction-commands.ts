@@ -12,6 +12,8 @@ import type { CommandDeps } from './command-deps';
 import { agentLabel, describeStep, type PendingStep } from './pending';
 import { report, requireTrust, showFailure } from './report';
 import { errorCodeOf, errorMessageOf, outcomeFor } from './rpc-error';
+import { DECISION } from '../shared/decisions';
+import type { PermissionDecisionKind } from '../shared/contract';
 
 async function pickStep(
   deps: CommandDeps,
@@ -36,9 +38,9 @@ async function pickStep(
   return pick?.step;
 }
 
-async function decide(deps: CommandDeps, decision: 'approve_once' | 'reject') {
+async function decide(deps: CommandDeps, decision: PermissionDecisionKind) {
   if (!requireTrust()) return undefined;
-  const verb = decision === 'approve_once' ? 'Approve' : 'Reject';
+  const verb = decision === DECISION.approveOnce ? 'Approve' : 'Reject';
   const step = await pickStep(
     deps,
     `${verb} Pending Permission`,
@@ -54,7 +56,7 @@ async function decide(deps: CommandDeps, decision: 'approve_once' | 'reject') {
   const confirm = await vscode.window.showQuickPick(
     [
       { label: `$(check) ${verb} once`, description: p.title, detail: p.subject, go: true, why: false },
-      ...(decision === 'reject'
+      ...(decision === DECISION.reject
         ? [{ label: '$(comment) Reject, and tell the agent why…', description: p.title, go: true, why: true }]
         : []),
       { label: '$(close) Cancel', description: 'Send nothing', go: false, why: false },
@@ -85,18 +87,18 @@ async function decide(deps: CommandDeps, decision: 'approve_once' | 'reject') {
     sessionId,
     p.interaction_id,
     () => sendDecision(deps.client, p, revision, decision, reason?.trim()),
-    decision === 'reject' ? 'Rejected.' : 'Approved once.',
+    decision === DECISION.reject ? 'Rejected.' : 'Approved once.',
   );
 }
 
 export const INTERACTION_COMMANDS: Readonly<Record<string, (deps: CommandDeps, ...args: unknown[]) => unknown>> = {
-  'akk.approvePermission': (deps) => decide(deps, 'approve_once'),
-  'akk.rejectPermission': (deps) => decide(deps, 'reject'),
+  'akk.approvePermission': (deps) => decide(deps, DECISION.approveOnce),
+  'akk.rejectPermission': (deps) => decide(deps, DECISION.reject),
   // A notification's own buttons: bound to the permission it announced.
   'akk.decideShownPermission': (deps, shown, decision) => decideShown(deps, shown, decision),
   'akk.showEditDiff': (deps, shown) => showEditDiffOf(deps, shown),
-  'akk.approveShownEdit': (deps, resource) => decideShownEdit(deps, resource, 'approve_once'),
-  'akk.rejectShownEdit': (deps, resource) => decideShownEdit(deps, resource, 'reject'),
+  'akk.approveShownEdit': (deps, resource) => decideShownEdit(deps, resource, DECISION.approveOnce),
+  'akk.rejectShownEdit': (deps, resource) => decideShownEdit(deps, resource, DECISION.reject),
   'akk.answerQuestion': async (deps) => {
     if (!requireTrust()) return undefined;
     const step = await pickStep(deps, 'Answer Pending Question', (s) => !!s.status.interaction);

@@ -15,6 +15,8 @@ import type { PendingInteractions, PendingStep } from './pending';
 import { errorCodeOf, errorMessageOf } from './rpc-error';
 import type { ServerClient } from './server-client';
 import { readReply } from './words';
+import { PermissionDecisionKind } from '../shared/contract';
+import { DECISION } from '../shared/decisions';
 
 const Id = z.string().min(1).max(128);
 const AnswerInput = z
@@ -29,7 +31,7 @@ const AnswerInput = z
 const DecideInput = z
   .object({
     interaction_id: Id,
-    decision: z.enum(['approve_once', 'reject']),
+    decision: PermissionDecisionKind,
     reason: z.string().min(1).max(100_000).optional(),
   })
   .strict();
@@ -208,7 +210,7 @@ export function registerLanguageModelTools(
       const p = waiting?.status.permission;
       // Nothing will be typed (the run reports why), so the person is not asked.
       if (!input.success || !p) return { invocationMessage: 'Checking the decision' };
-      const what = input.data.decision === 'approve_once' ? 'Approve once' : 'Reject';
+      const what = input.data.decision === DECISION.approveOnce ? 'Approve once' : 'Reject';
       const reason = input.data.reason ? `\n\nThen, as the agent’s next message: “${input.data.reason}”` : '';
       return {
         invocationMessage: `${what}: ${p.title}`,

@@ -8,10 +8,12 @@ import type { PermissionProjection } from '../shared/contract';
 import type { InteractionUpdatedParams, SessionSummary } from '../shared/protocol';
 import { agentLabel, describeStep, type PendingStep } from './pending';
 import { permissionSentence, type ShownPermission } from './shown-permission';
+import { DECISION } from '../shared/decisions';
+import type { PermissionDecisionKind } from '../shared/contract';
 
-const DECISION_BUTTONS: ReadonlyArray<readonly [label: string, decision: 'approve_once' | 'reject']> = [
-  ['Approve once', 'approve_once'],
-  ['Reject', 'reject'],
+const DECISION_BUTTONS: ReadonlyArray<readonly [label: string, decision: PermissionDecisionKind]> = [
+  ['Approve once', DECISION.approveOnce],
+  ['Reject', DECISION.reject],
 ];
 
 /** A permission's notification: its exact subject, one button per decision offered, and the diff or the terminal. */

@@ -10,6 +10,7 @@ import { agentLabel } from '../shared/agents';
 import { sendDecision } from './approval';
 import type { CommandDeps } from './command-deps';
 import { report, requireTrust } from './report';
+import { DECISION } from '../shared/decisions';
 
 /** A permission as it was shown: the session, the projection and the revision seen. */
 export interface ShownPermission {
@@ -60,7 +61,7 @@ export function permissionSentence(p: PermissionProjection): string {
 
 /** Sends the decision for exactly the permission shown. */
 export async function decideShown(deps: CommandDeps, shown: unknown, decision: unknown): Promise<unknown> {
-  if (!isShown(shown) || (decision !== 'approve_once' && decision !== 'reject')) {
+  if (!isShown(shown) || (decision !== DECISION.approveOnce && decision !== DECISION.reject)) {
     deps.log.warn('a decision without the permission it belongs to was ignored');
     return undefined;
   }
@@ -70,7 +71,7 @@ export async function decideShown(deps: CommandDeps, shown: unknown, decision: u
     shown.sessionId,
     shown.permission.interaction_id,
     () => sendDecision(deps.client, shown.permission, shown.revision, decision),
-    decision === 'reject' ? 'Rejected.' : 'Approved once.',
+    decision === DECISION.reject ? 'Rejected.' : 'Approved once.',
   );
 }
 

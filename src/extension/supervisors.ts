@@ -12,6 +12,7 @@ import * as vscode from 'vscode';
 import { agentLabel } from '../shared/agents';
 import type { ConfirmDecisionParams, ConfirmDecisionResult } from '../shared/protocol';
 import type { ServerClient } from './server-client';
+import { DECISION } from '../shared/decisions';
 
 /** Unix socket paths are limited to about 100 bytes (104 on macOS). */
 const MAX_SOCKET_PATH = 100;
@@ -35,13 +36,13 @@ function confirmationText(p: ConfirmDecisionParams): string {
   }
   const agent = agentLabel(p.permission.agent);
   const subject = p.permission.subject.split('\n')[0] ?? '';
-  const decision = p.decision === 'approve_once' ? 'approve once' : 'reject';
+  const decision = p.decision === DECISION.approveOnce ? 'approve once' : 'decline it';
   return `${p.caller} asks to ${decision}: ${agent} — ${p.permission.title}: ${subject}.${message}`;
 }
 
 async function confirm(p: ConfirmDecisionParams): Promise<ConfirmDecisionResult> {
-  const yes =
-    'interaction' in p ? 'Allow: Answer' : p.decision === 'approve_once' ? 'Allow: Approve Once' : 'Allow: Reject';
+  const approving = !('interaction' in p) && p.decision === DECISION.approveOnce;
+  const yes = 'interaction' in p ? 'Allow: Answer' : approving ? 'Allow: Approve Once' : 'Allow: Reject';
   const pick = await vscode.window.showWarningMessage(confirmationText(p), yes, 'Deny');
   return { confirmed: pick === yes };
 }

@@ -11,6 +11,7 @@ import { Answer, type TerminalInteraction } from '../shared/contract';
 import { MAX_MESSAGE_LENGTH } from '../shared/answer-text';
 import type { StatusResult } from '../shared/protocol';
 import { AkkRefusal, type AkkLink } from './akk-link';
+import { PermissionDecisionKind } from '../shared/contract';
 
 const Id = z.string().min(1).max(128);
 /** The step's revision as list_pending gave it: a supervisor answers only what it was shown. */
@@ -134,12 +135,12 @@ export function registerSupervisorTools(server: McpServer, link: AkkLink): void 
       description:
         'Approves once or rejects a permission prompt listed by list_pending, with the `revision` it listed as ' +
         '`expected_revision`. Nothing is typed until the person ' +
-        'confirms the decision in the editor. With `reject`, `reason` is sent to the agent as its next message.',
+        'confirms the decision in the editor. With a rejection, `reason` is sent to the agent as its next message.',
       inputSchema: {
         interaction_id: Id,
         turn_id: Id,
         expected_revision: Revision,
-        decision: z.enum(['approve_once', 'reject']),
+        decision: PermissionDecisionKind,
         reason: z.string().min(1).max(MAX_MESSAGE_LENGTH).optional(),
       },
     },

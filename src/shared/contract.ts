@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { AGENTS } from './lifecycle';
 import { MAX_MESSAGE_LENGTH } from './answer-text';
+import { DECISION } from './decisions';
 
 const OpaqueId = z
   .string()
@@ -137,7 +138,7 @@ export const RespondInteractionRequest = z
   .strict();
 export type RespondInteractionRequest = z.infer<typeof RespondInteractionRequest>;
 
-export const PermissionDecisionKind = z.enum(['approve_once', 'reject']);
+export const PermissionDecisionKind = z.enum([DECISION.approveOnce, DECISION.reject]);
 export type PermissionDecisionKind = z.infer<typeof PermissionDecisionKind>;
 
 /** One line of an edit's diff as the agent drew it: kept, removed or added, with its line number. */

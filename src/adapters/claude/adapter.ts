@@ -6,21 +6,13 @@ import { CLAUDE_GENERATIONS } from './profile';
 import { readPlanFeedback } from './plan-approval';
 import { readFreeTextEditor } from './questionnaire';
 import { recognizeClaude } from './recognize';
+import { CLAUDE_SHAPES } from './shapes';
 
 export const claudeAdapter = defineAdapter('claude', {
   generations: CLAUDE_GENERATIONS,
   versions: QUALIFIED_VERSIONS,
   shapes: QUALIFIED_SHAPES,
-  gatedShapes: [
-    'permission-edit',
-    'permission-fetch',
-    'permission-mcp',
-    'plan-approval',
-    'startup',
-    'startup-mcp-servers',
-    'startup-bypass',
-    'multi-select-wrapped',
-  ],
+  gatedShapes: Object.values(CLAUDE_SHAPES),
   recognize: recognizeClaude,
   readEditor: (screen, profile) => readFreeTextEditor(screen, profile) ?? readPlanFeedback(screen, profile),
   proveEmptyComposer: proveClaudeComposer,

@@ -11,12 +11,14 @@ import { manual } from '../types';
 import { dialogRegion, findTopRule } from './frame';
 import { subjectOf } from './permission-subjects';
 import type { ClaudeProfile } from './profile';
+import { CLAUDE_SHAPES } from './shapes';
+import { DECISION } from '../../shared/decisions';
 
 /** The corpus shape of each prompt that a client version answers only once it was qualified with it. */
 const QUALIFIED_SHAPE: Partial<Record<string, string>> = {
-  edit: 'permission-edit',
-  web_fetch: 'permission-fetch',
-  mcp: 'permission-mcp',
+  edit: CLAUDE_SHAPES.permissionEdit,
+  web_fetch: CLAUDE_SHAPES.permissionFetch,
+  mcp: CLAUDE_SHAPES.permissionMcp,
 };
 
 /** Where the choices end: above the footer and its blank line, or on the last line of a footerless prompt. */
@@ -77,10 +79,10 @@ export function recognizePermission(
   const asked = subjectOf(s, p, tool, { top, question: q });
   if ('kind' in asked) return asked;
 
-  const decisions: PermissionRecognition['decisions'] = ['approve_once'];
+  const decisions: PermissionRecognition['decisions'] = [DECISION.approveOnce];
   const plan: PermissionRecognition['plan'] = { approve_once: [step('1')] };
   if (no.text === (noRow ?? p.permission.no) && no.continuation.length === 0) {
-    decisions.push('reject');
+    decisions.push(DECISION.reject);
     plan.reject = [step(String(no.number))];
   }
   return {

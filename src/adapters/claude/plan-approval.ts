@@ -10,6 +10,7 @@ import type { ManualRecognition, QuestionnaireRecognition, ScreenSnapshot } from
 import { manual } from '../types';
 import { regionText } from '../prompt-region';
 import type { ClaudeProfile } from './profile';
+import { CLAUDE_SHAPES } from './shapes';
 
 const INDENT = '   ';
 const ROW = /^ {3}(?:❯| ) \d\. | {8}\S/;
@@ -118,7 +119,7 @@ export function recognizePlanApproval(
     kind: 'questionnaire' as const,
     profileId: p.id,
     fingerprintSource: regionText(s, d.title, d.bottom, { dialog: 'plan' }),
-    shape: 'plan-approval',
+    shape: CLAUDE_SHAPES.planApproval,
     step: { index: 1, total: 1 },
   };
   const prompt = p.plan.question;

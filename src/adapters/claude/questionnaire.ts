@@ -16,6 +16,7 @@ import { dialogRegion, findTopRule, matchFooter } from './frame';
 import type { ClaudeProfile } from './profile';
 import { parseTabHeader, type TabHeader } from './tab-header';
 import { unwrapByIndent, unwrapRows } from './wrapped-rows';
+import { CLAUDE_SHAPES } from './shapes';
 
 /** A multi-select row's box and label (`[ ] Label`, `[✔] Label`). */
 const CHECKBOX = /^\[( |✔)\] (.+)$/;
@@ -193,7 +194,7 @@ function questionTab(s: ScreenSnapshot, p: ClaudeProfile, bottom: number, footer
       question: { key: 'q', ...(header ? { header } : {}), prompt, responseKind: 'multi_select', options },
       plan: { choose: {}, toggle, advance: { keys: ['Tab'] } },
       // Rows read back from their wrapped lines: answered on versions qualified with that shape.
-      ...(wrapped ? { shape: 'multi-select-wrapped' } : {}),
+      ...(wrapped ? { shape: CLAUDE_SHAPES.multiSelectWrapped } : {}),
     };
   }
 
@@ -313,6 +314,6 @@ function review(s: ScreenSnapshot, p: ClaudeProfile, bottom: number): Result {
       },
     },
     // Answers wrapped at the pane's width: answered on versions qualified with the wrapped rows.
-    ...(wrapped ? { shape: 'multi-select-wrapped' } : {}),
+    ...(wrapped ? { shape: CLAUDE_SHAPES.multiSelectWrapped } : {}),
   };
 }

@@ -6,12 +6,13 @@ import { QUALIFIED_SHAPES, QUALIFIED_VERSIONS } from './qualified-versions';
 import { CODEX_GENERATIONS } from './profile';
 import { readNotesEditor } from './questionnaire';
 import { recognizeCodex } from './recognize';
+import { CODEX_SHAPES } from './shapes';
 
 export const codexAdapter = defineAdapter('codex', {
   generations: CODEX_GENERATIONS,
   versions: QUALIFIED_VERSIONS,
   shapes: QUALIFIED_SHAPES,
-  gatedShapes: ['command-approval-wrapped', 'network-approval', 'permission-request', 'rate-limit', 'startup'],
+  gatedShapes: Object.values(CODEX_SHAPES),
   recognize: recognizeCodex,
   // The free text being edited: a questionnaire's Notes, or an async question's Other row.
   readEditor: (s, p) => readNotesEditor(s, p) ?? readAsyncOtherEditor(s, p),

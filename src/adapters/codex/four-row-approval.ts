@@ -15,6 +15,8 @@ import { manual } from '../types';
 import type { FourRowApproval } from './four-row-profile';
 import { blank, line } from './frame';
 import type { CodexProfile } from './profile';
+import { CODEX_SHAPES } from './shapes';
+import { DECISION } from '../../shared/decisions';
 
 interface Kind {
   approval: FourRowApproval;
@@ -25,9 +27,9 @@ interface Kind {
 
 function kinds(p: CodexProfile): Kind[] {
   return [
-    { approval: p.permission.network, tool: 'network', shape: 'network-approval' },
+    { approval: p.permission.network, tool: 'network', shape: CODEX_SHAPES.networkApproval },
     // What is granted is the rule the model asks for (network, or folders): no kind of its own.
-    { approval: p.permission.grant, tool: 'other', shape: 'permission-request' },
+    { approval: p.permission.grant, tool: 'other', shape: CODEX_SHAPES.permissionRequest },
   ];
 }
 
@@ -100,9 +102,9 @@ export function recognizeFourRowApproval(
 /** Approve once only where the first row grants exactly once; reject is always the exact No row. */
 function decide(approval: FourRowApproval, no: NumberedRow): Pick<PermissionRecognition, 'decisions' | 'plan'> {
   const reject = [{ action: { keys: [String(no.number)] }, expect: { kind: 'prompt_changed' as const } }];
-  if (approval.firstRowGrants !== 'once') return { decisions: ['reject'], plan: { reject } };
+  if (approval.firstRowGrants !== 'once') return { decisions: [DECISION.reject], plan: { reject } };
   return {
-    decisions: ['approve_once', 'reject'],
+    decisions: [DECISION.approveOnce, DECISION.reject],
     plan: { approve_once: [{ action: { keys: ['y'] }, expect: { kind: 'prompt_changed' } }], reject },
   };
 }

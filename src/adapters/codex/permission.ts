@@ -15,9 +15,11 @@ import { recognizeFourRowApproval } from './four-row-approval';
 import { blank, line } from './frame';
 import type { CodexProfile } from './profile';
 import { parseRows } from './rows';
+import { CODEX_SHAPES } from './shapes';
+import { DECISION } from '../../shared/decisions';
 
 /** The corpus shape of a command approval whose `$ <command>` runs over several lines. */
-const WRAPPED_COMMAND_SHAPE = 'command-approval-wrapped';
+const WRAPPED_COMMAND_SHAPE = CODEX_SHAPES.commandApprovalWrapped;
 
 export function recognizePermission(
   s: ScreenSnapshot,
@@ -52,12 +54,12 @@ export function recognizePermission(
   if (typeof subject !== 'string' && 'kind' in subject) return subject;
   const wrapped = typeof subject !== 'string' && subject.commandWrapped;
 
-  const decisions: PermissionRecognition['decisions'] = ['approve_once'];
+  const decisions: PermissionRecognition['decisions'] = [DECISION.approveOnce];
   const plan: PermissionRecognition['plan'] = {
     approve_once: [{ action: { keys: ['y'] }, expect: { kind: 'prompt_changed' } }],
   };
   if (no.text === perm.no && no.continuation.length === 0) {
-    decisions.push('reject');
+    decisions.push(DECISION.reject);
     plan.reject = [{ action: { keys: [String(no.number)] }, expect: { kind: 'prompt_changed' } }];
   }
   return {

@@ -7,6 +7,7 @@ import { bottomLine, displayWidth, wrapWords } from '../screen';
 import type { ManualRecognition, ScreenSnapshot } from '../types';
 import { blank, line } from './frame';
 import type { CodexProfile, RateLimitScreen } from './profile';
+import { CODEX_SHAPES } from './shapes';
 
 const MARGIN = '  ';
 /** How far above the footer the title may be: the rows, wrapped at the narrowest pane, fit well within. */
@@ -74,7 +75,7 @@ function matches(s: ScreenSnapshot, screen: RateLimitScreen, bottom: number): Ma
   if (drawn.length !== 1) return undefined;
   return {
     kind: 'manual_required',
-    dialog: 'rate-limit',
+    dialog: CODEX_SHAPES.rateLimit,
     reason:
       `it asks whether to switch to a model with lower credit usage (${model}) or keep the current ` +
       'model, as its rate limits are nearly used up',

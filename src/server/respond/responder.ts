@@ -20,6 +20,7 @@ import { checkDecisionAllowed, checkFromText, checkSubmissionAllowed } from '../
 import { managedSend } from './managed-send';
 import { KeyDispatch, type Authority, type Reserved } from './key-dispatch';
 import type { Caller, ResponderDeps } from './responder-deps';
+import { DECISION } from '../../shared/decisions';
 
 export { DEFAULT_RESPONDER_OPTIONS } from './responder-deps';
 
@@ -82,8 +83,8 @@ export class Responder {
         const option = ix.options.find((o) => o.action.semanticId === req.decision);
         if (!option)
           throw new AkkError(
-            req.decision === 'reject' ? 'manual_required' : 'option_not_stored',
-            req.decision === 'reject'
+            req.decision === DECISION.reject ? 'manual_required' : 'option_not_stored',
+            req.decision === DECISION.reject
               ? 'no exact native reject action is proven on this prompt'
               : 'approve_once is not offered',
           );
@@ -91,7 +92,7 @@ export class Responder {
           steps: resolveDecision(req.decision, plan),
           optionIds: [option.optionId],
           digestParts: [option.optionId],
-          declines: req.decision === 'reject',
+          declines: req.decision === DECISION.reject,
         };
       },
       { message: req.message },

@@ -10,6 +10,8 @@ import type { PermissionRecognition, PlannedStep, QuestionnaireRecognition, Ques
 import type { StoredKeyPlan } from '../store';
 import type { StoredOptionDraft } from './projection';
 import { answerTextProblem } from '../../shared/answer-text';
+import { DECISION } from '../../shared/decisions';
+import type { PermissionDecisionKind } from '../../shared/contract';
 
 /** The private key plan kept in the authority record: its type and its read-back check are the store's. */
 export type { StoredKeyPlan } from '../store';
@@ -148,12 +150,12 @@ function toggleStep(q: QuestionPlan, key: string, checkedAfter: Set<string>): Pl
   return { action, expect: { kind: 'checked', optionKeys: [...checkedAfter].sort() } };
 }
 
-export function resolveDecision(decision: 'approve_once' | 'reject', plan: StoredKeyPlan): PlannedStep[] {
+export function resolveDecision(decision: PermissionDecisionKind, plan: StoredKeyPlan): PlannedStep[] {
   const steps = plan.permission?.[decision];
   if (plan.kind !== 'permission' || !steps) {
     throw new AkkError(
       'manual_required',
-      decision === 'reject'
+      decision === DECISION.reject
         ? 'no exact native reject action is proven on this prompt'
         : 'this prompt cannot be approved from the editor',
     );

@@ -9,6 +9,7 @@ import { MAX_FREE_TEXT_LENGTH } from '../../shared/answer-text';
 import { maskCredentials } from '../base/adapters';
 import { opaqueId } from '../base/ids';
 import type { Interaction, RiskClass, StoredContent } from '../store';
+import { DECISION } from '../../shared/decisions';
 
 /**
  * The risk of what answering authorises: a permission is elevated, and so is a question drawn with
@@ -118,8 +119,8 @@ export function projectPermission(r: PermissionRecognition, agent: AgentName, tu
   const options: StoredOptionDraft[] = r.decisions.map((d) => ({
     questionId: 'decision',
     optionId: d,
-    label: d === 'approve_once' ? 'Yes, once' : 'No',
-    action: { effect: d === 'reject' ? 'decline' : 'accept', semanticId: d },
+    label: d === DECISION.approveOnce ? 'Yes, once' : 'No',
+    action: { effect: d === DECISION.reject ? 'decline' : 'accept', semanticId: d },
     freeform: { allowed: false },
   }));
   const payload: PermissionProjection = {

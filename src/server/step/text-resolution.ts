@@ -14,6 +14,8 @@ import { AkkError } from '../../shared/errors';
 import type { QuestionnaireRecognition } from '../../adapters/types';
 import type { Interaction, RiskClass, Store, TextAlias, TextResolutionPolicy } from '../store';
 import type { StoredOptionDraft } from './projection';
+import { DECISION } from '../../shared/decisions';
+import type { PermissionDecisionKind } from '../../shared/contract';
 
 /** Folded for comparison: decomposed, marks dropped, lower case, one space, no closing punctuation. */
 export function foldText(text: string): string {
@@ -65,8 +67,8 @@ export function checkSubmissionAllowed(...texts: Array<string | undefined>): voi
  * A permission decision's words: a rejection (its reason may well say "stop" or "wait") is never
  * blocked, since it submits nothing the person did not ask to refuse; an approval is read as any reply.
  */
-export function checkDecisionAllowed(req: { decision: 'approve_once' | 'reject'; message?: string }): void {
-  if (req.decision !== 'reject') checkSubmissionAllowed(req.message);
+export function checkDecisionAllowed(req: { decision: PermissionDecisionKind; message?: string }): void {
+  if (req.decision !== DECISION.reject) checkSubmissionAllowed(req.message);
 }
 
 /**

@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { PermissionProjection, TerminalInteraction } from '../../shared/contract';
+import type { PermissionDecisionKind } from '../../shared/contract';
 
 /** What shape the decision has: the kinds the projection stores, each with its payload. */
 export type StoredKind = 'questionnaire' | 'async_question' | 'permission';
@@ -66,7 +67,7 @@ export interface StoredKeyPlan {
   deliveryModes?: Array<'steer_current_turn' | 'queue_next_turn'>;
   /** Choosing only navigates: the prompt is not fenced once proven. */
   navigationOnly?: true;
-  permission?: Partial<Record<'approve_once' | 'reject', StoredStep[]>>;
+  permission?: Partial<Record<PermissionDecisionKind, StoredStep[]>>;
 }
 
 const keyAction: z.ZodType<StoredKeyAction> = z.union([
