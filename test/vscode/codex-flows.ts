@@ -14,7 +14,15 @@ import type { ModelTurn } from '../harness/fake-model/types';
 import { until } from './agent-tmux';
 import { check, sortedJson, type FlowContext } from './flow-support';
 import { screenshot } from './ui-support';
-import { clearNotifications, findNotification, option, palette, panelFrame, waitPendingCount } from './workbench';
+import {
+  choose,
+  clearNotifications,
+  findNotification,
+  option,
+  palette,
+  panelFrame,
+  waitPendingCount,
+} from './workbench';
 
 /**
  * Codex's conversation, on its own fake model: one request_user_input call with two questions,
@@ -154,7 +162,7 @@ export async function codexFlows(ctx: FlowContext): Promise<void> {
       await screenshot(p, '37-codex-async-notification.png');
       await palette(p, 'Agent Knock Knock: Open Question Panel');
       const f = panelFrame(p);
-      await option(f, 'Open the question').click();
+      await choose(f, 'Open the question');
       await screenshot(p, '38-codex-async-collapsed-panel.png');
       await f.locator('#submit').click();
       await f.locator('h2', { hasText: CX_ASYNC_QUESTION }).waitFor({ timeout: 30_000 });

@@ -21,6 +21,23 @@ export function option(frame: FrameLocator, label: string): Locator {
     .filter({ has: frame.locator('.label', { hasText: new RegExp(`^${escapeRe(label)}$`) }) });
 }
 
+/**
+ * Chooses `label` and waits until the panel's Send is enabled. A step the agent redraws while it
+ * keeps working (Codex's async question) may come back as a fresh step with nothing chosen, as it
+ * would for a person, who then chooses again: so does this, a few times at most.
+ */
+export async function choose(frame: FrameLocator, label: string): Promise<void> {
+  const submit = frame.locator('#submit');
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await option(frame, label).click();
+    for (let i = 0; i < 20; i++) {
+      if (await submit.isEnabled().catch(() => false)) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`choosing "${label}" never enabled Send`);
+}
+
 async function statusText(p: Page): Promise<string> {
   return (await p.locator('.statusbar-item', { hasText: /AKK/ }).first().innerText({ timeout: 5000 })).trim();
 }
