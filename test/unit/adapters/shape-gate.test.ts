@@ -28,6 +28,7 @@ function adapterSeeing(shape: string | undefined) {
     versions: { '1.0.0': '1.0.0', '1.1.0': '1.0.0', '1.2.0': '1.0.0' },
     shapes: { 'permission-edit': ['1.1.0'] },
     gatedShapes: ['permission-edit', 'plan-approval'],
+    timing: { quietBeforeKey: 300, quietBeforeOffer: 300, enterAfterPaste: 300 },
     recognize: (): Recognition => prompt(shape),
     readEditor: () => undefined,
     proveEmptyComposer: () => ({ sendable: false, reason: 'none' }),
@@ -54,9 +55,14 @@ describe('the shape gate', () => {
     assert.doesNotMatch(r?.kind === 'manual_required' ? r.reason : '', /it is for/);
   });
 
-  it('leaves shapes that are not gated, and recognitions without a shape, as they are', () => {
-    assert.equal(adapterSeeing('permission-bash').forVersion('1.0.0')?.recognize(SCREEN).kind, 'permission');
+  it('leaves a recognition without a shape as it is, and refuses a shape the adapter does not list', () => {
     assert.equal(adapterSeeing(undefined).forVersion('1.0.0')?.recognize(SCREEN).kind, 'permission');
+    // A misspelt or unlisted shape would otherwise pass the gate on every version.
+    for (const v of ['1.0.0', '1.1.0', '1.2.0']) {
+      const r = adapterSeeing('permission-edlt').forVersion(v)?.recognize(SCREEN);
+      assert.equal(r?.kind, 'manual_required', v);
+      assert.match(r?.kind === 'manual_required' ? r.reason : '', /not one AKK lists/);
+    }
   });
 
   it('reads a gated shape under any generation for qualification, which judges the candidate itself', () => {
