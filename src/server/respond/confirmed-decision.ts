@@ -14,7 +14,7 @@ import type { ConfirmDecisionParams } from '../../shared/protocol';
 import { publicView } from '../step/projection';
 import type { Responder } from './responder';
 import { checkDecisionAllowed, checkSubmissionAllowed } from '../step/text-resolution';
-import { expectedRevisionOf } from './request-checks';
+import { expectedRevisionOf, pendingPermission } from './request-checks';
 import type { Caller } from './responder-deps';
 import type { Interaction, Store } from '../store';
 
@@ -119,14 +119,5 @@ function permissionOf(store: Store, req: ApproveRequest) {
       throw new AkkError('invalid_params', 'this is a question: use akk/respondInteraction');
     return ix;
   }
-  const pending = store
-    .listInteractions({ turnId: req.turn_id, statuses: ['active'] })
-    .filter((i) => i.kind === 'permission');
-  const only = pending.length === 1 ? pending[0] : undefined;
-  if (!only)
-    throw new AkkError(
-      pending.length === 0 ? 'not_found' : 'ambiguous_target',
-      pending.length === 0 ? `no permission prompt is pending in turn ${req.turn_id}` : 'give interaction_id',
-    );
-  return only;
+  return pendingPermission(store, req.turn_id);
 }

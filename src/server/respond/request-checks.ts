@@ -4,7 +4,7 @@
  */
 import type { Answer, DeliveryMode } from '../../shared/contract';
 import { AkkError } from '../../shared/errors';
-import type { Interaction } from '../store';
+import type { Interaction, Store } from '../store';
 import type { ResolvedAnswer, StoredKeyPlan } from '../step/answer-plan';
 import type { Caller } from './responder-deps';
 
@@ -60,4 +60,28 @@ export function answersForStore(
         : {}),
     };
   });
+}
+
+/**
+ * The permission pending now in the turn (active, or being answered): an approval by turn id
+ * never falls back to an earlier, finished permission (that would answer with its receipt and
+ * leave the agent blocked), and two pending at once are named rather than guessed between.
+ */
+export function pendingPermission(store: Store, turnId: string): Interaction {
+  const pending = store
+    .listInteractions({ turnId, statuses: ['active', 'resolving'] })
+    .filter((i) => i.kind === 'permission');
+  if (pending.length > 1) {
+    throw new AkkError(
+      'ambiguous_target',
+      `several permission prompts are pending in turn ${turnId}: give interaction_id`,
+      {
+        turn_id: turnId,
+        interaction_ids: pending.map((i) => i.id),
+      },
+    );
+  }
+  const found = pending[0];
+  if (!found) throw new AkkError('not_found', `no permission prompt is pending in turn ${turnId}`, { turn_id: turnId });
+  return found;
 }

@@ -15,7 +15,7 @@ import { checkMessageText } from '../../shared/answer-text';
 import type { Session } from '../sessions';
 import { WORKSPACE_OWNER, type FollowUp, type Interaction } from '../store';
 import { resolveAnswers, resolveDecision, type ResolvedAnswer, type StoredKeyPlan } from '../step/answer-plan';
-import { answersForStore, checkDeliveryMode, expectedRevisionOf } from './request-checks';
+import { answersForStore, checkDeliveryMode, expectedRevisionOf, pendingPermission } from './request-checks';
 import { checkDecisionAllowed, checkFromText, checkSubmissionAllowed } from '../step/text-resolution';
 import { managedSend } from './managed-send';
 import { KeyDispatch, type Authority, type Reserved } from './key-dispatch';
@@ -71,7 +71,7 @@ export class Responder {
 
   approve(req: ApproveRequest, caller: Caller): Promise<ResponseReceipt> {
     checkDecisionAllowed(req);
-    const interactionId = req.interaction_id ?? this.pendingPermission(req.turn_id);
+    const interactionId = req.interaction_id ?? pendingPermission(this.d.store, req.turn_id).id;
     return this.run(
       interactionId,
       req.turn_id,
@@ -97,30 +97,6 @@ export class Responder {
       },
       { message: req.message },
     );
-  }
-
-  /**
-   * The permission pending now in the turn: an approval by turn id never falls back to an earlier,
-   * finished permission (that would answer with its receipt and leave the agent blocked).
-   */
-  private pendingPermission(turnId: string): string {
-    const pending = this.d.store
-      .listInteractions({ turnId, statuses: ['active', 'resolving'] })
-      .filter((i) => i.kind === 'permission');
-    if (pending.length > 1) {
-      throw new AkkError(
-        'ambiguous_target',
-        `several permission prompts are pending in turn ${turnId}: give interaction_id`,
-        {
-          turn_id: turnId,
-          interaction_ids: pending.map((i) => i.id),
-        },
-      );
-    }
-    const found = pending[0];
-    if (!found)
-      throw new AkkError('not_found', `no permission prompt is pending in turn ${turnId}`, { turn_id: turnId });
-    return found.id;
   }
 
   private async run(
