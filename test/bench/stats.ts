@@ -30,7 +30,9 @@ export function summary(values: readonly number[], digits = 1): string {
   return `median ${f(median(values))} ms, p99 ${f(p99(values))} ms, max ${f(max(values))} ms (n=${values.length})`;
 }
 
-export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+import { sleep } from '../support/wait';
+
+export { sleep };
 
 /** Lets everything already queued on the event loop run first (I/O callbacks, immediates). */
 export const yieldToLoop = (): Promise<void> => new Promise((r) => setImmediate(r));

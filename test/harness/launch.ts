@@ -12,6 +12,7 @@ import { harnessAgent } from './agents';
 import { agentBinary } from './install-agents';
 import type { Workspace } from './scenario-types';
 import type { TermSize } from './versions';
+import { sleep } from '../support/wait';
 
 const run = promisify(execFile);
 
@@ -119,8 +120,6 @@ function fakeMcpScript(name: string): string {
   if (!fs.existsSync(script)) throw new Error(`no fake MCP server ${name}`);
   return script;
 }
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 // Every running launch, so that an interrupted run (Ctrl-C, SIGTERM, exit) still kills its tmux servers.
 const active = new Map<string, { base: string[]; root: string; socketPath?: string }>();

@@ -5,6 +5,7 @@ import { launchAgent, type Launched } from './launch';
 import { stableView } from './normalise';
 import type { Action, Matcher, NamedScenario } from './scenarios';
 import type { AgentName, TermSize } from './versions';
+import { sleep } from '../support/wait';
 
 export interface Session {
   fm: FakeModel;
@@ -32,8 +33,6 @@ export interface SessionOptions {
   /** Records the client's raw output into this file (see LaunchOptions.recordStream). */
   recordStream?: string;
 }
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 export function matches(screen: string, m: Matcher): boolean {
   return (

@@ -15,9 +15,9 @@ import { Q_DATABASE } from '../harness/agents/claude/scenarios';
 import { scenario } from '../harness/scenarios';
 import { startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
 import { serverAgentHooks } from '../live/live-session';
+import { sleep } from '../support/wait';
 
 const MCP_JS = join(__dirname, '..', '..', 'dist', 'mcp.js');
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 interface ToolAnswer {
   isError: boolean;

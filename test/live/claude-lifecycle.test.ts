@@ -12,8 +12,7 @@ import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
 import { Q_DATABASE, Q_NAME } from '../harness/agents/claude/scenarios';
 import { optionId, question, respond, startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
 import { serverAgentHooks } from './live-session';
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+import { sleep } from '../support/wait';
 
 async function until<T>(what: string, probe: () => T | undefined, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;

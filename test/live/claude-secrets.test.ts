@@ -11,8 +11,7 @@ import { SECRET_REASON } from '../../src/adapters/secrets';
 import type { AskQuestion } from '../harness/fake-model/types';
 import { optionId, question, respond, startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
 import { serverAgentHooks } from './live-session';
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+import { sleep } from '../support/wait';
 
 const Q_TOKEN: AskQuestion = {
   question: 'Which deploy token should the release use?',

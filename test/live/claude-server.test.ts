@@ -9,8 +9,7 @@ import { REQUESTS } from '../../src/shared/protocol';
 import { Q_DATABASE, Q_FEATURES, Q_NAME } from '../harness/agents/claude/scenarios';
 import { optionId, question, respond, startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
 import { serverAgentHooks } from './live-session';
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+import { sleep } from '../support/wait';
 
 describe('Claude Code through the AKK server (live)', function () {
   this.timeout(120_000);

@@ -12,8 +12,7 @@ import type { TextResolution } from '../../src/shared/contract';
 import { Q_DATABASE } from '../harness/agents/claude/scenarios';
 import { optionId, question, startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
 import { serverAgentHooks } from './live-session';
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+import { sleep } from '../support/wait';
 
 /** The answer Claude Code reports to the model for one single-select question. */
 const answered = (label: string): string => `"${Q_DATABASE.question}"="${label}"`;

@@ -7,7 +7,9 @@ import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
 import { CX_ASYNC_QUESTION } from '../harness/agents/codex/scenarios';
 import { optionId, question, respond, type ServerAgent } from '../support/server-agent';
 
-export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+import { sleep } from '../support/wait';
+
+export { sleep };
 
 /** Questions need the tool enabled outside Plan mode. */
 export const RUI = { args: ['--enable', 'default_mode_request_user_input'] };

@@ -15,8 +15,7 @@ import { NEWEST } from '../harness/versions';
 import { optionId, question, userPrompt } from '../support/server-agent';
 import { startTerminalAgent, type TerminalAgent } from '../support/terminal-agent';
 import { INSTALL_TIMEOUT_MS } from './live-session';
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+import { sleep } from '../support/wait';
 
 async function approve(a: TerminalAgent, s: StatusResult, decision: 'approve_once' | 'reject') {
   return a.call(

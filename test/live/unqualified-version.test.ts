@@ -13,8 +13,7 @@ import type { Scenario } from '../harness/fake-model/types';
 import type { AgentName } from '../harness/versions';
 import { startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
 import { INSTALL_TIMEOUT_MS } from './live-session';
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+import { sleep } from '../support/wait';
 
 const CASES: ReadonlyArray<{
   agent: AgentName;

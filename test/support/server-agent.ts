@@ -13,6 +13,7 @@ import type { Scenario } from '../harness/fake-model/types';
 import { launchAgent, type Launched, type LaunchOptions } from '../harness/launch';
 import { NEWEST, type AgentName } from '../harness/versions';
 import { StdioServer, type RpcMessage } from './rpc-client';
+import { sleep } from './wait';
 
 export interface ServerAgent {
   model: FakeModel;
@@ -31,8 +32,6 @@ export interface ServerAgent {
   call(method: string, params: unknown, timeoutMs?: number): Promise<RpcMessage>;
   stop(): Promise<void>;
 }
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Extra client arguments and agent config lines for the launch (e.g. `--enable default_mode_request_user_input`),

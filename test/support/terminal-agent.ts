@@ -17,6 +17,7 @@ import { launchAgent, type Launched } from '../harness/launch';
 import { NEWEST, type AgentName, type TermSize } from '../harness/versions';
 import { StdioServer, type RpcMessage } from './rpc-client';
 import { sessionStatus, waitForStatus } from './server-agent';
+import { sleep } from './wait';
 
 export interface TerminalAgent {
   model: FakeModel;
@@ -36,7 +37,6 @@ export interface TerminalAgent {
   stop(): Promise<void>;
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 const TERMINAL_ID = 'term-1';
 const EXECUTION_ID = 'exec-1';
 

@@ -8,7 +8,9 @@ import type { AgentName } from '../../src/shared/agents';
 import { descendants } from '../harness/launch';
 
 const run = promisify(execFile);
-export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+import { sleep } from '../support/wait';
+
+export { sleep };
 
 /** Polls `probe` until it returns a value; the error names what was awaited and the last value seen. */
 export async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {

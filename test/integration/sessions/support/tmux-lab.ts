@@ -73,6 +73,6 @@ export async function waitFor<T>(
   }
 }
 
-export function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
-}
+import { sleep } from '../../../support/wait';
+
+export { sleep };
