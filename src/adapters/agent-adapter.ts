@@ -4,7 +4,7 @@
  * (registry.ts) lists the implementations and recognize.ts iterates it.
  */
 import type { AgentName } from '../shared/agents';
-import type { ComposerProof, Recognition, ScreenSnapshot } from './types';
+import type { AgentTiming, ComposerProof, Recognition, ScreenSnapshot } from './types';
 import { manual } from './types';
 
 /** The text in the free-text field being edited, and the option row it belongs to where the client says so. */
@@ -36,6 +36,8 @@ export interface AgentAdapter {
    * `shape`): shapes added to the corpus after the release history was qualified.
    */
   gatedShapes(): readonly string[];
+  /** How the agent takes keys: the quiet times the server waits before keys, offers and Enter. */
+  timing(): AgentTiming;
   /** The operations for one exact qualified version; undefined for any other version. */
   forVersion(version: string): VersionAdapter | undefined;
   /**
@@ -53,6 +55,7 @@ interface AdapterParts<P extends { id: string; version: string }> {
   /** Gated shape -> the qualified versions whose records captured it (generated from the records). */
   shapes: Readonly<Record<string, readonly string[]>>;
   gatedShapes: readonly string[];
+  timing: AgentTiming;
   recognize(screen: ScreenSnapshot, profile: P): Recognition;
   readEditor(screen: ScreenSnapshot, profile: P): EditorText | undefined;
   proveEmptyComposer(screen: ScreenSnapshot, profile: P): ComposerProof;
@@ -93,6 +96,7 @@ export function defineAdapter<N extends AgentName, P extends { id: string; versi
     generationOf,
     generations: () => Object.keys(parts.generations).sort(compareVersions),
     gatedShapes: () => parts.gatedShapes,
+    timing: () => parts.timing,
     forVersion(version) {
       const generation = generationOf(version);
       return generation === undefined ? undefined : bind(generation, version, true);

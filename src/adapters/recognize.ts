@@ -6,11 +6,27 @@
 import { AGENT_DESCRIPTORS, type AgentKind } from '../shared/agents';
 import type { EditorText } from './agent-adapter';
 import { compareVersions } from './agent-adapter';
-import { adapterOf } from './registry';
+import { ADAPTERS, adapterOf } from './registry';
 import { SECRET_REASON, asksForSecret, waitsForHiddenInput } from './secrets';
-import type { ComposerProof, Recognition, ScreenSnapshot } from './types';
+import type { AgentTiming, ComposerProof, Recognition, ScreenSnapshot } from './types';
 
 export type { AgentKind } from '../shared/agents';
+
+/**
+ * How the agent takes keys (its profile's quiet times). An agent without an adapter never gets
+ * input; for it, the longest quiet times of any agent stand (a screen is still announced by them).
+ */
+export function timingOf(agent: AgentKind): AgentTiming {
+  const own = adapterOf(agent)?.timing();
+  if (own) return own;
+  const all = Object.values(ADAPTERS).map((a) => a.timing());
+  const longest = (k: keyof AgentTiming): number => Math.max(0, ...all.map((t) => t[k]));
+  return {
+    quietBeforeKey: longest('quietBeforeKey'),
+    quietBeforeOffer: longest('quietBeforeOffer'),
+    enterAfterPaste: longest('enterAfterPaste'),
+  };
+}
 
 export function supportedVersions(agent: AgentKind): string[] {
   return adapterOf(agent)?.supportedVersions() ?? [];

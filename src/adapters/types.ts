@@ -178,3 +178,16 @@ export type Recognition = QuestionnaireRecognition | PermissionRecognition | Man
 export function manual(reason: string): ManualRecognition {
   return { kind: 'manual_required', reason };
 }
+
+/**
+ * How an agent takes keys, as its profile knows it: the server waits and paces by these, never by
+ * numbers of its own. Every value is a quiet time in milliseconds.
+ */
+export interface AgentTiming {
+  /** Since the terminal last drew, before a key is sent (a key sent sooner may be dropped). */
+  quietBeforeKey: number;
+  /** Since the terminal last drew, before a new step is announced or offered (its frame is final). */
+  quietBeforeOffer: number;
+  /** A composer message is one bracketed paste, then Enter after this long (sooner, it may be a newline). */
+  enterAfterPaste: number;
+}

@@ -25,7 +25,7 @@ import { PROMPT_AGENT_SIZE, SCREENS, installPromptAgent, lastPaint } from './pro
 import { median, p99, removeTmuxSocket, sleep, summary } from './stats';
 
 const PANES = 50;
-/** Quiet time before a step is announced or offered (the server's QUIET_BEFORE_OFFER_MS). */
+/** Quiet time before a step is announced or offered (each agent profile's `quietBeforeOffer`). */
 const QUIET_GATE_MS = 300;
 const print = (line: string): void => console.log(`[sessions] ${line}`);
 

@@ -13,6 +13,13 @@ export const claudeAdapter = defineAdapter('claude', {
   versions: QUALIFIED_VERSIONS,
   shapes: QUALIFIED_SHAPES,
   gatedShapes: Object.values(CLAUDE_SHAPES),
+  timing: {
+    // Claude Code drops keys in the first ~150 ms after it paints a dialog, and finishes redrawing
+    // around a new one within that; a pasted message takes its Enter once the paste has settled.
+    quietBeforeKey: 300,
+    quietBeforeOffer: 300,
+    enterAfterPaste: 300,
+  },
   recognize: recognizeClaude,
   readEditor: (screen, profile) => readFreeTextEditor(screen, profile) ?? readPlanFeedback(screen, profile),
   proveEmptyComposer: proveClaudeComposer,

@@ -13,6 +13,12 @@ export const codexAdapter = defineAdapter('codex', {
   versions: QUALIFIED_VERSIONS,
   shapes: QUALIFIED_SHAPES,
   gatedShapes: Object.values(CODEX_SHAPES),
+  timing: {
+    quietBeforeKey: 300,
+    quietBeforeOffer: 300,
+    // Codex takes an Enter within ~121 ms of pasted text as part of the paste (a newline).
+    enterAfterPaste: 300,
+  },
   recognize: recognizeCodex,
   // The free text being edited: a questionnaire's Notes, or an async question's Other row.
   readEditor: (s, p) => readNotesEditor(s, p) ?? readAsyncOtherEditor(s, p),

@@ -8,6 +8,7 @@ export {
   proveEmptyComposer,
   readEditor,
   recognize,
+  timingOf,
   unqualifiedVersionNote,
 } from '../../adapters/recognize';
 export { displayWidth } from '../../adapters/screen';

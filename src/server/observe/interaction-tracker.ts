@@ -17,6 +17,7 @@ import { KeyedMutex } from '../base/keyed-mutex';
 import { projectPermission, projectQuestionnaire, publicView, riskOf, type ProjectionDraft } from '../step/projection';
 import { textPolicyFor } from '../step/text-resolution';
 import { recognizeCapture } from './recognition';
+import { timingOf } from '../base/adapters';
 
 interface Observed {
   recognition: Recognition;
@@ -41,9 +42,11 @@ interface TrackerDeps {
 
 /**
  * Quiet time a terminal needs before its prompt is announced or offered: agents finish redrawing
- * around a new dialog (and Claude Code drops keys in the first ~150 ms after it paints one).
+ * around a new dialog. The agent's profile says how long (`timingOf`).
  */
-export const QUIET_BEFORE_OFFER_MS = 300;
+export function quietBeforeOffer(session: Session): number {
+  return timingOf(session.agent).quietBeforeOffer;
+}
 
 /** The revision fingerprint of a screen without an exact prompt. */
 function screenRevision(r: Recognition): string {
@@ -189,15 +192,16 @@ export class InteractionTracker {
 
   /**
    * Wakes the client about a new step only once its terminal has been quiet for
-   * QUIET_BEFORE_OFFER_MS and the step is still the current one: a frame the agent redraws a
+   * its agent's quiet time before an offer and the step is still the current one: a frame the agent redraws a
    * moment later (a resize, a dialog still being completed) never reaches the person. The row is
    * on disk already; status and the session list show it either way.
    */
   private announceWhenQuiet(session: Session, ix: Interaction): void {
+    const need = quietBeforeOffer(session);
     const check = (): void => {
-      const quiet = session.msSinceOutput() ?? QUIET_BEFORE_OFFER_MS;
-      if (quiet < QUIET_BEFORE_OFFER_MS && session.state !== 'exited') {
-        setTimeout(check, QUIET_BEFORE_OFFER_MS - quiet + 5).unref();
+      const quiet = session.msSinceOutput() ?? need;
+      if (quiet < need && session.state !== 'exited') {
+        setTimeout(check, need - quiet + 5).unref();
         return;
       }
       const now = this.current(session.id);

@@ -6,7 +6,7 @@
 import type { ScreenCapture, Session } from '../sessions';
 import { WORKSPACE_OWNER, type Interaction, type Offer, type Store } from '../store';
 import { DISMISSED_REASON } from './dismissal';
-import { QUIET_BEFORE_OFFER_MS, type InteractionTracker } from './interaction-tracker';
+import { quietBeforeOffer, type InteractionTracker } from './interaction-tracker';
 import { recognizeCapture } from './recognition';
 
 interface StatusDeps {
@@ -64,7 +64,7 @@ export async function statusOf(deps: StatusDeps, session: Session, holder: strin
 
 /**
  * A settled capture; when it shows a prompt, one taken once the terminal has been quiet for
- * QUIET_BEFORE_OFFER_MS (bounded), so an offer is not made on a frame the agent is still completing.
+ * its agent's quiet time before an offer (bounded), so an offer is not made on a frame the agent is still completing.
  */
 async function quietCapture(session: Session): Promise<ScreenCapture | null> {
   const deadline = Date.now() + 2000;
@@ -72,9 +72,9 @@ async function quietCapture(session: Session): Promise<ScreenCapture | null> {
     const capture = await session.nextSettled(3000).catch(() => session.lastCapture);
     if (!capture) return null;
     const kind = recognizeCapture(session.agent, session.version, capture).kind;
-    const quiet = session.msSinceOutput() ?? QUIET_BEFORE_OFFER_MS;
-    if ((kind !== 'questionnaire' && kind !== 'permission') || quiet >= QUIET_BEFORE_OFFER_MS || Date.now() >= deadline)
-      return capture;
-    await new Promise((r) => setTimeout(r, QUIET_BEFORE_OFFER_MS - quiet));
+    const need = quietBeforeOffer(session);
+    const quiet = session.msSinceOutput() ?? need;
+    if ((kind !== 'questionnaire' && kind !== 'permission') || quiet >= need || Date.now() >= deadline) return capture;
+    await new Promise((r) => setTimeout(r, need - quiet));
   }
 }

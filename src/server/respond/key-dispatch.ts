@@ -6,7 +6,7 @@
  * `response_uncertain`, never retried.
  */
 import { AkkError } from '../../shared/errors';
-import { readEditor } from '../base/adapters';
+import { readEditor, timingOf } from '../base/adapters';
 import type { PlannedStep } from '../../adapters/types';
 import { notDelivered, type Session, type SettledCapture } from '../sessions';
 import type { AuthorityRecord, FollowUp, Interaction } from '../store';
@@ -141,7 +141,8 @@ export class KeyDispatch {
   }
 
   private async waitQuiet(session: Session): Promise<void> {
-    const need = this.d.options.quietBeforeKeyMs;
+    // How long the agent needs the screen still before a key: its profile says.
+    const need = timingOf(session.agent).quietBeforeKey;
     const deadline = Date.now() + this.d.options.proofTimeoutMs;
     for (;;) {
       const quiet = session.msSinceOutput() ?? need;

@@ -8,7 +8,7 @@
  */
 import type { RespondResult } from '../../shared/protocol';
 import { AkkError } from '../../shared/errors';
-import { proveEmptyComposer } from '../base/adapters';
+import { proveEmptyComposer, timingOf } from '../base/adapters';
 import type { Session } from '../sessions';
 import type { Send } from '../store';
 import type { SendDeps } from './responder-deps';
@@ -17,9 +17,6 @@ import { opaqueId } from '../base/ids';
 import { sleep } from '../base/sleep';
 import { snapshotOf } from '../sessions/screen-snapshot';
 import { checkMessageText } from '../../shared/answer-text';
-
-/** Quiet time between the paste and its Enter: Codex takes Enter within ~121 ms of pasted text as a newline. */
-const ENTER_AFTER_PASTE_MS = 300;
 
 /** The answer to a request id already recorded: its receipt, or the uncertainty it ended in. */
 function replay(send: Send, sessionId: string, textDigest: string): RespondResult {
@@ -81,8 +78,10 @@ export async function managedSend(
     const generation = capture.generation;
     if (session.generation !== generation)
       throw new AkkError('stale_revision', 'the terminal changed before the message was sent');
+    // The agent's own quiet times (its profile): before the paste, and between the paste and its Enter.
+    const timing = timingOf(session.agent);
     const quietFor = session.msSinceOutput() ?? 0;
-    if (quietFor < d.options.quietBeforeKeyMs) await sleep(d.options.quietBeforeKeyMs - quietFor);
+    if (quietFor < timing.quietBeforeKey) await sleep(timing.quietBeforeKey - quietFor);
 
     const id = requestId ?? opaqueId('send');
     const reserved = await d.store.reserveSend({
@@ -96,7 +95,7 @@ export async function managedSend(
     if (d.options.holdAfterReserveMs > 0) await sleep(d.options.holdAfterReserveMs);
     try {
       await endpoint.paste(text, { bracketed: true, generation });
-      await sleep(ENTER_AFTER_PASTE_MS);
+      await sleep(timing.enterAfterPaste);
       await endpoint.sendKeys(['Enter'], { generation });
     } catch (error) {
       d.log.warn(

@@ -10,8 +10,6 @@ import type { DispatchLocks } from './locks';
 import type { FollowUps } from './follow-ups';
 
 interface ResponderOptions {
-  /** Quiet time the screen needs before a key: Claude Code drops keys in ~150 ms after a paint. */
-  quietBeforeKeyMs: number;
   /** How long a step's effect may take to show on screen. */
   proofTimeoutMs: number;
   inputAllowed: boolean;
@@ -33,7 +31,6 @@ interface ResponderOptions {
 }
 
 export const DEFAULT_RESPONDER_OPTIONS: ResponderOptions = {
-  quietBeforeKeyMs: 300,
   proofTimeoutMs: 5000,
   inputAllowed: true,
   holdAfterReserveMs: 0,
