@@ -79,3 +79,23 @@ export function spliceLines(s: ScreenSnapshot, index: number, remove: number, ..
   styled?.splice(index, remove, ...insert);
   return { ...s, plain, ...(styled ? { styled } : {}) };
 }
+
+/**
+ * The screen with its plain rows changed by `change`, as a plain-only capture (the styled one
+ * dropped): for the shapes read from their text alone (start-up screens, Codex's four-row
+ * approvals, its rate-limit choices), whose proofs must not lean on styles they do not read.
+ */
+export function editedPlain(s: ScreenSnapshot, change: (lines: string[]) => void): ScreenSnapshot {
+  const plain = s.plain.map((l) => l.trimEnd());
+  change(plain);
+  return { ...s, plain, styled: undefined };
+}
+
+/** The first row matching `re`, or -1. */
+export const lineAt = (lines: string[], re: RegExp): number => lines.findIndex((l) => re.test(l));
+
+/** Rewrites the first row matching `re`, if any. */
+export function replaceAt(lines: string[], re: RegExp, to: (l: string) => string): void {
+  const i = lineAt(lines, re);
+  if (i >= 0) lines[i] = to(lines[i] ?? '');
+}

@@ -11,6 +11,7 @@ import { answerKeys } from '../../support/answer-key';
 import { runChecks } from '../../support/answer-key/checks';
 import { plannedInput } from '../../support/answer-key/plans';
 import { loadCorpus } from '../../support/fixture-corpus';
+import { editedPlain as edited, lineAt as at } from '../../support/screen-edits';
 
 const VERSION = '2.1.332';
 const screens = loadCorpus().filter(
@@ -39,16 +40,8 @@ const CASES: Record<string, { name: string; reason: string }> = {
   },
 };
 
-/** The screen with its plain lines changed (the styled capture dropped, as a plain-only screen). */
-function edited(s: ScreenSnapshot, change: (lines: string[]) => void): ScreenSnapshot {
-  const plain = s.plain.map((l) => l.trimEnd());
-  change(plain);
-  return { ...s, plain, styled: undefined };
-}
-
 const CHOICE = /^ {1,2}[❯ ] \S/;
 const FOOTER = /^ {1,2}Enter to confirm/;
-const at = (lines: string[], re: RegExp): number => lines.findIndex((l) => re.test(l));
 const choices = (lines: string[]): number[] => {
   const footer = at(lines, FOOTER);
   const out: number[] = [];

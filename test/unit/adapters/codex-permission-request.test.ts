@@ -7,26 +7,13 @@
  */
 import { strict as assert } from 'node:assert';
 import { recognize } from '../../../src/adapters/recognize';
-import type { ScreenSnapshot } from '../../../src/adapters/types';
 import { answerKeys } from '../../support/answer-key';
 import { runChecks } from '../../support/answer-key/checks';
 import { plannedInput } from '../../support/answer-key/plans';
 import { loadCorpus } from '../../support/fixture-corpus';
+import { editedPlain as edited, lineAt as at, replaceAt } from '../../support/screen-edits';
 
 const screens = loadCorpus().filter((f) => f.agent === 'codex' && f.state === 'permission-request');
-
-/** The screen with its plain lines changed (the styled capture dropped, as a plain-only screen). */
-function edited(s: ScreenSnapshot, change: (lines: string[]) => void): ScreenSnapshot {
-  const plain = s.plain.map((l) => l.trimEnd());
-  change(plain);
-  return { ...s, plain, styled: undefined };
-}
-
-const at = (lines: string[], re: RegExp): number => lines.findIndex((l) => re.test(l));
-const replaceAt = (lines: string[], re: RegExp, to: (l: string) => string): void => {
-  const i = at(lines, re);
-  if (i >= 0) lines[i] = to(lines[i] ?? '');
-};
 
 /** Screens one detail away from what Codex draws. */
 const MUTATIONS: Record<string, (lines: string[]) => void> = {

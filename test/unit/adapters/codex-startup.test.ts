@@ -11,6 +11,7 @@ import { answerKeys } from '../../support/answer-key';
 import { runChecks } from '../../support/answer-key/checks';
 import { plannedInput } from '../../support/answer-key/plans';
 import { loadCorpus } from '../../support/fixture-corpus';
+import { editedPlain as edited, lineAt as at, replaceAt } from '../../support/screen-edits';
 
 const VERSION = '0.171.0';
 const screens = loadCorpus().filter(
@@ -33,19 +34,6 @@ const CASES: Record<string, { name: string; reason: string }> = {
       'before it starts, it asks whether to switch to the newer model it announces ("Meet GPT-6 Sol") ' +
       'or keep the configured one',
   },
-};
-
-/** The screen with its plain lines changed (the styled capture dropped, as a plain-only screen). */
-function edited(s: ScreenSnapshot, change: (lines: string[]) => void): ScreenSnapshot {
-  const plain = s.plain.map((l) => l.trimEnd());
-  change(plain);
-  return { ...s, plain, styled: undefined };
-}
-
-const at = (lines: string[], re: RegExp): number => lines.findIndex((l) => re.test(l));
-const replaceAt = (lines: string[], re: RegExp, to: (l: string) => string): void => {
-  const i = at(lines, re);
-  if (i >= 0) lines[i] = to(lines[i] ?? '');
 };
 
 /** Screens one detail away from what Codex draws. */
