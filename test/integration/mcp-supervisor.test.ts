@@ -47,6 +47,19 @@ async function mcpClient(
 }
 
 type Step = Partial<StatusResult>;
+
+/** The editor's side of `akk/confirmDecision`: what the person was asked, and their answer when the test gives it. */
+function askedPerson(agent: ServerAgent): { asked: ConfirmDecisionParams[]; answer: (yes: boolean) => void } {
+  const asked: ConfirmDecisionParams[] = [];
+  let answer: (yes: boolean) => void = () => undefined;
+  agent.server.serverRequests.set(SERVER_REQUESTS.confirmDecision, (params) => {
+    asked.push(params as ConfirmDecisionParams);
+    return new Promise((resolve) => {
+      answer = (yes) => resolve({ confirmed: yes });
+    });
+  });
+  return { asked, answer: (yes) => answer(yes) };
+}
 const steps = (a: ToolAnswer): Step[] => (a.value.steps as Step[] | undefined) ?? [];
 const errorCode = (a: ToolAnswer): unknown => (a.value.error as { code?: unknown } | undefined)?.code;
 
@@ -115,14 +128,9 @@ describe('a supervising agent through the MCP server (SDK client, real Claude Co
       { kind: 'bash', command: 'touch supervised.txt', description: 'Create supervised.txt' },
       { kind: 'text', text: 'Done.' },
     ]);
-    const asked: ConfirmDecisionParams[] = [];
-    let confirm: (yes: boolean) => void = () => undefined;
-    agent.server.serverRequests.set(SERVER_REQUESTS.confirmDecision, (params) => {
-      asked.push(params as ConfirmDecisionParams);
-      return new Promise((resolve) => {
-        confirm = (yes) => resolve({ confirmed: yes });
-      });
-    });
+    const person = askedPerson(agent);
+    const asked = person.asked;
+    const confirm = (yes: boolean): void => person.answer(yes);
     const c = await connect('supervisor-p');
     await userPrompt(agent.term, 'make the file');
     const step = await pendingStep(c, (s) => s.permission !== null && s.permission !== undefined);
@@ -198,14 +206,9 @@ describe('a supervising agent through the MCP server (SDK client, real Claude Co
       { supervisorSocket: socket },
     );
     const agent = a;
-    const asked: ConfirmDecisionParams[] = [];
-    let confirm: (yes: boolean) => void = () => undefined;
-    agent.server.serverRequests.set(SERVER_REQUESTS.confirmDecision, (params) => {
-      asked.push(params as ConfirmDecisionParams);
-      return new Promise((resolve) => {
-        confirm = (yes) => resolve({ confirmed: yes });
-      });
-    });
+    const person = askedPerson(agent);
+    const asked = person.asked;
+    const confirm = (yes: boolean): void => person.answer(yes);
     const c = await connect('supervisor-plan');
     await userPrompt(agent.term, 'go');
     const step = await pendingStep(c, (s) => s.interaction?.questions[0]?.header === 'Plan');

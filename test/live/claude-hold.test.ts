@@ -42,6 +42,17 @@ async function permission(a: ServerAgent): Promise<NonNullable<StatusResult['per
   return s.permission;
 }
 
+/** Approves once or rejects the permission `p` through the server, with an optional message. */
+function decide(
+  a: ServerAgent,
+  p: { interaction_id: string; turn_id: string } | null | undefined,
+  decision: 'approve_once' | 'reject',
+  message?: string,
+) {
+  const params = { interaction_id: p?.interaction_id, turn_id: p?.turn_id, decision };
+  return a.call(REQUESTS.approve.method, message === undefined ? params : { ...params, message }, 40_000);
+}
+
 const codeOf = (r: { error?: { data?: { code?: string } } }): string | undefined => r.error?.data?.code;
 const outcomeOf = (r: { result?: unknown }): string | undefined =>
   (r.result as { outcome?: string } | undefined)?.outcome;
@@ -65,11 +76,7 @@ describe('Claude Code: the hold, through the AKK server (live)', function () {
     const agent = a;
     const first = await permission(agent);
     assert.ok(first.subject.includes('first.txt'), first.subject);
-    const pending = agent.call(
-      REQUESTS.approve.method,
-      { interaction_id: first.interaction_id, turn_id: first.turn_id, decision: 'approve_once' },
-      40_000,
-    );
+    const pending = decide(agent, first, 'approve_once');
     // While the server holds its reservation, the person answers in the terminal, and the agent
     // draws its next dialog: the one the held key would otherwise approve.
     await sleep(1000);
@@ -88,11 +95,7 @@ describe('Claude Code: the hold, through the AKK server (live)', function () {
       'the second command as a new step',
     );
     assert.ok(s.permission?.subject.includes('second.txt'), JSON.stringify(s.permission));
-    const rejected = await agent.call(
-      REQUESTS.approve.method,
-      { interaction_id: s.permission?.interaction_id, turn_id: s.permission?.turn_id, decision: 'reject' },
-      30_000,
-    );
+    const rejected = await decide(agent, s.permission, 'reject');
     assert.equal(outcomeOf(rejected), 'declined', JSON.stringify(rejected));
     await sleep(1500);
     assert.equal(existsSync(join(agent.term.workDir, 'second.txt')), false);
@@ -106,11 +109,7 @@ describe('Claude Code: the hold, through the AKK server (live)', function () {
     });
     const agent = a;
     const p = await permission(agent);
-    const pending = agent.call(
-      REQUESTS.approve.method,
-      { interaction_id: p.interaction_id, turn_id: p.turn_id, decision: 'approve_once' },
-      40_000,
-    );
+    const pending = decide(agent, p, 'approve_once');
     await sleep(2300);
     await agent.term.tmux(['resize-window', '-t', agent.term.target, '-x', '110', '-y', '40']);
     const r = await pending;
@@ -133,12 +132,7 @@ describe('Claude Code: the hold, through the AKK server (live)', function () {
       ['x'.repeat(20_001), 'invalid_params'],
       ['ok\u0007then', 'invalid_params'],
     ] as const) {
-      const r = await agent.call(REQUESTS.approve.method, {
-        interaction_id: p.interaction_id,
-        turn_id: p.turn_id,
-        decision: 'approve_once',
-        message,
-      });
+      const r = await decide(agent, p, 'approve_once', message);
       assert.equal(codeOf(r), code, `${message.slice(0, 20)}: ${JSON.stringify(r).slice(0, 400)}`);
     }
     await sleep(1000);
@@ -147,16 +141,7 @@ describe('Claude Code: the hold, through the AKK server (live)', function () {
     // The same step, answered now: a rejection whose reason says "stop" and "wait" is not blocked.
     const s = await agent.waitStatus((x) => x.permission?.interaction_id === p.interaction_id, 10_000, 'the step');
     const reason = 'Stop using touch here, and wait for the review before creating files.';
-    const r = await agent.call(
-      REQUESTS.approve.method,
-      {
-        interaction_id: s.permission?.interaction_id,
-        turn_id: s.permission?.turn_id,
-        decision: 'reject',
-        message: reason,
-      },
-      30_000,
-    );
+    const r = await decide(agent, s.permission, 'reject', reason);
     assert.equal(outcomeOf(r), 'declined', JSON.stringify(r));
     const next = await agent.model.waitForUserMessage((t) => t.includes(reason), 60_000);
     assert.equal(next.trim(), reason);
@@ -171,11 +156,7 @@ describe('Claude Code: the hold, through the AKK server (live)', function () {
     // Another program writes to the terminal without changing a cell (save and restore the cursor).
     const writer = spawn('bash', ['-c', `for i in $(seq 1 400); do printf '\\0337\\0338' > ${tty}; sleep 0.02; done`]);
     try {
-      const r = await agent.call(
-        REQUESTS.approve.method,
-        { interaction_id: p.interaction_id, turn_id: p.turn_id, decision: 'approve_once' },
-        40_000,
-      );
+      const r = await decide(agent, p, 'approve_once');
       assert.equal(codeOf(r), 'terminal_not_settled', JSON.stringify(r));
       assert.ok(r.error?.message && /settle/.test(r.error.message), r.error?.message);
     } finally {
@@ -184,11 +165,7 @@ describe('Claude Code: the hold, through the AKK server (live)', function () {
     await until(() => writer.exitCode !== null || writer.signalCode !== null, 5000, 'the writer to stop');
     assert.equal(existsSync(join(agent.term.workDir, 'made.txt')), false);
     const s = await agent.waitStatus((x) => x.permission?.interaction_id === p.interaction_id, 15_000, 'the step');
-    const r = await agent.call(
-      REQUESTS.approve.method,
-      { interaction_id: s.permission?.interaction_id, turn_id: s.permission?.turn_id, decision: 'approve_once' },
-      30_000,
-    );
+    const r = await decide(agent, s.permission, 'approve_once');
     assert.equal(outcomeOf(r), 'resolved', JSON.stringify(r));
     await until(() => existsSync(join(agent.term.workDir, 'made.txt')), 20_000, 'the command to run');
   });
@@ -197,11 +174,7 @@ describe('Claude Code: the hold, through the AKK server (live)', function () {
     a = await startServerAgent('claude', ONE_COMMAND, { AKK_FAULT_HOLD_AFTER_RESERVE_MS: '3000' });
     const agent = a;
     const p = await permission(agent);
-    const pending = agent.call(
-      REQUESTS.approve.method,
-      { interaction_id: p.interaction_id, turn_id: p.turn_id, decision: 'approve_once' },
-      40_000,
-    );
+    const pending = decide(agent, p, 'approve_once');
     await sleep(800);
     const pids = [agent.term.panePid(), ...descendants(agent.term.panePid())];
     await new Promise<void>((resolve) => execFile('kill', ['-9', ...pids.map(String)], () => resolve()));
@@ -215,11 +188,7 @@ describe('Claude Code: the hold, through the AKK server (live)', function () {
     a = await startServerAgent('claude', ONE_COMMAND, { AKK_FAULT_DROP_INPUT: '1', AKK_FAULT_FAIL_AFTER_INPUT: '1' });
     const agent = a;
     const p = await permission(agent);
-    const r = await agent.call(
-      REQUESTS.approve.method,
-      { interaction_id: p.interaction_id, turn_id: p.turn_id, decision: 'approve_once' },
-      30_000,
-    );
+    const r = await decide(agent, p, 'approve_once');
     assert.equal(codeOf(r), 'response_uncertain', JSON.stringify(r));
     assert.equal((await agent.status()).state, 'response_uncertain');
     // Another program scribbles over the terminal: a screen no profile reads.
