@@ -28,6 +28,13 @@ export interface Reserved {
   reservationId: string;
 }
 
+/** The agent still runs in the terminal; an exit (the pane's processes gone) is `agent_exited`. */
+function checkAgentRuns(session: Session): void {
+  const proc = session.endpoint?.agentProcess();
+  if (session.state === 'exited' || !proc || proc.agent === 'unknown')
+    throw new AkkError('agent_exited', session.exitReason ?? 'the agent has exited');
+}
+
 export class KeyDispatch {
   constructor(private readonly d: ResponderDeps) {}
 
@@ -93,6 +100,7 @@ export class KeyDispatch {
    * a new settled capture must show the same thing again, or nothing more is typed.
    */
   private async stillProven(session: Session, authority: Authority, last: ProvenScreen): Promise<ProvenScreen> {
+    checkAgentRuns(session);
     if (session.generation !== authority.bindingGeneration)
       throw new AkkError('stale_revision', 'the terminal changed during the response');
     if (session.outputSeq() === last.outputSeq) return last;
@@ -193,6 +201,7 @@ export class KeyDispatch {
       if (!capture) continue;
       // A resize (or re-attach) moves the binding: nothing seen at another size proves this step.
       if (capture.generation !== generation || session.generation !== generation) {
+        checkAgentRuns(session);
         throw new AkkError('stale_revision', 'the terminal was resized or re-attached during the response');
       }
       if (capture.unproven === undefined) {
