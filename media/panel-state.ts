@@ -7,6 +7,7 @@ import type { PanelToHost, PanelView } from '../src/shared/webview-messages';
 import type { Answer, InteractionQuestion } from '../src/shared/contract';
 import { DECISION } from '../src/shared/decisions';
 import type { PermissionDecisionKind } from '../src/shared/contract';
+import { type TextSource } from '../src/shared/text-sources';
 
 interface VsCodeApi {
   postMessage(message: PanelToHost): void;
@@ -22,7 +23,7 @@ interface PanelState {
   banner: { kind: string; message: string } | null;
   /** A reply in words being typed, and the option it was resolved to (until another is chosen). */
   words: string;
-  fromText: { text: string; via: 'exact_alias' | 'model'; optionId: string } | null;
+  fromText: { text: string; via: TextSource; optionId: string } | null;
   /** A message for the agent, sent with the answer once the step is done. */
   message: string;
 }

@@ -10,6 +10,7 @@ import { el } from './elements';
 import { approve, choose, onRepaint, post, question, resetStep, save, send, state, transient } from './panel-state';
 import { renderPermission } from './permission-view';
 import { renderQuestion } from './question-view';
+import { TEXT_SOURCE } from '../src/shared/text-sources';
 
 const root = document.getElementById('root') as HTMLElement;
 
@@ -116,7 +117,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
       // Selected for the person to check: nothing is sent until they press Send answer.
       state.selected = [m.option_id];
       state.fromText = { text: m.text, via: m.via, optionId: m.option_id };
-      const how = m.via === 'model' ? 'as read by the language model' : 'exactly';
+      const how = m.via === TEXT_SOURCE.model ? 'as read by the language model' : 'exactly';
       state.banner = {
         kind: 'resolved',
         message: `Your reply names “${m.label}” (${how}). Check it, then Send answer.`,

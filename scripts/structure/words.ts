@@ -1,13 +1,23 @@
 /**
- * Each word once: the names that cross rooms (a permission's decisions, each agent's gated prompt
- * shapes) are typed values in one home module; a string literal of one anywhere else in src/ or
- * media/ is a second spelling, which a typo could make into a name nothing checks.
+ * Each word once: the names that cross rooms (a permission's decisions, how words became an answer,
+ * the settings, each agent's gated prompt shapes) are typed values in one home module; a string
+ * literal of one anywhere else in src/ or media/ is a second spelling, which a typo could make into a
+ * name nothing checks. Error objects are built by one function too (`codedError`, `AkkError`): an
+ * error assembled by hand could carry a code no reader knows.
  */
 import { readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { CLAUDE_SHAPES } from '../../src/adapters/claude/shapes';
 import { CODEX_SHAPES } from '../../src/adapters/codex/shapes';
 import { DECISION } from '../../src/shared/decisions';
+import { AGENTS } from '../../src/shared/lifecycle';
+import { agentSettings, SETTING } from '../../src/shared/settings';
+import { TEXT_SOURCES } from '../../src/shared/text-sources';
+
+const SETTING_KEYS = [
+  ...Object.values(SETTING).map((s) => s.key),
+  ...AGENTS.flatMap((agent) => Object.values(agentSettings(agent)).map((s) => s.key)),
+];
 
 interface Vocabulary {
   what: string;
@@ -18,6 +28,13 @@ interface Vocabulary {
 
 const VOCABULARIES: readonly Vocabulary[] = [
   { what: 'a decision', words: Object.values(DECISION), homes: [/^src\/shared\/decisions\.ts$/] },
+  { what: 'an answer source', words: TEXT_SOURCES, homes: [/^src\/shared\/text-sources\.ts$/] },
+  {
+    what: 'a setting',
+    // The full key, and the key within the `akk` section (`getConfiguration('akk').get('tmux.path')`).
+    words: [...SETTING_KEYS, ...SETTING_KEYS.map((key) => key.replace(/^akk\./, ''))],
+    homes: [/^src\/shared\/settings\.ts$/],
+  },
   {
     what: 'a prompt shape',
     words: [...new Set([...Object.values(CLAUDE_SHAPES), ...Object.values(CODEX_SHAPES)])],
@@ -25,13 +42,21 @@ const VOCABULARIES: readonly Vocabulary[] = [
   },
 ];
 
-/** String literals of a vocabulary's words outside its homes, in src/ and media/. */
+/** Code that builds an error object by hand, and the files allowed to: the builders and the wire. */
+const HAND_BUILT_ERROR = /Object\.assign\(\s*new Error\b|data: \{ code: '/;
+const ERROR_HOMES = [/^src\/shared\/errors\.ts$/, /^src\/server\/rpc\//];
+
+/** String literals of a vocabulary's words outside its homes, in src/ and media/; hand-built errors. */
 export function secondSpellings(root: string, files: readonly string[]): string[] {
   const out: string[] = [];
   for (const file of files) {
     const rel = relative(root, file).split(sep).join('/');
     if (!/^(src|media)\//.test(rel)) continue;
     const lines = readFileSync(file, 'utf8').split('\n');
+    if (!ERROR_HOMES.some((h) => h.test(rel)))
+      lines.forEach((text, i) => {
+        if (HAND_BUILT_ERROR.test(text)) out.push(`${rel}:${i + 1} builds an error by hand (use codedError)`);
+      });
     for (const v of VOCABULARIES) {
       if (v.homes.some((h) => h.test(rel))) continue;
       lines.forEach((text, i) => {

@@ -6,23 +6,23 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { AGENT_DESCRIPTORS, agentLabel, type AgentName } from '../shared/agents';
+import { agentLabel, type AgentName } from '../shared/agents';
 import type { SessionSummary, TmuxTarget } from '../shared/protocol';
 import { TMUX_INSTALL_HINT } from '../shared/tmux';
-import { checkLaunchSettings, type AgentLaunchSettings } from '../shared/settings';
+import { agentSettings, checkLaunchSettings, SETTING, type AgentLaunchSettings } from '../shared/settings';
 import { shellQuote } from './terminal-launch';
+import { readRawSetting } from './read-setting';
 
 /** The launch settings of one agent; a wrong value is refused with the setting's name. */
 export function launchSettings(agent: AgentName): AgentLaunchSettings {
-  const c = vscode.workspace.getConfiguration();
-  const { settingsPrefix, launchCommand } = AGENT_DESCRIPTORS[agent];
+  const own = agentSettings(agent);
   const checked = checkLaunchSettings(
     {
-      tmuxPath: c.get<unknown>('akk.tmux.path', 'tmux'),
-      socket: c.get<unknown>('akk.tmux.socket', 'agent-knock-knock'),
-      command: c.get<unknown>(`${settingsPrefix}command`, launchCommand),
-      args: c.get<unknown>(`${settingsPrefix}args`, []),
-      env: c.get<unknown>(`${settingsPrefix}env`, {}),
+      tmuxPath: readRawSetting(SETTING.tmuxPath),
+      socket: readRawSetting(SETTING.tmuxSocket),
+      command: readRawSetting(own.command),
+      args: readRawSetting(own.args),
+      env: readRawSetting(own.env),
     },
     agent,
   );

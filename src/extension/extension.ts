@@ -15,6 +15,8 @@ import { StatusBar } from './status-bar';
 import { TerminalWatch } from './terminal-watch';
 import { registerSupervisors, supervisorSocketPath } from './supervisors';
 import { registerLanguageModelTools } from './lm-tools';
+import { SETTING } from '../shared/settings';
+import { readSetting } from './read-setting';
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const log = vscode.window.createOutputChannel('Agent Knock Knock', { log: true });
@@ -27,7 +29,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     const sessions = new SessionsTree();
     const watch = new TerminalWatch(client, log);
     const terminals = new AgentTerminals(
-      () => vscode.workspace.getConfiguration('akk').get<string>('tmux.path', 'tmux'),
+      () => readSetting(SETTING.tmuxPath),
       (id) => watch.terminal(id),
     );
     const pending = new PendingInteractions(client, log, (step) => announceStep(step, context));
@@ -82,7 +84,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       vscode.workspace.onDidGrantWorkspaceTrust(() => void client.restart()),
       // Steps created from now on get their text policy under the new setting.
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('akk.textResolution.allowLowRisk')) void client.restart();
+        if (e.affectsConfiguration(SETTING.allowLowRiskText.key)) void client.restart();
       }),
       ...registerSupervisors(context, client, socket),
       ...registerLanguageModelTools(client, pending, log),
@@ -103,7 +105,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 
 /** Setting akk.startSessionOnOpen: start an agent when the workspace opens with none attached. */
 async function startSessionOnOpen(client: ServerClient): Promise<void> {
-  const agent = vscode.workspace.getConfiguration('akk').get<string>('startSessionOnOpen', 'none');
+  const agent = readSetting(SETTING.startSessionOnOpen);
   if (!isAgentName(agent) || !vscode.workspace.isTrusted) return;
   if ((await client.request('listSessions', {})).sessions.some((s) => s.state !== 'exited')) return;
   await vscode.commands.executeCommand(AGENT_DESCRIPTORS[agent].newSessionCommand);
@@ -118,16 +120,15 @@ function initializationOptions(
   ownerId: string,
   supervisorSocket: string,
 ): InitializationOptions {
-  const config = vscode.workspace.getConfiguration('akk');
   return {
     storageDir: storageDirOf(context),
     supervisorSocket,
-    allowLowRiskText: config.get<boolean>('textResolution.allowLowRisk', false),
+    allowLowRiskText: readSetting(SETTING.allowLowRiskText),
     ownerId,
     echoesRevision: true,
     inputAllowed: vscode.workspace.isTrusted,
-    offerLifetimeSeconds: config.get<number>('offerLifetimeSeconds', 120),
-    tmuxPath: config.get<string>('tmux.path', 'tmux'),
+    offerLifetimeSeconds: readSetting(SETTING.offerLifetimeSeconds),
+    tmuxPath: readSetting(SETTING.tmuxPath),
   };
 }
 

@@ -17,6 +17,8 @@ import type { ServerClient } from './server-client';
 import { readReply } from './words';
 import { PermissionDecisionKind } from '../shared/contract';
 import { DECISION } from '../shared/decisions';
+import { type TextSource } from '../shared/text-sources';
+import { codedError } from '../shared/errors';
 
 const Id = z.string().min(1).max(128);
 const AnswerInput = z
@@ -42,7 +44,7 @@ interface Prepared {
   refused?: unknown;
   step: PendingStep;
   answers: Answer[];
-  fromText?: { text: string; via: 'exact_alias' | 'model' };
+  fromText?: { text: string; via: TextSource };
   shown: string;
 }
 
@@ -56,19 +58,13 @@ function refusal(error: unknown): vscode.LanguageModelToolResult {
 
 function parsed<T>(schema: z.ZodType<T>, input: unknown): T {
   const r = schema.safeParse(input);
-  if (!r.success)
-    throw Object.assign(new Error(`invalid input: ${r.error.issues[0]?.message ?? 'invalid'}`), {
-      data: { code: 'invalid_params' },
-    });
+  if (!r.success) throw codedError('invalid_params', `invalid input: ${r.error.issues[0]?.message ?? 'invalid'}`);
   return r.data;
 }
 
 function stepOf(pending: PendingInteractions, interactionId: string): PendingStep {
   const step = pending.list().find((s) => s.id === interactionId);
-  if (!step)
-    throw Object.assign(new Error('no such step is waiting; list the pending steps again'), {
-      data: { code: 'not_found' },
-    });
+  if (!step) throw codedError('not_found', 'no such step is waiting; list the pending steps again');
   return step;
 }
 
@@ -83,7 +79,7 @@ async function answerOf(
   const ask = (n: number): string =>
     `give ${n === 0 ? 'option_ids, text or words' : 'only one of option_ids, text, words'}`;
   const given = [input.option_ids, input.text, input.words].filter((v) => v !== undefined).length;
-  if (given !== 1) throw Object.assign(new Error(ask(given)), { data: { code: 'invalid_params' } });
+  if (given !== 1) throw codedError('invalid_params', ask(given));
   if (input.text !== undefined) {
     if (q.response_kind !== 'free_text') throw new Error('this question is answered by choosing options');
     return {

@@ -6,6 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { TextResolution } from '../shared/contract';
+import { codedError } from '../shared/errors';
 
 type ModelNeeded = Extract<TextResolution, { status: 'model_needed' }>;
 
@@ -28,9 +29,7 @@ function instructions(need: ModelNeeded, reply: string): string {
 export async function readWithModel(need: ModelNeeded, reply: string): Promise<string> {
   const [model] = await vscode.lm.selectChatModels();
   if (!model) {
-    throw Object.assign(new Error('no language model is available to read the reply; choose an option instead'), {
-      data: { code: 'text_unresolved' },
-    });
+    throw codedError('text_unresolved', 'no language model is available to read the reply; choose an option instead');
   }
   const cancel = new vscode.CancellationTokenSource();
   const timer = setTimeout(() => cancel.cancel(), 30_000);

@@ -10,6 +10,8 @@ import { agentLabel, describeStep, type PendingStep } from './pending';
 import { permissionSentence, type ShownPermission } from './shown-permission';
 import { DECISION } from '../shared/decisions';
 import type { PermissionDecisionKind } from '../shared/contract';
+import { SETTING } from '../shared/settings';
+import { readSetting } from './read-setting';
 
 const DECISION_BUTTONS: ReadonlyArray<readonly [label: string, decision: PermissionDecisionKind]> = [
   ['Approve once', DECISION.approveOnce],
@@ -33,7 +35,7 @@ function announcePermission(step: PendingStep, p: PermissionProjection): void {
 }
 
 export function announceStep(step: PendingStep, _context: vscode.ExtensionContext): void {
-  if (vscode.workspace.getConfiguration('akk').get<string>('notifications', 'on') === 'off') return;
+  if (readSetting(SETTING.notifications) === 'off') return;
   const s = step.status;
   // One notification per questionnaire: its later steps follow in the panel and the status bar.
   if (s.interaction && s.interaction.step.index > 1) return;

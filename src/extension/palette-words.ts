@@ -8,10 +8,11 @@ import type { Answer, InteractionQuestion, TerminalInteraction } from '../shared
 import { errorMessageOf } from './rpc-error';
 import type { ServerClient } from './server-client';
 import { readReply } from './words';
+import { TEXT_SOURCE, type TextSource } from '../shared/text-sources';
 
 export interface PaletteChoice {
   answer: Answer;
-  fromText?: { text: string; via: 'exact_alias' | 'model' };
+  fromText?: { text: string; via: TextSource };
 }
 
 export async function pickOne(
@@ -41,7 +42,7 @@ export async function pickOne(
     void vscode.window.showWarningMessage(`Your reply was not used: ${errorMessageOf(error)}. Nothing was sent.`);
     return undefined;
   }
-  const how = read.via === 'model' ? 'as read by the language model' : 'exactly';
+  const how = read.via === TEXT_SOURCE.model ? 'as read by the language model' : 'exactly';
   const send = await vscode.window.showQuickPick(
     [
       { label: `$(check) Send “${read.label}”`, description: `your reply names it ${how}`, go: true },

@@ -12,6 +12,7 @@ import { readReply } from './words';
 import { agentLabel, type PendingInteractions } from './pending';
 import { errorCodeOf, errorMessageOf, lapsedOutcome, outcomeFor } from './rpc-error';
 import type { ServerClient } from './server-client';
+import { codedError } from '../shared/errors';
 
 export class QuestionPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
@@ -203,8 +204,7 @@ export class QuestionPanel implements vscode.Disposable {
         let failure: unknown;
         try {
           const revision = this.shownRevisions.get(m.interaction_id);
-          if (revision === undefined)
-            throw Object.assign(new Error('the step is no longer shown'), { data: { code: 'invalidated' } });
+          if (revision === undefined) throw codedError('invalidated', 'the step is no longer shown');
           const receipt =
             m.type === 'respond'
               ? await this.client.request('respondInteraction', {
@@ -281,7 +281,7 @@ export class QuestionPanel implements vscode.Disposable {
   ): Promise<ResponseReceipt> {
     const seen = this.shownPermissions.find((p) => p.interaction_id === interactionId);
     if (!sessionId || !seen) {
-      throw Object.assign(new Error('the permission prompt is no longer waiting'), { data: { code: 'invalidated' } });
+      throw codedError('invalidated', 'the permission prompt is no longer waiting');
     }
     return sendDecision(this.client, seen, revision, decision, message);
   }
@@ -296,7 +296,7 @@ export class QuestionPanel implements vscode.Disposable {
     const step = sessionId ? this.pending.get(sessionId)?.status.interaction : undefined;
     try {
       if (!step || step.interaction_id !== interactionId)
-        throw Object.assign(new Error('the question is no longer waiting'), { data: { code: 'invalidated' } });
+        throw codedError('invalidated', 'the question is no longer waiting');
       const r = await readReply(this.client, step, text);
       this.post({
         type: 'resolved',

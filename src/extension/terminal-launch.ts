@@ -8,6 +8,8 @@ import * as vscode from 'vscode';
 import { agentLabel, type AgentName } from '../shared/agents';
 import type { AgentLaunchSettings } from '../shared/settings';
 import type { TerminalWatch } from './terminal-watch';
+import { SETTING } from '../shared/settings';
+import { readSetting } from './read-setting';
 
 type LaunchPlace = 'tmux' | 'terminal';
 
@@ -17,7 +19,7 @@ const ATTACH_MS = 30_000;
 
 /** The place from the setting; `auto` asks whether the tmux executable runs. */
 export async function launchPlace(tmuxPath: string): Promise<LaunchPlace> {
-  const setting = vscode.workspace.getConfiguration('akk').get<string>('launch.in', 'auto');
+  const setting = readSetting(SETTING.launchIn);
   if (setting === 'tmux' || setting === 'terminal') return setting;
   const found = await new Promise<boolean>((resolve) =>
     execFile(tmuxPath, ['-V'], { timeout: 5000 }, (error) => resolve(!error)),

@@ -7,12 +7,14 @@
 import type { TerminalInteraction } from '../shared/contract';
 import { readWithModel } from './model-reading';
 import type { ServerClient } from './server-client';
+import { type TextSource } from '../shared/text-sources';
+import { codedError } from '../shared/errors';
 
 interface ReadReply {
   question_id: string;
   option_id: string;
   label: string;
-  via: 'exact_alias' | 'model';
+  via: TextSource;
 }
 
 export async function readReply(client: ServerClient, step: TerminalInteraction, text: string): Promise<ReadReply> {
@@ -21,7 +23,6 @@ export async function readReply(client: ServerClient, step: TerminalInteraction,
   if (first.status === 'resolved') return first;
   const choice = await readWithModel(first, text);
   const checked = await client.request('resolveText', { ...ids, model_choice: choice });
-  if (checked.status !== 'resolved')
-    throw Object.assign(new Error('the reply was not read as any option'), { data: { code: 'text_unresolved' } });
+  if (checked.status !== 'resolved') throw codedError('text_unresolved', 'the reply was not read as any option');
   return checked;
 }

@@ -12,6 +12,7 @@ import { MAX_MESSAGE_LENGTH } from '../shared/answer-text';
 import type { StatusResult } from '../shared/protocol';
 import { AkkRefusal, type AkkLink } from './akk-link';
 import { PermissionDecisionKind } from '../shared/contract';
+import { TEXT_SOURCE } from '../shared/text-sources';
 
 const Id = z.string().min(1).max(128);
 /** The step's revision as list_pending gave it: a supervisor answers only what it was shown. */
@@ -122,7 +123,7 @@ export function registerSupervisorTools(server: McpServer, link: AkkLink): void 
         const receipt = await link.call('respondInteraction', {
           ...base,
           answers: [answer],
-          from_text: { text: words, via: 'exact_alias' },
+          from_text: { text: words, via: TEXT_SOURCE.exactAlias },
         });
         return { ...receipt, resolved_option: { option_id: r.option_id, label: r.label } };
       }),

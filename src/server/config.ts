@@ -14,7 +14,7 @@ export interface ServerConfig {
   offerLifetimeSeconds: number;
   tmuxPath: string;
   /** Setting akk.textResolution.allowLowRisk: a language model may read words as answers to low-risk steps. */
-  allowModelText: boolean;
+  allowLowRiskText: boolean;
   /** Where supervisors connect, if anywhere. */
   supervisorSocket: string | undefined;
 }
@@ -38,7 +38,7 @@ export function configFrom(raw: unknown): ServerConfig {
     inputAllowed: o.inputAllowed ?? true,
     offerLifetimeSeconds: o.offerLifetimeSeconds ?? DEFAULT_OFFER_LIFETIME_SECONDS,
     tmuxPath: o.tmuxPath ?? 'tmux',
-    allowModelText: o.allowLowRiskText ?? false,
+    allowLowRiskText: o.allowLowRiskText ?? false,
     supervisorSocket: o.supervisorSocket,
   };
 }

@@ -68,7 +68,7 @@ export async function startServices(connection: Connection, config: ServerConfig
     await deliver(entry.id, entry.method, entry.params).catch((e: unknown) => log.warn(`sending ${entry.method}`, e));
   };
 
-  const tracker = new InteractionTracker({ store, log, send, allowModelText: config.allowModelText });
+  const tracker = new InteractionTracker({ store, log, send, allowLowRiskText: config.allowLowRiskText });
   const responderDeps: SendDeps = {
     store,
     registry,

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { AGENTS } from './lifecycle';
 import { MAX_MESSAGE_LENGTH } from './answer-text';
 import { DECISION } from './decisions';
+import { TEXT_SOURCES } from './text-sources';
 
 const OpaqueId = z
   .string()
@@ -39,9 +40,7 @@ export const MAX_REPLY_TEXT_LENGTH = 2000;
 const FollowUpMessage = z.string().min(1).max(MAX_MESSAGE_LENGTH);
 
 /** The words a structured answer was resolved from, and how; the server checks them again. */
-const FromText = z
-  .object({ text: z.string().min(1).max(MAX_REPLY_TEXT_LENGTH), via: z.enum(['exact_alias', 'model']) })
-  .strict();
+const FromText = z.object({ text: z.string().min(1).max(MAX_REPLY_TEXT_LENGTH), via: z.enum(TEXT_SOURCES) }).strict();
 export const DeliveryMode = z.enum(['steer_current_turn', 'queue_next_turn']);
 export type DeliveryMode = z.infer<typeof DeliveryMode>;
 
@@ -208,7 +207,7 @@ export const TextResolution = z.discriminatedUnion('status', [
     question_id: OpaqueId,
     option_id: OpaqueId,
     label: z.string(),
-    via: z.enum(['exact_alias', 'model']),
+    via: z.enum(TEXT_SOURCES),
   }),
   z.object({
     status: z.literal('model_needed'),

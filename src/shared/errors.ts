@@ -83,3 +83,15 @@ export class AkkError extends Error {
     this.detail = detail;
   }
 }
+
+/**
+ * A failure raised on the editor's side in the shape a server error arrives in (`data.code`), so
+ * that one reader (`errorCodeOf`) and one set of words serve both.
+ */
+export function codedError(
+  code: ErrorCode,
+  message: string,
+  detail?: Record<string, unknown>,
+): Error & { data: ErrorData } {
+  return Object.assign(new Error(message), { data: detail === undefined ? { code } : { code, detail } });
+}

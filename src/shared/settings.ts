@@ -1,10 +1,41 @@
 /**
- * The agent launch settings (akk.tmux.*, and each agent's under its settings prefix) checked at the
- * trust boundary: settings files are edited by hand, and their values become a command line and an
- * environment.
+ * The extension's settings, named once: each setting's full key and the default that package.json
+ * declares for it (a unit test holds the two equal, both ways), and the agent launch settings
+ * (akk.tmux.*, and each agent's under its settings prefix) checked at the trust boundary: settings
+ * files are edited by hand, and their values become a command line and an environment.
  */
 import { z } from 'zod';
 import { AGENT_DESCRIPTORS, type AgentName } from './agents';
+
+export interface Setting<T> {
+  readonly key: string;
+  readonly fallback: T;
+}
+const setting = <T>(key: string, fallback: T): Setting<T> => ({ key, fallback });
+
+export const SETTING = {
+  notifications: setting<'on' | 'off'>('akk.notifications', 'on'),
+  offerLifetimeSeconds: setting('akk.offerLifetimeSeconds', 120),
+  tmuxPath: setting('akk.tmux.path', 'tmux'),
+  tmuxSocket: setting('akk.tmux.socket', 'agent-knock-knock'),
+  launchIn: setting<'auto' | 'tmux' | 'terminal'>('akk.launch.in', 'auto'),
+  startSessionOnOpen: setting<'none' | AgentName>('akk.startSessionOnOpen', 'none'),
+  allowLowRiskText: setting('akk.textResolution.allowLowRisk', false),
+} as const;
+
+/** Each agent's launch settings, under its settings prefix (`akk.claude.command`, …). */
+export function agentSettings(agent: AgentName): {
+  command: Setting<string>;
+  args: Setting<string[]>;
+  env: Setting<Record<string, string>>;
+} {
+  const { settingsPrefix, launchCommand } = AGENT_DESCRIPTORS[agent];
+  return {
+    command: setting(`${settingsPrefix}command`, launchCommand),
+    args: setting(`${settingsPrefix}args`, []),
+    env: setting(`${settingsPrefix}env`, {}),
+  };
+}
 
 export const AgentLaunchSettings = z.object({
   tmuxPath: z.string().min(1, 'akk.tmux.path is empty'),
@@ -28,9 +59,9 @@ export function checkLaunchSettings(
   const key = issue?.path[0];
   const setting =
     key === 'tmuxPath'
-      ? 'akk.tmux.path'
+      ? SETTING.tmuxPath.key
       : key === 'socket'
-        ? 'akk.tmux.socket'
+        ? SETTING.tmuxSocket.key
         : typeof key === 'string'
           ? `${AGENT_DESCRIPTORS[agent].settingsPrefix}${key}`
           : 'the agent settings';

@@ -12,6 +12,7 @@ import {
   PermissionProjection,
   TerminalInteraction,
 } from './contract';
+import { TEXT_SOURCES } from './text-sources';
 
 const RequestId = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 const Id = z
@@ -39,7 +40,7 @@ export const PanelToHost = z.discriminatedUnion('type', [
       answers: z.array(Answer).min(1).max(4),
       /** The words the answer was resolved from (after a `resolved` reply), and how. */
       from_text: z
-        .object({ text: z.string().min(1).max(MAX_REPLY_TEXT_LENGTH), via: z.enum(['exact_alias', 'model']) })
+        .object({ text: z.string().min(1).max(MAX_REPLY_TEXT_LENGTH), via: z.enum(TEXT_SOURCES) })
         .strict()
         .optional(),
       message: FollowUp.optional(),
@@ -117,7 +118,7 @@ export const HostToPanel = z.discriminatedUnion('type', [
       interaction_id: Id,
       option_id: Id,
       label: z.string().max(4000),
-      via: z.enum(['exact_alias', 'model']),
+      via: z.enum(TEXT_SOURCES),
       text: z.string().max(MAX_REPLY_TEXT_LENGTH),
     })
     .strict(),

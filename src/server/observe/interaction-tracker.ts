@@ -37,7 +37,7 @@ interface TrackerDeps {
   /** Sends a notification; resolves once it is written to the connection. */
   send<K extends NotificationName>(name: K, params: NotificationParamsMap[K]): Promise<void>;
   /** The deployment lets a language model read words as answers to low-risk steps. */
-  allowModelText?: boolean;
+  allowLowRiskText?: boolean;
 }
 
 /**
@@ -161,7 +161,7 @@ export class InteractionTracker {
         ? projectQuestionnaire(prompt, agent, turnId)
         : projectPermission(prompt, agent, turnId);
     const question = prompt.kind === 'questionnaire' ? prompt : undefined;
-    const textPolicy = textPolicyFor(question, draft.options, risk, this.deps.allowModelText === true);
+    const textPolicy = textPolicyFor(question, draft.options, risk, this.deps.allowLowRiskText === true);
     if (draft.kind !== 'permission') draft.payload = { ...draft.payload, text_resolution: textPolicy.mode };
     const keyPlan = keyPlanOf(prompt);
     const proc = session.endpoint?.agentProcess();

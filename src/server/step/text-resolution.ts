@@ -16,6 +16,7 @@ import type { Interaction, RiskClass, Store, TextAlias, TextResolutionPolicy } f
 import type { StoredOptionDraft } from './projection';
 import { DECISION } from '../../shared/decisions';
 import type { PermissionDecisionKind } from '../../shared/contract';
+import { TEXT_SOURCE, type TextSource } from '../../shared/text-sources';
 
 /** Folded for comparison: decomposed, marks dropped, lower case, one space, no closing punctuation. */
 export function foldText(text: string): string {
@@ -121,7 +122,7 @@ export function resolveWords(ix: Interaction, text: string, modelChoice?: string
   if (!question) throw new AkkError('text_not_allowed', 'this step has no question words can answer');
   const answering = new Set((policy.aliases ?? []).map((a) => a.optionId));
   const labelOf = (optionId: string): string => ix.options.find((o) => o.optionId === optionId)?.label ?? '';
-  const resolved = (optionId: string, via: 'exact_alias' | 'model'): TextResolution => ({
+  const resolved = (optionId: string, via: TextSource): TextResolution => ({
     status: 'resolved',
     question_id: question.question_id,
     option_id: optionId,
@@ -129,7 +130,7 @@ export function resolveWords(ix: Interaction, text: string, modelChoice?: string
     via,
   });
   const exact = aliasMatch(policy, text);
-  if (exact) return resolved(exact, 'exact_alias');
+  if (exact) return resolved(exact, TEXT_SOURCE.exactAlias);
   if (policy.mode !== 'model_interpreted_low_risk')
     throw new AkkError('text_unresolved', 'the words do not name exactly one option; choose one instead');
   if (modelChoice === undefined) {
@@ -143,7 +144,7 @@ export function resolveWords(ix: Interaction, text: string, modelChoice?: string
   if (modelChoice === 'none') throw new AkkError('text_unresolved', 'the words were not read as any option');
   if (!answering.has(modelChoice))
     throw new AkkError('option_not_stored', 'the model named an option this step does not offer for words');
-  return resolved(modelChoice, 'model');
+  return resolved(modelChoice, TEXT_SOURCE.model);
 }
 
 /**
@@ -154,7 +155,7 @@ export function resolveWords(ix: Interaction, text: string, modelChoice?: string
 export function checkFromText(ix: Interaction, optionIds: readonly string[], fromText: { text: string; via: string }) {
   const only = optionIds.length === 1 ? optionIds[0] : undefined;
   if (only === undefined) throw new AkkError('text_not_allowed', 'words answer one option only');
-  const r = resolveWords(ix, fromText.text, fromText.via === 'model' ? only : undefined);
+  const r = resolveWords(ix, fromText.text, fromText.via === TEXT_SOURCE.model ? only : undefined);
   if (r.status !== 'resolved' || r.option_id !== only || r.via !== fromText.via)
     throw new AkkError('text_unresolved', 'the words do not resolve to the chosen option');
 }

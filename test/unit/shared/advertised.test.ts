@@ -1,12 +1,15 @@
 /**
  * What the contract and the manifest advertise is produced: every error code is raised somewhere,
- * every setting is read by the extension, and every projected interaction state is produced.
+ * every setting is named once with the manifest's default and read by the extension, and every
+ * projected interaction state is produced.
  */
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ERROR_CODES } from '../../../src/shared/errors';
+import { AGENTS } from '../../../src/shared/lifecycle';
+import { agentSettings, SETTING, type Setting } from '../../../src/shared/settings';
 import { TerminalInteraction } from '../../../src/shared/contract';
 import { publicView } from '../../../src/server/step/projection';
 
@@ -26,23 +29,25 @@ describe('what is advertised is produced', () => {
     assert.deepEqual(never, [], `codes nothing raises: ${never.join(', ')}`);
   });
 
-  it('reads every setting the manifest contributes', () => {
+  it('names every setting the manifest contributes once, with its default, and reads each', () => {
     const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
-      contributes: { configuration: { properties: Record<string, unknown> } };
+      contributes: { configuration: { properties: Record<string, { default?: unknown }> } };
     };
-    const extension = sourceOf('src/extension', '') + sourceOf('src/shared', '');
-    const unread = Object.keys(manifest.contributes.configuration.properties).filter((key) => {
-      const name = key.replace(/^akk\./, '');
-      // Agent settings are read as `${prefix}command` and so on from the agent table.
-      const tail = name.split('.').pop() ?? name;
-      return (
-        !extension.includes(`'${name}'`) &&
-        !extension.includes(`'${key}'`) &&
-        !extension.includes(`${tail}\``) &&
-        !extension.includes(`.${tail}`)
-      );
-    });
+    const declared = manifest.contributes.configuration.properties;
+    const table = [
+      ...Object.values(SETTING),
+      ...AGENTS.flatMap((agent) => Object.values(agentSettings(agent)) as Array<Setting<unknown>>),
+    ];
+    assert.deepEqual(
+      table.map((s) => s.key).sort(),
+      Object.keys(declared).sort(),
+      'the table and the manifest name the same settings',
+    );
+    for (const s of table) assert.deepEqual(s.fallback, declared[s.key]?.default, `${s.key}: the same default`);
+    const extension = sourceOf('src/extension', '');
+    const unread = Object.keys(SETTING).filter((name) => !extension.includes(`SETTING.${name}`));
     assert.deepEqual(unread, [], `settings nothing reads: ${unread.join(', ')}`);
+    assert.ok(extension.includes('agentSettings('), "the agents' own settings are read");
   });
 
   it('produces every interaction state the projection advertises', () => {
