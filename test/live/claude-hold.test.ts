@@ -163,12 +163,12 @@ describe('Claude Code: the hold, through the AKK server (live)', function () {
     } finally {
       writer.kill();
     }
-    await until(() => writer.exitCode !== null || writer.signalCode !== null, 5000, 'the writer to stop');
+    await until('the writer to stop', () => writer.exitCode !== null || writer.signalCode !== null, 5000);
     assert.equal(existsSync(join(agent.term.workDir, 'made.txt')), false);
     const s = await agent.waitStatus((x) => x.permission?.interaction_id === p.interaction_id, 15_000, 'the step');
     const r = await decide(agent, s.permission, 'approve_once');
     assert.equal(outcomeOf(r), 'resolved', JSON.stringify(r));
-    await until(() => existsSync(join(agent.term.workDir, 'made.txt')), 20_000, 'the command to run');
+    await until('the command to run', () => existsSync(join(agent.term.workDir, 'made.txt')), 20_000);
   });
 
   it('an agent that exits while the response waits: agent_exited, with nothing typed', async () => {

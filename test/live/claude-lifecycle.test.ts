@@ -12,17 +12,7 @@ import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
 import { Q_DATABASE, Q_NAME } from '../harness/agents/claude/scenarios';
 import { optionId, question, respond, startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
 import { serverAgentHooks } from './live-session';
-import { sleep } from '../support/wait';
-
-async function until<T>(what: string, probe: () => T | undefined, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
+import { sleep, until } from '../support/wait';
 
 interface Listed {
   interaction_id: string;

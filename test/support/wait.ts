@@ -1,12 +1,29 @@
-/** Waiting in tests: a plain pause, and a bounded poll until a condition holds. */
+/** Waiting in tests: a plain pause, and a bounded poll until a probe gives a value. */
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-/** Polls `ready` every 100 ms until it holds; fails naming `what` after `timeoutMs`. */
-export async function until(ready: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+/**
+ * Polls `probe` every `everyMs` until it gives a value (anything but `undefined` or `false`) and
+ * returns it; a probe that throws is polled again. After `timeoutMs` it fails naming `what` and the
+ * last error seen.
+ */
+export async function until<T>(
+  what: string,
+  probe: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 30_000,
+  everyMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
-  while (!(await ready())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(100);
+  let last = '';
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined && value !== false) return value;
+    } catch (e) {
+      last = e instanceof Error ? (e.message.split('\n')[0] ?? '') : String(e);
+    }
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${last})` : ''}`);
+    await sleep(everyMs);
   }
 }

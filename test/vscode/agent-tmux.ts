@@ -8,26 +8,9 @@ import type { AgentName } from '../../src/shared/agents';
 import { descendants } from '../harness/launch';
 
 const run = promisify(execFile);
-import { sleep } from '../support/wait';
+import { sleep, until } from '../support/wait';
 
-export { sleep };
-
-/** Polls `probe` until it returns a value; the error names what was awaited and the last value seen. */
-export async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last = '';
-  for (;;) {
-    try {
-      const v = await probe();
-      if (v !== undefined) return v;
-    } catch (e) {
-      last = e instanceof Error ? (e.message.split('\n')[0] ?? '') : String(e);
-    }
-    if (Date.now() > deadline)
-      throw new Error(`timed out after ${timeoutMs / 1000}s waiting for ${what}${last ? ` (last: ${last})` : ''}`);
-    await sleep(200);
-  }
-}
+export { sleep, until };
 
 /**
  * One agent's pane on the tmux server the extension starts on the socket the workspace settings

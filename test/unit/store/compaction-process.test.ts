@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { openStore, type Store } from '../../../src/server/store';
 import { listJournals } from '../../../src/server/store/journal-format';
 import { Clock, dump, fingerprint, newInteraction, openTestSession, removeDir, tempDir } from './helpers';
+import { until } from '../../support/wait';
 
 /** Live child processes of this one that run the compaction entry, read from /proc. */
 function compactionChildren(): number[] {
@@ -34,14 +35,6 @@ function alive(pid: number): boolean {
     return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] !== 'Z';
   } catch {
     return false;
-  }
-}
-
-async function until(what: string, check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
@@ -118,7 +111,7 @@ describe('store: compaction in its own process', function () {
       false,
       'no temp snapshot left behind',
     );
-    await until(`the compaction process ${child} to end`, () => !alive(child));
+    await until(`the compaction process ${child} to end`, () => !alive(child), 10_000, 20);
 
     // Reopened: the snapshot is large enough for the process to start at open.
     const again = await open(dir, clock);
@@ -131,13 +124,18 @@ describe('store: compaction in its own process', function () {
     assert.equal(again.stats().lastCompaction?.where, 'process');
     const after = dump(again);
     await again.close();
-    await until('the compaction process started at open to end', () => atOpen.every((pid) => !alive(pid)));
+    await until('the compaction process started at open to end', () => atOpen.every((pid) => !alive(pid)), 10_000, 20);
     assert.equal(listJournals(dir).length, 1);
 
     const third = await open(dir, clock);
     assert.deepEqual(dump(third), after);
     await third.close();
-    await until('every compaction process to end', () => compactionChildren().every((pid) => earlier.has(pid)));
+    await until(
+      'every compaction process to end',
+      () => compactionChildren().every((pid) => earlier.has(pid)),
+      10_000,
+      20,
+    );
     assert.equal(fs.existsSync(path.join(dir, 'akk-store.sqlite')), true);
   });
 });

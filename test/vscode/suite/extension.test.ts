@@ -2,6 +2,7 @@
 // commands it contributes, and starts its background server.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { until } from '../../support/wait';
 
 const EXTENSION_ID = 'agent-knock-knock.agent-knock-knock';
 
@@ -32,21 +33,6 @@ function contributedCommands(): ContributedCommand[] {
 function contributedViewIds(): string[] {
   const pkg = extension().packageJSON as { contributes?: { views?: Record<string, Array<{ id: string }>> } };
   return Object.values(pkg.contributes?.views ?? {}).flatMap((views) => views.map((v) => v.id));
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last = '';
-  while (Date.now() < deadline) {
-    try {
-      const value = await probe();
-      if (value !== undefined) return value;
-    } catch (err) {
-      last = err instanceof Error ? err.message : JSON.stringify(err);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `; last error: ${last}` : ''}`);
 }
 
 async function serverStatus(): Promise<ServerStatus> {
