@@ -14,7 +14,6 @@ import { SERVER_REQUESTS, type ConfirmDecisionParams, type StatusResult } from '
 import { Q_DATABASE } from '../harness/agents/claude/scenarios';
 import { scenario } from '../harness/scenarios';
 import { startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
-import { serverAgentHooks } from '../live/live-session';
 import { sleep } from '../support/wait';
 
 const MCP_JS = join(__dirname, '..', '..', 'dist', 'mcp.js');
@@ -65,15 +64,9 @@ const errorCode = (a: ToolAnswer): unknown => (a.value.error as { code?: unknown
 
 describe('a supervising agent through the MCP server (SDK client, real Claude Code)', function () {
   this.timeout(120_000);
-  let a: ServerAgent | undefined;
   let dir: string;
   let socket: string;
   const clients: Array<{ close: () => Promise<void> }> = [];
-  serverAgentHooks(
-    'claude',
-    () => a,
-    () => (a = undefined),
-  );
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'akk-sup-'));
     socket = join(dir, 'supervisor.sock');
@@ -84,8 +77,7 @@ describe('a supervising agent through the MCP server (SDK client, real Claude Co
   });
 
   async function start(name: string, turns: Parameters<typeof startServerAgent>[1]['turns']): Promise<ServerAgent> {
-    a = await startServerAgent('claude', { name, turns }, {}, {}, { supervisorSocket: socket });
-    return a;
+    return startServerAgent('claude', { name, turns }, {}, {}, { supervisorSocket: socket });
   }
   async function connect(name: string) {
     const c = await mcpClient(socket, name);
@@ -198,7 +190,7 @@ describe('a supervising agent through the MCP server (SDK client, real Claude Co
 
   it('a plan to approve (not low risk) is answered only once the person confirms, naming the answer', async () => {
     const sc = scenario('claude-plan-approve');
-    a = await startServerAgent(
+    const a = await startServerAgent(
       'claude',
       sc,
       {},

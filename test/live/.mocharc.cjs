@@ -2,7 +2,7 @@
 // and each seed version at 80x24 (seed-versions.test.ts). The first run installs the clients into
 // ${AKK_AGENT_CACHE:-~/.cache/akk/agents} (see test/harness).
 module.exports = {
-  require: ['tsx/cjs'],
+  require: ['tsx/cjs', 'test/support/agent-fixture.ts'],
   spec: ['test/live/**/*.test.ts'],
   reporter: 'test/support/tally-reporter.cjs',
   // A left-over `.only` would run one test and report the tier green.

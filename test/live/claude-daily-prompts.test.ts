@@ -12,7 +12,6 @@ import { PLAN } from '../harness/agents/claude/daily-scenarios';
 import { scenario } from '../harness/scenarios';
 import type { TermSize } from '../harness/versions';
 import { optionId, question, respond, startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
-import { serverAgentHooks } from './live-session';
 
 const NARROW: TermSize = { cols: 80, rows: 24 };
 const WIDE: TermSize = { cols: 120, rows: 40 };
@@ -39,16 +38,10 @@ const REJECTED = /^The user doesn't want to proceed with this tool use\./;
 
 describe('Claude Code: edits, fetches, MCP tools and plans through the AKK server (live)', function () {
   this.timeout(120_000);
-  let a: ServerAgent | undefined;
-  serverAgentHooks(
-    'claude',
-    () => a,
-    () => (a = undefined),
-  );
 
   for (const size of [NARROW, WIDE]) {
     it(`approves an edit once at ${size.cols}x${size.rows}: the file changes exactly as the diff showed`, async () => {
-      a = await start('claude-edit-approve', size);
+      const a = await start('claude-edit-approve', size);
       const before = readFileSync(join(a.term.workDir, 'config.yaml'), 'utf8');
       await userPrompt(a.term, 'go');
       const s = await a.waitStatus((x) => x.permission !== null, 30_000, 'the edit prompt');
@@ -70,7 +63,7 @@ describe('Claude Code: edits, fetches, MCP tools and plans through the AKK serve
   }
 
   it('rejects an edit: the file stays as it was, and the model is told', async () => {
-    a = await start('claude-edit-reject', WIDE);
+    const a = await start('claude-edit-reject', WIDE);
     const before = readFileSync(join(a.term.workDir, 'config.yaml'), 'utf8');
     await userPrompt(a.term, 'go');
     const s = await a.waitStatus((x) => x.permission?.tool === 'edit', 30_000, 'the edit prompt');
@@ -83,7 +76,7 @@ describe('Claude Code: edits, fetches, MCP tools and plans through the AKK serve
   });
 
   it('approves a fetch once and rejects another: the subject is the domain, the URL and prompt are shown', async () => {
-    a = await start('claude-fetch-approve', NARROW);
+    let a = await start('claude-fetch-approve', NARROW);
     await userPrompt(a.term, 'go');
     let s = await a.waitStatus((x) => x.permission !== null, 30_000, 'the fetch prompt');
     assert.deepEqual([s.permission?.tool, s.permission?.subject], ['web_fetch', 'docs.example.com']);
@@ -109,7 +102,7 @@ describe('Claude Code: edits, fetches, MCP tools and plans through the AKK serve
 
   for (const size of [NARROW, WIDE]) {
     it(`approves an MCP tool call once at ${size.cols}x${size.rows}, and the server's tool runs`, async () => {
-      a = await start('claude-mcp-approve', size);
+      const a = await start('claude-mcp-approve', size);
       await userPrompt(a.term, 'go');
       const s = await a.waitStatus((x) => x.permission !== null, 30_000, 'the MCP prompt');
       assert.deepEqual([s.permission?.tool, s.permission?.subject], ['mcp', 'tickets — Create Ticket Tool']);
@@ -125,7 +118,7 @@ describe('Claude Code: edits, fetches, MCP tools and plans through the AKK serve
   }
 
   it("rejects an MCP tool call: the server's tool does not run", async () => {
-    a = await start('claude-mcp-reject', NARROW);
+    const a = await start('claude-mcp-reject', NARROW);
     await userPrompt(a.term, 'go');
     const s = await a.waitStatus((x) => x.permission !== null, 30_000, 'the MCP prompt');
     assert.equal((await decide(a, s, 'reject')).outcome, 'declined');
@@ -136,7 +129,7 @@ describe('Claude Code: edits, fetches, MCP tools and plans through the AKK serve
   });
 
   it('approves a plan with edits approved by hand; automatic approval is never offered', async () => {
-    a = await start('claude-plan-approve', NARROW);
+    const a = await start('claude-plan-approve', NARROW);
     await userPrompt(a.term, 'go');
     const s = await a.waitStatus((x) => x.interaction?.questions[0]?.header === 'Plan', 30_000, 'the plan approval');
     const { q } = question(s);
@@ -160,7 +153,7 @@ describe('Claude Code: edits, fetches, MCP tools and plans through the AKK serve
   });
 
   it('sends a plan back with what to change, typed into the dialog as free text', async () => {
-    a = await start('claude-plan-feedback', WIDE);
+    const a = await start('claude-plan-feedback', WIDE);
     await userPrompt(a.term, 'go');
     let s = await a.waitStatus((x) => x.interaction?.questions[0]?.header === 'Plan', 30_000, 'the plan approval');
     let r = await respond(a, s, {

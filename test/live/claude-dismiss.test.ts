@@ -9,7 +9,6 @@ import { strict as assert } from 'node:assert';
 import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
 import { Q_DATABASE, Q_NAME } from '../harness/agents/claude/scenarios';
 import { optionId, question, startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
-import { serverAgentHooks } from './live-session';
 import { sleep } from '../support/wait';
 
 interface Listed {
@@ -47,17 +46,11 @@ async function press(a: ServerAgent, key: string): Promise<void> {
 
 describe('Claude Code: a question left to the terminal (live)', function () {
   this.timeout(120_000);
-  let a: ServerAgent | undefined;
-  serverAgentHooks(
-    'claude',
-    () => a,
-    () => (a = undefined),
-  );
 
   it(
     'is not offered again while on screen and nothing is typed; ' + 'answered there, the next question is offered',
     async () => {
-      a = await startServerAgent('claude', {
+      const a = await startServerAgent('claude', {
         name: 'e2e-dismiss',
         turns: [
           { kind: 'ask', questions: [Q_DATABASE] },

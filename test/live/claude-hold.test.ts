@@ -15,7 +15,6 @@ import { descendants } from '../harness/launch';
 import { stableView } from '../harness/normalise';
 import { startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
 import { sleep, until } from '../support/wait';
-import { serverAgentHooks } from './live-session';
 
 /** Two Bash commands in a row: the second dialog is one the server never proved. */
 const TWO_COMMANDS: Scenario = {
@@ -65,15 +64,9 @@ async function paneTty(a: ServerAgent): Promise<string> {
 
 describe('Claude Code: the hold, through the AKK server (live)', function () {
   this.timeout(120_000);
-  let a: ServerAgent | undefined;
-  serverAgentHooks(
-    'claude',
-    () => a,
-    () => (a = undefined),
-  );
 
   it('a prompt that changes while the response waits gets zero input and a typed stale_revision', async () => {
-    a = await startServerAgent('claude', TWO_COMMANDS, { AKK_FAULT_HOLD_AFTER_RESERVE_MS: '8000' });
+    const a = await startServerAgent('claude', TWO_COMMANDS, { AKK_FAULT_HOLD_AFTER_RESERVE_MS: '8000' });
     const agent = a;
     const first = await permission(agent);
     assert.ok(first.subject.includes('first.txt'), first.subject);
@@ -104,7 +97,7 @@ describe('Claude Code: the hold, through the AKK server (live)', function () {
 
   it('a key that had no effect is never receipted: a resize during its proof is response_uncertain', async () => {
     // The key is lost on its way (a fault no real client produces on demand), then the pane resizes.
-    a = await startServerAgent('claude', ONE_COMMAND, {
+    const a = await startServerAgent('claude', ONE_COMMAND, {
       AKK_FAULT_DROP_INPUT: '1',
       AKK_FAULT_HOLD_AFTER_RESERVE_MS: '1500',
     });
@@ -123,7 +116,7 @@ describe('Claude Code: the hold, through the AKK server (live)', function () {
   });
 
   it('a bad message is refused before anything is reserved, and the same step is answered right after', async () => {
-    a = await startServerAgent('claude', ONE_COMMAND);
+    const a = await startServerAgent('claude', ONE_COMMAND);
     const agent = a;
     const p = await permission(agent);
     const screen = stableView(await agent.term.capture());
@@ -150,7 +143,7 @@ describe('Claude Code: the hold, through the AKK server (live)', function () {
   });
 
   it('a terminal that never settles before the key: terminal_not_settled, zero input, answerable after', async () => {
-    a = await startServerAgent('claude', ONE_COMMAND, { AKK_FAULT_HOLD_AFTER_RESERVE_MS: '500' });
+    const a = await startServerAgent('claude', ONE_COMMAND, { AKK_FAULT_HOLD_AFTER_RESERVE_MS: '500' });
     const agent = a;
     const p = await permission(agent);
     const tty = await paneTty(agent);
@@ -172,7 +165,7 @@ describe('Claude Code: the hold, through the AKK server (live)', function () {
   });
 
   it('an agent that exits while the response waits: agent_exited, with nothing typed', async () => {
-    a = await startServerAgent('claude', ONE_COMMAND, { AKK_FAULT_HOLD_AFTER_RESERVE_MS: '3000' });
+    const a = await startServerAgent('claude', ONE_COMMAND, { AKK_FAULT_HOLD_AFTER_RESERVE_MS: '3000' });
     const agent = a;
     const p = await permission(agent);
     const pending = decide(agent, p, 'approve_once');
@@ -186,7 +179,10 @@ describe('Claude Code: the hold, through the AKK server (live)', function () {
 
   it('an uncertain response outlasts an unreadable screen; the person or a recognised state ends it', async () => {
     // The key is lost and the write reports a failure after it: the response is uncertain.
-    a = await startServerAgent('claude', ONE_COMMAND, { AKK_FAULT_DROP_INPUT: '1', AKK_FAULT_FAIL_AFTER_INPUT: '1' });
+    const a = await startServerAgent('claude', ONE_COMMAND, {
+      AKK_FAULT_DROP_INPUT: '1',
+      AKK_FAULT_FAIL_AFTER_INPUT: '1',
+    });
     const agent = a;
     const p = await permission(agent);
     const r = await decide(agent, p, 'approve_once');

@@ -11,7 +11,6 @@ import { join } from 'node:path';
 import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
 import { Q_DATABASE, Q_NAME } from '../harness/agents/claude/scenarios';
 import { optionId, question, respond, startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
-import { serverAgentHooks } from './live-session';
 import { sleep, until } from '../support/wait';
 
 interface Listed {
@@ -41,18 +40,12 @@ function chooseOne(a: ServerAgent, s: StatusResult, label: string, extra: Record
 
 describe('Claude Code lifecycle through the AKK server (live)', function () {
   this.timeout(120_000);
-  let a: ServerAgent | undefined;
-  serverAgentHooks(
-    'claude',
-    () => a,
-    () => (a = undefined),
-  );
 
   it(
     'keeps answering after a window reload: ' +
       'a new connection id on the same store answers the pending step and the next one',
     async () => {
-      a = await startServerAgent('claude', {
+      const a = await startServerAgent('claude', {
         name: 'e2e-reload',
         turns: [
           { kind: 'ask', questions: [Q_DATABASE] },
@@ -96,7 +89,7 @@ describe('Claude Code lifecycle through the AKK server (live)', function () {
   );
 
   it('approves two Bash permissions of one turn by turn id, each the one pending now', async () => {
-    a = await startServerAgent('claude', {
+    const a = await startServerAgent('claude', {
       name: 'e2e-two-permissions',
       turns: [
         { kind: 'bash', command: 'touch first.txt', description: 'Create first.txt' },
@@ -148,7 +141,7 @@ describe('Claude Code lifecycle through the AKK server (live)', function () {
     'a write that fails after delivering its bytes is response_uncertain, never offered again, ' +
       'and ends when the screen moves on',
     async () => {
-      a = await startServerAgent(
+      const a = await startServerAgent(
         'claude',
         {
           name: 'e2e-write-fault',
@@ -195,7 +188,7 @@ describe('Claude Code lifecycle through the AKK server (live)', function () {
   it(
     'refuses a missing or wrong revision echo from a client that promised one, ' + 'and answers with the rendered one',
     async () => {
-      a = await startServerAgent('claude', {
+      const a = await startServerAgent('claude', {
         name: 'e2e-revision',
         turns: [
           { kind: 'ask', questions: [Q_DATABASE] },
@@ -222,7 +215,7 @@ describe('Claude Code lifecycle through the AKK server (live)', function () {
   );
 
   it('closes a waiting step when its session is detached, and when the agent exits, and says why', async () => {
-    a = await startServerAgent('claude', {
+    const a = await startServerAgent('claude', {
       name: 'e2e-closed',
       turns: [
         { kind: 'ask', questions: [Q_DATABASE] },
@@ -255,7 +248,7 @@ describe('Claude Code lifecycle through the AKK server (live)', function () {
     assert.ok(again.result, JSON.stringify(again.error));
     const sessionId = (again.result as { session_id: string }).session_id;
     const statusOf = async (): Promise<StatusResult> =>
-      (await a!.call(REQUESTS.status.method, { session_id: sessionId })).result as StatusResult;
+      (await a.call(REQUESTS.status.method, { session_id: sessionId })).result as StatusResult;
     const deadline = Date.now() + 20_000;
     let next = await statusOf();
     while (next.interaction === null && Date.now() < deadline) {
@@ -280,17 +273,11 @@ describe('Claude Code lifecycle through the AKK server (live)', function () {
 
 describe('Claude Code announcements through the AKK server (live)', function () {
   this.timeout(120_000);
-  let a: ServerAgent | undefined;
-  serverAgentHooks(
-    'claude',
-    () => a,
-    () => (a = undefined),
-  );
 
   it(
     'announces a step only once its screen is quiet: ' + 'frames redrawn within moments never reach the client',
     async () => {
-      a = await startServerAgent('claude', {
+      const a = await startServerAgent('claude', {
         name: 'e2e-quiet-announce',
         turns: [
           { kind: 'ask', questions: [Q_DATABASE] },
@@ -300,7 +287,7 @@ describe('Claude Code announcements through the AKK server (live)', function () 
       await userPrompt(a.term, 'pick a database');
       const first = await a.waitStatus((x) => x.interaction !== null, 30_000, 'the question');
       const required = (): string[] =>
-        a!.server.notifications
+        a.server.notifications
           .filter((n) => n.method === 'akk/interactionRequired')
           .map((n) => String((n.params as { interaction?: { interaction_id?: string } }).interaction?.interaction_id));
       await until(

@@ -8,22 +8,20 @@
 import { strict as assert } from 'node:assert';
 import { Q_CHECKS } from '../harness/agents/claude/scenarios';
 import { scenario } from '../harness/scenarios';
-import { optionId, question, respond, startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
-import { serverAgentHooks } from './live-session';
+import { optionId, question, respond, startServerAgent, userPrompt } from '../support/server-agent';
 
 const [LONG_LABEL, , LICENCE] = Q_CHECKS.options;
 
 describe('Claude Code: a multi-select question with wrapped rows through the AKK server (live)', function () {
   this.timeout(120_000);
-  let a: ServerAgent | undefined;
-  serverAgentHooks(
-    'claude',
-    () => a,
-    () => (a = undefined),
-  );
 
   it('reads the wrapped rows whole at 80x24 and sends exactly the chosen labels', async () => {
-    a = await startServerAgent('claude', scenario('claude-multi-select-wrapped'), {}, { size: { cols: 80, rows: 24 } });
+    const a = await startServerAgent(
+      'claude',
+      scenario('claude-multi-select-wrapped'),
+      {},
+      { size: { cols: 80, rows: 24 } },
+    );
     await userPrompt(a.term, 'go');
     let s = await a.waitStatus(
       (x) => x.interaction?.questions[0]?.response_kind === 'multi_select',

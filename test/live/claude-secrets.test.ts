@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import { REQUESTS } from '../../src/shared/protocol';
 import { SECRET_REASON } from '../../src/adapters/secrets';
 import type { AskQuestion } from '../harness/fake-model/types';
-import { optionId, question, respond, startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
-import { serverAgentHooks } from './live-session';
+import { optionId, question, respond, startServerAgent, userPrompt } from '../support/server-agent';
 import { sleep } from '../support/wait';
 
 const Q_TOKEN: AskQuestion = {
@@ -25,15 +24,9 @@ const Q_TOKEN: AskQuestion = {
 
 describe('Claude Code secrets through the AKK server (live)', function () {
   this.timeout(120_000);
-  let a: ServerAgent | undefined;
-  serverAgentHooks(
-    'claude',
-    () => a,
-    () => (a = undefined),
-  );
 
   it('leaves a typed answer to a question that asks for a token to the terminal, with zero input', async () => {
-    a = await startServerAgent('claude', {
+    const a = await startServerAgent('claude', {
       name: 'e2e-secret-question',
       turns: [
         { kind: 'ask', questions: [Q_TOKEN] },
@@ -65,7 +58,7 @@ describe('Claude Code secrets through the AKK server (live)', function () {
 
   it('masks a credential in a command it shows, and the approval runs the command as drawn', async () => {
     const command = 'DEPLOY_TOKEN=s3cr3t-value-123 touch deployed.txt';
-    a = await startServerAgent('claude', {
+    const a = await startServerAgent('claude', {
       name: 'e2e-secret-command',
       turns: [
         { kind: 'bash', command, description: 'Deploy' },

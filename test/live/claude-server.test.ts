@@ -7,24 +7,17 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REQUESTS } from '../../src/shared/protocol';
 import { Q_DATABASE, Q_FEATURES, Q_NAME } from '../harness/agents/claude/scenarios';
-import { optionId, question, respond, startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
-import { serverAgentHooks } from './live-session';
+import { optionId, question, respond, startServerAgent, userPrompt } from '../support/server-agent';
 import { sleep } from '../support/wait';
 
 describe('Claude Code through the AKK server (live)', function () {
   this.timeout(120_000);
-  let a: ServerAgent | undefined;
-  serverAgentHooks(
-    'claude',
-    () => a,
-    () => (a = undefined),
-  );
 
   it(
     'answers a two-question questionnaire ' +
       '(multi-select, then single-select into free text) and submits the review',
     async () => {
-      a = await startServerAgent('claude', {
+      const a = await startServerAgent('claude', {
         name: 'e2e-questionnaire',
         turns: [
           { kind: 'ask', questions: [Q_FEATURES, Q_NAME] },
@@ -97,7 +90,7 @@ describe('Claude Code through the AKK server (live)', function () {
   );
 
   it('approves a Bash command once, and the command runs', async () => {
-    a = await startServerAgent('claude', {
+    const a = await startServerAgent('claude', {
       name: 'e2e-bash-approve',
       turns: [
         { kind: 'bash', command: 'touch approved.txt', description: 'Create approved.txt' },
@@ -129,7 +122,7 @@ describe('Claude Code through the AKK server (live)', function () {
   });
 
   it('rejects a Bash command, and the command does not run', async () => {
-    a = await startServerAgent('claude', {
+    const a = await startServerAgent('claude', {
       name: 'e2e-bash-reject',
       turns: [
         { kind: 'bash', command: 'touch rejected.txt', description: 'Create rejected.txt' },
@@ -153,7 +146,7 @@ describe('Claude Code through the AKK server (live)', function () {
   });
 
   it('answers stale_revision and sends nothing when the prompt changes between status and respond', async () => {
-    a = await startServerAgent('claude', {
+    const a = await startServerAgent('claude', {
       name: 'e2e-stale',
       turns: [
         { kind: 'ask', questions: [Q_DATABASE] },
@@ -184,7 +177,7 @@ describe('Claude Code through the AKK server (live)', function () {
   it(
     'comes back response_uncertain, with nothing sent twice, ' + 'when the server dies between reservation and input',
     async () => {
-      a = await startServerAgent(
+      const a = await startServerAgent(
         'claude',
         {
           name: 'e2e-crash',

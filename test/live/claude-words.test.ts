@@ -11,7 +11,6 @@ import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
 import type { TextResolution } from '../../src/shared/contract';
 import { Q_DATABASE } from '../harness/agents/claude/scenarios';
 import { optionId, question, startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
-import { serverAgentHooks } from './live-session';
 import { sleep } from '../support/wait';
 
 /** The answer Claude Code reports to the model for one single-select question. */
@@ -35,15 +34,9 @@ function askTurns(name: string) {
 
 describe('Claude Code: answers in words and messages with answers (live)', function () {
   this.timeout(120_000);
-  let a: ServerAgent | undefined;
-  serverAgentHooks(
-    'claude',
-    () => a,
-    () => (a = undefined),
-  );
 
   it('answers a question in words through an exact alias: the model receives exactly the resolved option', async () => {
-    a = await startServerAgent('claude', askTurns('words-alias'));
+    const a = await startServerAgent('claude', askTurns('words-alias'));
     const s = await databaseQuestion(a);
     const { i, q } = question(s);
     assert.equal(i.text_resolution, 'exact_aliases');
@@ -79,7 +72,7 @@ describe('Claude Code: answers in words and messages with answers (live)', funct
   });
 
   it('words that say not to submit block the turn, a click included, and nothing is typed', async () => {
-    a = await startServerAgent('claude', askTurns('words-blocked'));
+    const a = await startServerAgent('claude', askTurns('words-blocked'));
     const s = await databaseQuestion(a);
     const { i, q } = question(s);
     const words = await a.call(REQUESTS.resolveText.method, {
@@ -106,7 +99,7 @@ describe('Claude Code: answers in words and messages with answers (live)', funct
   });
 
   it('a click with a message: the answer first, then the message as the next user message', async () => {
-    a = await startServerAgent('claude', askTurns('words-click-message'));
+    const a = await startServerAgent('claude', askTurns('words-click-message'));
     const s = await databaseQuestion(a);
     const { i, q } = question(s);
     const message = 'Also keep the schema migrations in a separate folder.';
@@ -135,7 +128,7 @@ describe('Claude Code: answers in words and messages with answers (live)', funct
   });
 
   it('rejects a Bash command with a reason: it does not run, and the model receives the reason next', async () => {
-    a = await startServerAgent('claude', {
+    const a = await startServerAgent('claude', {
       name: 'words-reject-reason',
       turns: [
         { kind: 'bash', command: 'touch rejected.txt', description: 'Create rejected.txt' },

@@ -20,7 +20,7 @@ async function finished(s: Session): Promise<void> {
 }
 
 describe(`live: Claude Code ${NEWEST.claude}`, function () {
-  const start = liveSessions(this, 'claude');
+  const start = liveSessions('claude');
 
   it('single-select: a digit answers the question', async () => {
     const s = await start('claude-single-select');

@@ -10,21 +10,14 @@ import { strict as assert } from 'node:assert';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REQUESTS } from '../../src/shared/protocol';
-import { startServerAgent, type ServerAgent } from '../support/server-agent';
+import { startServerAgent } from '../support/server-agent';
 import { FOLLOW_UP, outcome, send } from './codex-server-support';
-import { serverAgentHooks } from './live-session';
 
 describe('Codex through the AKK server (live)', function () {
   this.timeout(60_000);
-  let a: ServerAgent | undefined;
-  serverAgentHooks(
-    'codex',
-    () => a,
-    () => (a = undefined),
-  );
 
   it('approves a command once, and it runs', async () => {
-    a = await startServerAgent('codex', {
+    const a = await startServerAgent('codex', {
       name: 'e2e-codex-approve',
       turns: [
         {
@@ -53,7 +46,7 @@ describe('Codex through the AKK server (live)', function () {
   });
 
   it('rejects a command: it does not run, and the model hears so with the next message', async () => {
-    a = await startServerAgent('codex', {
+    const a = await startServerAgent('codex', {
       name: 'e2e-codex-reject',
       turns: [
         {
@@ -86,7 +79,7 @@ describe('Codex through the AKK server (live)', function () {
   });
 
   it('rejects a command with a reason: it does not run, and the model receives the reason next', async () => {
-    a = await startServerAgent('codex', {
+    const a = await startServerAgent('codex', {
       name: 'e2e-codex-reject-reason',
       turns: [
         {

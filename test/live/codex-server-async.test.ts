@@ -10,7 +10,7 @@
 import { strict as assert } from 'node:assert';
 import { REQUESTS } from '../../src/shared/protocol';
 import { CODEX_ASTRA, CX_ASYNC_QUESTION, codexAsyncTurns } from '../harness/agents/codex/scenarios';
-import { optionId, question, respond, startServerAgent, type ServerAgent } from '../support/server-agent';
+import { optionId, question, respond, startServerAgent } from '../support/server-agent';
 import {
   FOLLOW_UP,
   asyncReplyAtModel,
@@ -20,19 +20,12 @@ import {
   send,
   sleep,
 } from './codex-server-support';
-import { serverAgentHooks } from './live-session';
 
 describe('Codex through the AKK server (live)', function () {
   this.timeout(60_000);
-  let a: ServerAgent | undefined;
-  serverAgentHooks(
-    'codex',
-    () => a,
-    () => (a = undefined),
-  );
 
   it('answers an async question while the turn keeps working, and the answer steers the running turn', async () => {
-    a = await startServerAgent(
+    const a = await startServerAgent(
       'codex',
       { name: 'e2e-codex-async', turns: codexAsyncTurns(false) },
       {},
@@ -60,7 +53,7 @@ describe('Codex through the AKK server (live)', function () {
   });
 
   it('answers an async question through its native Other row with free text', async () => {
-    a = await startServerAgent(
+    const a = await startServerAgent(
       'codex',
       { name: 'e2e-codex-async-other', turns: codexAsyncTurns(false) },
       {},
@@ -96,7 +89,10 @@ describe('Codex through the AKK server (live)', function () {
     'records a managed send before pasting it: ' +
       'the same request id is answered from the record, never pasted twice',
     async () => {
-      a = await startServerAgent('codex', { name: 'e2e-codex-send-once', turns: [{ kind: 'text', text: FOLLOW_UP }] });
+      const a = await startServerAgent('codex', {
+        name: 'e2e-codex-send-once',
+        turns: [{ kind: 'text', text: FOLLOW_UP }],
+      });
       const deadline = Date.now() + 20_000;
       let first: { result?: unknown; error?: { data?: { code?: string } } } | undefined;
       while (Date.now() < deadline) {
@@ -139,7 +135,7 @@ describe('Codex through the AKK server (live)', function () {
     'comes back response_uncertain, with nothing pasted, ' +
       'when the server dies between recording a send and its paste',
     async () => {
-      a = await startServerAgent(
+      const a = await startServerAgent(
         'codex',
         { name: 'e2e-codex-send-crash', turns: [{ kind: 'text', text: FOLLOW_UP }] },
         { AKK_FAULT_HOLD_AFTER_RESERVE_MS: '4000' },

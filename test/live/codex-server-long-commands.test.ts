@@ -16,7 +16,6 @@ import { CX_LONG_APPROVED, CX_LONG_REJECTED } from '../harness/agents/codex/long
 import { NEWEST } from '../harness/versions';
 import { startServerAgent, type ServerAgent } from '../support/server-agent';
 import { FOLLOW_UP, outcome, send } from './codex-server-support';
-import { serverAgentHooks } from './live-session';
 
 const SIZES = [
   { cols: 80, rows: 24 },
@@ -59,18 +58,12 @@ async function assertLeftToTheTerminal(a: ServerAgent): Promise<void> {
 
 describe('Codex long commands through the AKK server (live)', function () {
   this.timeout(90_000);
-  let a: ServerAgent | undefined;
-  serverAgentHooks(
-    'codex',
-    () => a,
-    () => (a = undefined),
-  );
 
   for (const size of SIZES) {
     const at = `${size.cols}x${size.rows}`;
 
     it(`${at}: approves a long command once: it runs, and the model receives its output`, async () => {
-      a = await approvalOf(`e2e-codex-long-approve-${at}`, CX_LONG_APPROVED, size);
+      const a = await approvalOf(`e2e-codex-long-approve-${at}`, CX_LONG_APPROVED, size);
       const notes = join(a.term.workDir, 'build', 'reports', 'notes.txt');
       if ((await commandWraps(a, CX_LONG_APPROVED)) && !WRAPPED_QUALIFIED) {
         await assertLeftToTheTerminal(a);
@@ -93,7 +86,7 @@ describe('Codex long commands through the AKK server (live)', function () {
     });
 
     it(`${at}: rejects a long command: it does not run, and the model hears so with the next message`, async () => {
-      a = await approvalOf(`e2e-codex-long-reject-${at}`, CX_LONG_REJECTED, size);
+      const a = await approvalOf(`e2e-codex-long-reject-${at}`, CX_LONG_REJECTED, size);
       const checklist = join(a.term.root, 'release-checklist.txt');
       if ((await commandWraps(a, CX_LONG_REJECTED)) && !WRAPPED_QUALIFIED) {
         await assertLeftToTheTerminal(a);

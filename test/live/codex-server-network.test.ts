@@ -19,7 +19,6 @@ import { adminNamespaceUnavailable } from '../harness/launch';
 import { NEWEST } from '../harness/versions';
 import { startServerAgent, type ServerAgent } from '../support/server-agent';
 import { FOLLOW_UP, outcome, send } from './codex-server-support';
-import { serverAgentHooks } from './live-session';
 import { needs } from '../support/environment';
 
 const UNAVAILABLE = adminNamespaceUnavailable();
@@ -41,13 +40,7 @@ const SUITE = 'Codex network access approval through the AKK server (live)';
 
 describe(`${SUITE}${UNAVAILABLE ? ` (skipped: ${UNAVAILABLE})` : ''}`, function () {
   this.timeout(90_000);
-  let a: ServerAgent | undefined;
   let page: Awaited<ReturnType<typeof pageServer>> | undefined;
-  serverAgentHooks(
-    'codex',
-    () => a,
-    () => (a = undefined),
-  );
   afterEach(async () => {
     const p = page;
     page = undefined;
@@ -70,7 +63,6 @@ describe(`${SUITE}${UNAVAILABLE ? ` (skipped: ${UNAVAILABLE})` : ''}`, function 
       {},
       { workspace: CX_NETWORK_WORKSPACE },
     );
-    a = agent;
     await send(agent, 'fetch the release notes');
     return { a: agent, command };
   }

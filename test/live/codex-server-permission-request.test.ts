@@ -12,7 +12,6 @@ import { CX_PERMISSION_REQUEST, CX_REQUEST_PERMISSIONS } from '../harness/agents
 import { NEWEST } from '../harness/versions';
 import { startServerAgent, type ServerAgent } from '../support/server-agent';
 import { FOLLOW_UP, outcome, send } from './codex-server-support';
-import { serverAgentHooks } from './live-session';
 import { sleep } from '../support/wait';
 
 /** The tool result as the fake model received it. */
@@ -23,12 +22,6 @@ async function grantAtModel(a: ServerAgent): Promise<{ permissions: Record<strin
 
 describe('Codex permission request through the AKK server (live)', function () {
   this.timeout(90_000);
-  let a: ServerAgent | undefined;
-  serverAgentHooks(
-    'codex',
-    () => a,
-    () => (a = undefined),
-  );
 
   async function requestOf(name: string): Promise<ServerAgent> {
     const agent = await startServerAgent(
@@ -43,7 +36,6 @@ describe('Codex permission request through the AKK server (live)', function () {
       {},
       { args: CX_REQUEST_PERMISSIONS },
     );
-    a = agent;
     await send(agent, 'fetch the release notes');
     return agent;
   }

@@ -11,21 +11,14 @@
 import { strict as assert } from 'node:assert';
 import { REQUESTS } from '../../src/shared/protocol';
 import { CX_DATABASE, CX_DEPLOY, CX_LANGUAGE } from '../harness/agents/codex/scenarios';
-import { optionId, question, respond, startServerAgent, type ServerAgent } from '../support/server-agent';
+import { optionId, question, respond, startServerAgent } from '../support/server-agent';
 import { FOLLOW_UP, RUI, answersAtModel, chooseWithMode, outcome, send, sleep } from './codex-server-support';
-import { serverAgentHooks } from './live-session';
 
 describe('Codex through the AKK server (live)', function () {
   this.timeout(60_000);
-  let a: ServerAgent | undefined;
-  serverAgentHooks(
-    'codex',
-    () => a,
-    () => (a = undefined),
-  );
 
   it('answers two questions: a choice, then None of the above with notes', async () => {
-    a = await startServerAgent(
+    const a = await startServerAgent(
       'codex',
       {
         name: 'e2e-codex-questionnaire',
@@ -102,7 +95,7 @@ describe('Codex through the AKK server (live)', function () {
   });
 
   it('answers a single question with None of the above and notes', async () => {
-    a = await startServerAgent(
+    const a = await startServerAgent(
       'codex',
       {
         name: 'e2e-codex-notes',
@@ -140,7 +133,7 @@ describe('Codex through the AKK server (live)', function () {
   });
 
   it('answers stale_revision and sends nothing when the prompt changes between status and respond', async () => {
-    a = await startServerAgent(
+    const a = await startServerAgent(
       'codex',
       {
         name: 'e2e-codex-stale',
@@ -177,7 +170,7 @@ describe('Codex through the AKK server (live)', function () {
   });
 
   it('submits with an unanswered question through the Proceed confirmation', async () => {
-    a = await startServerAgent(
+    const a = await startServerAgent(
       'codex',
       {
         name: 'e2e-codex-proceed',

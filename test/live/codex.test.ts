@@ -21,7 +21,7 @@ async function finished(s: Session): Promise<void> {
 }
 
 describe(`live: Codex ${NEWEST.codex}`, function () {
-  const start = liveSessions(this, 'codex');
+  const start = liveSessions('codex');
 
   it('request_user_input: one question, a digit answers at once', async () => {
     const s = await start('codex-single-select');

@@ -16,7 +16,6 @@ import type { RpcMessage } from '../support/rpc-client';
 import { startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
 import { sleep } from '../support/wait';
 import { FOLLOW_UP, RUI, answersAtModel, send } from './codex-server-support';
-import { serverAgentHooks } from './live-session';
 
 /** How the client answers each step it is told about: the options to choose, or the words to type. */
 type Script = (i: TerminalInteraction) => Answer;
@@ -99,12 +98,6 @@ describe('clients that answer every announcement at once (live, through the AKK 
   this.timeout(150_000);
 
   describe('Claude Code', () => {
-    let a: ServerAgent | undefined;
-    serverAgentHooks(
-      'claude',
-      () => a,
-      () => (a = undefined),
-    );
     const cases = [
       { delayMs: 0, launch: {} },
       { delayMs: 300, launch: {} },
@@ -115,7 +108,7 @@ describe('clients that answer every announcement at once (live, through the AKK 
       const where = launch.version ? ` (Claude Code ${launch.version} at 80x24)` : '';
       const name = `multi-select, a choice into free text, the review: each answered ${delayMs} ms after announced`;
       it(`${name}${where}`, async () => {
-        a = await startServerAgent(
+        const a = await startServerAgent(
           'claude',
           {
             name: `eager-claude-${delayMs}`,
@@ -144,15 +137,9 @@ describe('clients that answer every announcement at once (live, through the AKK 
   });
 
   describe('Codex', () => {
-    let a: ServerAgent | undefined;
-    serverAgentHooks(
-      'codex',
-      () => a,
-      () => (a = undefined),
-    );
     for (const delayMs of [0, 300]) {
       it(`a choice, then a choice into notes, each answered ${delayMs} ms after it is announced`, async () => {
-        a = await startServerAgent(
+        const a = await startServerAgent(
           'codex',
           {
             name: `eager-codex-${delayMs}`,

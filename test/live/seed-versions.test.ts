@@ -14,7 +14,7 @@ import { Q_DATABASE, Q_NAME } from '../harness/agents/claude/scenarios';
 import { CX_DATABASE, CX_LANGUAGE } from '../harness/agents/codex/scenarios';
 import { SIZES, VERSIONS, compareVersions, sizeName, type AgentName, type TermSize } from '../harness/versions';
 import { optionId, question, respond, startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
-import { INSTALL_TIMEOUT_MS } from './live-session';
+import { INSTALL_TIMEOUT_MS } from '../support/agent-fixture';
 
 /** The seed versions and the newest: the versions whose whole corpus is in fixtures/. */
 const SEEDS: Record<AgentName, readonly string[]> = VERSIONS;
@@ -34,36 +34,25 @@ async function prompt(a: ServerAgent, text: string): Promise<void> {
   await userPrompt(a.term, text);
 }
 
-/**
- * One suite per seed version and size; `track` hands the test's session to the suite, which stops
- * it afterwards.
- */
-function seedSuite(
-  agent: AgentName,
-  body: (version: string, size: TermSize, track: (a: ServerAgent) => ServerAgent) => void,
-): void {
+/** One suite per seed version and size; the fixture stops each test's agent after it. */
+function seedSuite(agent: AgentName, body: (version: string, size: TermSize) => void): void {
   for (const version of SEEDS[agent])
     for (const size of SIZES) {
       const client = agent === 'claude' ? 'Claude Code' : 'Codex';
       describe(`${client} ${version} at ${sizeName(size)} through the AKK server (live)`, function () {
         this.timeout(90_000);
-        let a: ServerAgent | undefined;
         before(async function () {
           this.timeout(INSTALL_TIMEOUT_MS);
           await agentBinary(agent, version);
         });
-        afterEach(async () => {
-          await a?.stop();
-          a = undefined;
-        });
-        body(version, size, (x) => (a = x));
+        body(version, size);
       });
     }
 }
 
-seedSuite('claude', (version, size, track) => {
+seedSuite('claude', (version, size) => {
   const start = async (name: string, turns: Parameters<typeof startServerAgent>[1]['turns']): Promise<ServerAgent> =>
-    track(await startServerAgent('claude', { name, turns }, {}, { version, size }));
+    startServerAgent('claude', { name, turns }, {}, { version, size });
 
   it('answers "Type something." first, then free text, a choice and the review', async () => {
     const a = await start('seed-questionnaire', [
@@ -157,21 +146,19 @@ seedSuite('claude', (version, size, track) => {
   });
 });
 
-seedSuite('codex', (version, size, track) => {
+seedSuite('codex', (version, size) => {
   it('answers a choice, then "Type something." with notes', async () => {
-    const a = track(
-      await startServerAgent(
-        'codex',
-        {
-          name: 'seed-codex-questionnaire',
-          turns: [
-            { kind: 'codex-questions', questions: [CX_DATABASE, CX_LANGUAGE] },
-            { kind: 'text', text: FOLLOW_UP },
-          ],
-        },
-        {},
-        { version, size, args: RUI },
-      ),
+    const a = await startServerAgent(
+      'codex',
+      {
+        name: 'seed-codex-questionnaire',
+        turns: [
+          { kind: 'codex-questions', questions: [CX_DATABASE, CX_LANGUAGE] },
+          { kind: 'text', text: FOLLOW_UP },
+        ],
+      },
+      {},
+      { version, size, args: RUI },
     );
     await prompt(a, 'plan the service');
     let s = await a.waitStatus(
@@ -230,7 +217,7 @@ seedSuite('codex', (version, size, track) => {
       },
       { kind: 'text' as const, text: FOLLOW_UP },
     ];
-    const a = track(await startServerAgent('codex', { name: 'seed-codex-approve', turns }, {}, { version, size }));
+    const a = await startServerAgent('codex', { name: 'seed-codex-approve', turns }, {}, { version, size });
     await prompt(a, 'make the file');
     const s = await a.waitStatus((x) => x.permission !== null, 30_000, 'the approval');
     assert.equal(s.permission?.tool, 'command');

@@ -14,7 +14,7 @@ import { agentBinary } from '../harness/install-agents';
 import { NEWEST } from '../harness/versions';
 import { optionId, question, userPrompt } from '../support/server-agent';
 import { startTerminalAgent, type TerminalAgent } from '../support/terminal-agent';
-import { INSTALL_TIMEOUT_MS } from './live-session';
+import { INSTALL_TIMEOUT_MS } from '../support/agent-fixture';
 import { sleep } from '../support/wait';
 
 async function approve(a: TerminalAgent, s: StatusResult, decision: 'approve_once' | 'reject') {

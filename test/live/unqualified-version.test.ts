@@ -11,8 +11,8 @@ import { agentBinary } from '../harness/install-agents';
 import { stableView } from '../harness/normalise';
 import type { Scenario } from '../harness/fake-model/types';
 import type { AgentName } from '../harness/versions';
-import { startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
-import { INSTALL_TIMEOUT_MS } from './live-session';
+import { startServerAgent, userPrompt } from '../support/server-agent';
+import { INSTALL_TIMEOUT_MS } from '../support/agent-fixture';
 import { sleep } from '../support/wait';
 
 const CASES: ReadonlyArray<{
@@ -54,16 +54,13 @@ const CASES: ReadonlyArray<{
 for (const c of CASES) {
   describe(`${c.agent} ${c.version}, never qualified, through the AKK server (live)`, function () {
     this.timeout(120_000);
-    let a: ServerAgent | undefined;
     before(async function () {
       this.timeout(INSTALL_TIMEOUT_MS);
       await agentBinary(c.agent, c.version);
     });
-    after(async () => a?.stop());
 
     it('names the nearest qualified version, keeps every step manual and types nothing', async () => {
-      a = await startServerAgent(c.agent, c.scenario, {}, { version: c.version });
-      const agent = a;
+      const agent = await startServerAgent(c.agent, c.scenario, {}, { version: c.version });
       if (c.agent === 'codex') await agent.term.waitForScreen((s) => s.includes('default ·'), 30_000, 'Codex ready');
       await userPrompt(agent.term, 'make the file');
       await agent.term.waitForScreen((s) => s.includes(c.onScreen), 30_000, 'the permission prompt');

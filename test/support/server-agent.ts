@@ -12,6 +12,7 @@ import { startFakeModel, type FakeModel } from '../harness/fake-model';
 import type { Scenario } from '../harness/fake-model/types';
 import { launchAgent, type Launched, type LaunchOptions } from '../harness/launch';
 import { NEWEST, type AgentName } from '../harness/versions';
+import { stopAfterTest } from './agent-fixture';
 import { StdioServer, type RpcMessage } from './rpc-client';
 import { sleep } from './wait';
 
@@ -49,10 +50,24 @@ export async function startServerAgent(
 ): Promise<ServerAgent> {
   const model = await startFakeModel(scenario);
   const { version = NEWEST[agent], size = { cols: 120, rows: 40 }, ...extras } = launch;
-  const term = await launchAgent({ agent, version, size, modelUrl: model.url, ...extras });
+  const term = await launchAgent({ agent, version, size, modelUrl: model.url, ...extras }).catch(async (e: unknown) => {
+    await model.stop();
+    throw e;
+  });
   model.setVars({ workDir: term.workDir });
   const storageDir = mkdtempSync(join(tmpdir(), 'akk-e2e-'));
   let server = new StdioServer(['--stdio'], { ...process.env, ...env });
+  let stopped = false;
+  const stop = async (): Promise<void> => {
+    if (stopped) return;
+    stopped = true;
+    await server.stop().catch(() => undefined);
+    await term.stop();
+    await model.stop();
+    rmSync(storageDir, { recursive: true, force: true });
+  };
+  // From here on the fixture stops everything after the test, even when the set-up fails.
+  stopAfterTest({ term, stop });
   const init = async (options: Record<string, unknown> = {}): Promise<void> => {
     const r = await server.initialize({ storageDir, ownerId: 'e2e-owner', ...serverOptions, ...options });
     assert.ok(r.result, `initialize failed: ${JSON.stringify(r.error)}`);
@@ -79,12 +94,7 @@ export async function startServerAgent(
     status: () => sessionStatus(server, sessionId),
     waitStatus: (ready, timeoutMs, what) => waitForStatus(() => self.status(), ready, term, timeoutMs, what),
     call: (method, params, timeoutMs) => server.call(method, params, timeoutMs),
-    async stop() {
-      await server.stop().catch(() => undefined);
-      await term.stop();
-      await model.stop();
-      rmSync(storageDir, { recursive: true, force: true });
-    },
+    stop,
   };
   return self;
 }
