@@ -8,7 +8,15 @@
  * answer in time, or a refusal: nothing is typed, and the outcome is typed (`confirmation_unavailable`,
  * `confirmation_refused`).
  */
-import type { Answer, ApproveRequest, RespondInteractionRequest, ResponseReceipt } from '../../shared/contract';
+import type {
+  Answer,
+  ApproveRequest,
+  PermissionDecisionKind,
+  PermissionProjection,
+  RespondInteractionRequest,
+  ResponseReceipt,
+  TerminalInteraction,
+} from '../../shared/contract';
 import { AkkError } from '../../shared/errors';
 import type { ConfirmDecisionParams } from '../../shared/protocol';
 import { publicView } from '../step/projection';
@@ -30,23 +38,15 @@ interface Deps {
 export async function confirmedDecision(
   d: Deps,
   req: ApproveRequest,
-  supervisor: { holder: string; name: string },
+  supervisor: Supervisor,
 ): Promise<ResponseReceipt> {
   checkDecisionAllowed(req);
   const ix = permissionOf(d.store, req);
-  const caller = callerOf(supervisor);
-  // The revision it was shown, and its own fresh offer, before the person is bothered.
-  expectedRevisionOf(req.expected_revision, caller, ix);
-  d.store.checkOffer(ix.id, supervisor.holder);
   const permission = publicView(ix).permission;
   if (!permission) throw new AkkError('invalid_params', 'this is a question: use akk/respondInteraction');
-  await confirmed(d, {
-    caller: supervisor.name,
-    permission,
-    decision: req.decision,
-    ...(req.message !== undefined ? { message: req.message } : {}),
-  });
-  return d.responder.approve({ ...req, interaction_id: ix.id }, caller);
+  return afterConfirmation(d, ix, req, supervisor, { permission, decision: req.decision }, (caller) =>
+    d.responder.approve({ ...req, interaction_id: ix.id }, caller),
+  );
 }
 
 /**
@@ -56,23 +56,46 @@ export async function confirmedDecision(
 export async function confirmedAnswer(
   d: Deps,
   req: RespondInteractionRequest,
-  supervisor: { holder: string; name: string },
+  supervisor: Supervisor,
 ): Promise<ResponseReceipt> {
-  const caller = callerOf(supervisor);
   const ix = d.store.getInteraction(req.interaction_id);
-  if (!ix || ix.kind === 'permission' || !needsConfirmation(ix)) return d.responder.respondInteraction(req, caller);
+  if (!ix || ix.kind === 'permission' || !needsConfirmation(ix))
+    return d.responder.respondInteraction(req, callerOf(supervisor));
   checkSubmissionAllowed(req.message, req.from_text?.text);
-  expectedRevisionOf(req.expected_revision, caller, ix);
-  d.store.checkOffer(ix.id, supervisor.holder);
   const interaction = publicView(ix).interaction;
   if (!interaction) throw new AkkError('invalid_params', 'this step has nothing to answer');
+  return afterConfirmation(d, ix, req, supervisor, { interaction, answer: answerText(ix, req.answers) }, (caller) =>
+    d.responder.respondInteraction(req, caller),
+  );
+}
+
+type Supervisor = { holder: string; name: string };
+type Asked =
+  | { permission: PermissionProjection; decision: PermissionDecisionKind }
+  | { interaction: TerminalInteraction; answer: string };
+
+/**
+ * The one road of both: the revision the supervisor was shown and its own fresh offer are checked
+ * before the person is bothered; the person is asked, naming the caller and what it would send; only
+ * a confirmation runs the request through the fenced pipeline.
+ */
+async function afterConfirmation(
+  d: Deps,
+  ix: Interaction,
+  req: { expected_revision?: string; message?: string },
+  supervisor: Supervisor,
+  asked: Asked,
+  run: (caller: Caller) => Promise<ResponseReceipt>,
+): Promise<ResponseReceipt> {
+  const caller = callerOf(supervisor);
+  expectedRevisionOf(req.expected_revision, caller, ix);
+  d.store.checkOffer(ix.id, supervisor.holder);
   await confirmed(d, {
     caller: supervisor.name,
-    interaction,
-    answer: answerText(ix, req.answers),
+    ...asked,
     ...(req.message !== undefined ? { message: req.message } : {}),
   });
-  return d.responder.respondInteraction(req, caller);
+  return run(caller);
 }
 
 /** Whether an agent's answer for the person waits for the person's confirmation: all but a low-risk question. */
