@@ -185,6 +185,11 @@ export interface InteractionRequiredParams {
   /** A wake-up signal only: call `akk/status` before answering. */
   interaction: TerminalInteraction | null;
   permission: PermissionProjection | null;
+  /**
+   * Set (and both of the above null) when the agent waits on a screen that is left to the
+   * terminal: why it cannot be answered from the editor. The person must still hear of it.
+   */
+  manual_reason: string | null;
 }
 
 export interface InteractionUpdatedParams {

@@ -27,7 +27,10 @@ async function listed(a: ServerAgent): Promise<Listed[]> {
 function announced(a: ServerAgent): string[] {
   return a.server.notifications
     .filter((n) => n.method === 'akk/interactionRequired')
-    .map((n) => String((n.params as { interaction?: { interaction_id?: string } }).interaction?.interaction_id));
+    .flatMap((n) => {
+      const id = (n.params as { interaction?: { interaction_id?: string } | null }).interaction?.interaction_id;
+      return id === undefined ? [] : [id];
+    });
 }
 
 /** One key, as a person presses it: sent again only if the first had no visible effect. */

@@ -289,7 +289,10 @@ describe('Claude Code announcements through the AKK server (live)', function () 
       const required = (): string[] =>
         a.server.notifications
           .filter((n) => n.method === 'akk/interactionRequired')
-          .map((n) => String((n.params as { interaction?: { interaction_id?: string } }).interaction?.interaction_id));
+          .flatMap((n) => {
+            const id = (n.params as { interaction?: { interaction_id?: string } | null }).interaction?.interaction_id;
+            return id === undefined ? [] : [id];
+          });
       await until(
         'the first announcement',
         () => (required().includes(String(first.interaction?.interaction_id)) ? true : undefined),

@@ -144,6 +144,7 @@ export class InteractionTracker {
     if (!prompt || !fingerprint || !agent) {
       if (recognition.kind === 'manual_required' && revision.revision !== this.last(session.id)?.revision) {
         this.deps.log.info(`session ${session.id}: answer in the terminal (${recognition.reason})`);
+        this.announceManualWhenQuiet(session, revision.revision, recognition.reason);
       }
       return this.remember(session.id, {
         recognition,
@@ -209,6 +210,35 @@ export class InteractionTracker {
       this.required(ix).catch((e: unknown) => this.deps.log.warn(`announcing ${ix.id}`, e));
     };
     check();
+  }
+
+  /**
+   * A screen the agent waits on that is left to the terminal (an inexact prompt, an unqualified
+   * version or rendering, a start-up question) is still news for the person: once the terminal has
+   * been quiet as long as before an offer and the same screen is still the current one, the client
+   * is woken with the reason. Nothing is offered and nothing is typed.
+   */
+  private announceManualWhenQuiet(session: Session, revision: number, reason: string): void {
+    const need = quietBeforeOffer(session);
+    const check = (): void => {
+      const quiet = session.msSinceOutput() ?? need;
+      if (quiet < need && session.state !== 'exited') {
+        setTimeout(check, need - quiet + 5).unref();
+        return;
+      }
+      const now = this.latest.get(session.id);
+      const still = now?.revision === revision && now.recognition.kind === 'manual_required';
+      if (session.state === 'exited' || !still) return;
+      const params: InteractionRequiredParams = {
+        session_id: session.id,
+        turn_id: session.turnId ?? '',
+        interaction: null,
+        permission: null,
+        manual_reason: reason,
+      };
+      this.deps.send('interactionRequired', params).catch((e: unknown) => this.deps.log.warn('announcing', e));
+    };
+    setTimeout(check, 0).unref();
   }
 
   /**
@@ -289,6 +319,7 @@ export class InteractionTracker {
       turn_id: ix.turnId,
       interaction: view.interaction,
       permission: view.permission,
+      manual_reason: null,
     };
     await this.deps.send('interactionRequired', params);
   }
