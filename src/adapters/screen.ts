@@ -38,6 +38,34 @@ interface StyledRun {
   inverse: boolean;
 }
 
+/**
+ * The style of a line's first drawn character at or after column `from`, as one key (`5;246`,
+ * `2;153;153;153`, `dim 37`, `bold default`): null when nothing is drawn there. Two cells with the
+ * same key look the same in every terminal.
+ */
+export function styleKeyAt(styled: string, from: number): string | null {
+  let col = 0;
+  for (const run of styledRuns(styled)) {
+    for (const ch of run.text) {
+      if (col >= from && ch !== ' ') return styleKey(run);
+      col += 1;
+    }
+  }
+  return null;
+}
+
+function styleKey(run: StyledRun): string {
+  return [
+    run.bold ? 'bold' : '',
+    run.dim ? 'dim' : '',
+    run.inverse ? 'inverse' : '',
+    run.fg ?? 'default',
+    run.bg ? `on ${run.bg}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
 /** Splits one styled line into runs of text with the SGR state in force. */
 export function styledRuns(line: string): StyledRun[] {
   const runs: StyledRun[] = [];

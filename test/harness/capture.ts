@@ -1,5 +1,5 @@
 // Drives every scenario against a real client and writes the screens at each step:
-//   fixtures/<agent>/<version>/<cols>x<rows>/NN-<state>.txt       plain  (capture-pane -p)
+//   fixtures/<agent>/<version>/<cols>x<rows>[-<theme>-<depth>]/NN-<state>.txt  plain (capture-pane -p)
 //                                            NN-<state>.ansi.txt  styled (capture-pane -p -e)
 //                                            NN-<state>.json      sidecar (metadata, keys, ground truth)
 //                                            index.json           what was captured, skipped, unreachable
@@ -9,9 +9,12 @@
 //        --append: keep the target's screens and capture only the scenarios it has no screen of yet,
 //                  numbered after its last screen (new scenarios join a corpus without re-taking it)
 //        --normalise-only: re-apply the normalisation rules to the files already under --out
+//        --rendering THEME/DEPTH (repeatable, e.g. light/truecolor): capture under that condition,
+//                  into a folder of its own beside the size's (the corpus's own is dark/256)
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { normalise, stripSgr } from './normalise';
+import { parseRendering, renderingName, STANDARD_RENDERING, type Rendering } from './rendering';
 import { scenariosFor, type NamedScenario } from './scenarios';
 import { startSession, type Session } from './session';
 import {
@@ -31,6 +34,8 @@ export interface Target {
   agent: AgentName;
   version: string;
   size: TermSize;
+  /** The rendering condition; absent, the corpus's own (`STANDARD_RENDERING`). */
+  rendering?: Rendering;
 }
 
 export type GroundTruth =
@@ -41,6 +46,8 @@ export interface Sidecar {
   agent: AgentName;
   version: string;
   size: string;
+  /** The rendering condition it was captured under, when not the corpus's own (`light/truecolor`). */
+  rendering?: string;
   scenario: string;
   scenarioDescription: string;
   step: number;
@@ -76,7 +83,18 @@ export function isCaptureFile(name: string): boolean {
 }
 
 export function targetDir(root: string, t: Target): string {
-  return path.join(root, t.agent, t.version, sizeName(t.size));
+  return path.join(root, t.agent, t.version, targetName(t));
+}
+
+/** The target's folder name: its size, and its rendering condition when not the corpus's own. */
+export function targetName(t: Target): string {
+  return isStandard(t.rendering)
+    ? sizeName(t.size)
+    : `${sizeName(t.size)}-${renderingName(t.rendering ?? {}).replace('/', '-')}`;
+}
+
+function isStandard(r: Rendering | undefined): boolean {
+  return renderingName(r ?? {}) === renderingName(STANDARD_RENDERING);
 }
 
 function firstLines(s: string, n: number): string {
@@ -114,7 +132,13 @@ async function runScenario(
   let stepNo = 0;
   let state = '';
   try {
-    session = await startSession({ agent: t.agent, version: t.version, size: t.size, scenario: sc });
+    session = await startSession({
+      agent: t.agent,
+      version: t.version,
+      size: t.size,
+      scenario: sc,
+      ...(t.rendering ? { rendering: t.rendering } : {}),
+    });
     const s = session;
     for (const [i, step] of sc.steps.entries()) {
       stepNo = i;
@@ -159,6 +183,7 @@ async function runScenario(
           agent: t.agent,
           version: t.version,
           size: sizeName(t.size),
+          ...(isStandard(t.rendering) ? {} : { rendering: renderingName(t.rendering ?? {}) }),
           scenario: sc.name,
           scenarioDescription: sc.description,
           step: i,
@@ -232,7 +257,7 @@ export async function captureTarget(
   }
   fs.writeFileSync(path.join(dir, 'index.json'), JSON.stringify(index, null, 2) + '\n');
   process.stdout.write(
-    `${t.agent} ${t.version} ${sizeName(t.size)}: ` +
+    `${t.agent} ${t.version} ${targetName(t)}: ` +
       `${index.files.length} screens, ${index.unreached.length} unreached\n${lines.join('\n')}\n`,
   );
   return index;
@@ -327,7 +352,11 @@ async function main(): Promise<void> {
         `usage: capture --agent ${AGENTS.join('|')} --version X [--size 120x40] | --newest | --all ` +
           '[--jobs N] [--scenario NAME] [--out DIR]',
       );
-    for (const version of versions) for (const size of sizes) targets.push({ agent, version, size });
+    const renderings = (args.get('rendering') ?? []).map(parseRendering);
+    for (const version of versions)
+      for (const size of sizes)
+        if (renderings.length === 0) targets.push({ agent, version, size });
+        else for (const rendering of renderings) targets.push({ agent, version, size, rendering });
   }
   if (args.has('scenario') && !args.has('out') && !args.has('append')) {
     // A partial capture renumbers the target's files: keep it away from the corpus.

@@ -11,6 +11,7 @@ import type { AgentName } from '../../src/shared/agents';
 import { harnessAgent } from './agents';
 import { agentBinary } from './install-agents';
 import type { Workspace } from './scenario-types';
+import { renderingEnv, type Rendering } from './rendering';
 import type { TermSize } from './versions';
 import { sleep } from '../support/wait';
 
@@ -42,6 +43,8 @@ export interface LaunchOptions {
    * command line into it, as a person starts an agent in a terminal; the agent is bash's child.
    */
   viaShell?: boolean;
+  /** The theme, colour depth and background the client draws under (the corpus's own when absent). */
+  rendering?: Rendering;
 }
 
 export interface CaptureOptions {
@@ -196,6 +199,16 @@ function adminNamespace(
   return ['unshare', '-m', '--propagation', 'private', '--', 'sh', '-c', mount, upper, work];
 }
 
+/**
+ * The pane's default colours for a terminal of that background: what tmux reports to a client that
+ * asks the terminal for its colours (OSC 10/11), as a person's light or dark terminal would.
+ */
+function backgroundStyle(background: Rendering['background']): string[] {
+  if (background === undefined) return [];
+  const style = background === 'light' ? 'fg=#1f1f1f,bg=#ffffff' : 'fg=#e6e6e6,bg=#101010';
+  return [`set -g window-style '${style}'`, `set -g window-active-style '${style}'`];
+}
+
 export async function launchAgent(opts: LaunchOptions): Promise<Launched> {
   installHandlers();
   const bin = await agentBinary(opts.agent, opts.version);
@@ -210,7 +223,16 @@ export async function launchAgent(opts: LaunchOptions): Promise<Launched> {
   }
   const socket = `akk-${randomBytes(5).toString('hex')}`;
   const tmuxConf = path.join(root, 'tmux.conf');
-  fs.writeFileSync(tmuxConf, ['set -g status off', 'set -g history-limit 5000', 'set -s escape-time 0', ''].join('\n'));
+  fs.writeFileSync(
+    tmuxConf,
+    [
+      'set -g status off',
+      'set -g history-limit 5000',
+      'set -s escape-time 0',
+      ...backgroundStyle(opts.rendering?.background),
+      '',
+    ].join('\n'),
+  );
 
   const base = ['-L', socket, '-f', tmuxConf];
   // Where tmux puts a -L socket (it does not remove the file on kill-server).
@@ -234,8 +256,9 @@ export async function launchAgent(opts: LaunchOptions): Promise<Launched> {
     config: opts.config ?? [],
     mcpServers: (opts.workspace?.mcpServers ?? []).map((name) => ({ name, script: fakeMcpScript(name) })),
     startup: opts.workspace?.startup ?? [],
+    rendering: opts.rendering ?? {},
   });
-  Object.assign(env, prepared.env);
+  Object.assign(env, renderingEnv(opts.rendering ?? {}), prepared.env);
   const argv = [bin, ...prepared.args, ...(opts.args ?? [])];
   const envArgs = Object.entries(env).map(([k, v]) => `${k}=${v}`);
   const tmux = async (args: string[]): Promise<string> =>

@@ -3,13 +3,15 @@
 // server's screen mirror at the same size, and the mirror's text and styles are compared with
 // tmux's own capture of the same moment.
 //   npm run parity -- [--agent claude|codex] [--version V] [--size 120x40 ...] [--scenario NAME ...]
+//                     [--rendering THEME/DEPTH ...]   under a theme and colour depth (e.g. light/truecolor)
 //                     [--save DIR]   keep each stream and tmux's screens, for the replay test
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ScreenMirror, type MirrorScreen } from '../../src/server/sessions/terminal/mirror';
 import { selfContainedRows } from '../../src/server/sessions/tmux/styled-lines';
-import { parseArgs } from './capture';
+import { parseArgs, targetName } from './capture';
+import { parseRendering, renderingName, type Rendering } from './rendering';
 import { scenariosFor, type NamedScenario } from './scenarios';
 import { startSession } from './session';
 import { cellDiff } from './screen-cells';
@@ -35,6 +37,8 @@ export interface RecordedRun {
   agent: AgentName;
   version: string;
   size: string;
+  /** The theme and colour depth it ran under, when not the corpus's own (`light/truecolor`). */
+  rendering?: string;
   scenario: string;
   marks: StreamMark[];
 }
@@ -96,10 +100,18 @@ export async function recordRun(
   version: string,
   size: TermSize,
   sc: NamedScenario,
+  rendering?: Rendering,
 ): Promise<{ run: RecordedRun; stream: Uint8Array }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'akk-parity-'));
   const file = path.join(dir, 'stream');
-  const session = await startSession({ agent, version, size, scenario: sc, recordStream: file });
+  const session = await startSession({
+    agent,
+    version,
+    size,
+    scenario: sc,
+    recordStream: file,
+    ...(rendering ? { rendering } : {}),
+  });
   const marks: StreamMark[] = [];
   try {
     for (const [i, step] of sc.steps.entries()) {
@@ -112,7 +124,14 @@ export async function recordRun(
       for (const a of step.then ?? []) await session.perform(a);
     }
     return {
-      run: { agent, version, size: sizeName(size), scenario: sc.name, marks },
+      run: {
+        agent,
+        version,
+        size: sizeName(size),
+        ...(rendering ? { rendering: renderingName(rendering) } : {}),
+        scenario: sc.name,
+        marks,
+      },
       stream: new Uint8Array(fs.readFileSync(file)),
     };
   } finally {
@@ -142,32 +161,41 @@ async function main(): Promise<void> {
   const sizes = args.has('size') ? (args.get('size') ?? []).map(parseSize) : SIZES;
   const only = args.get('scenario') ?? [];
   const save = args.get('save')?.[0];
+  const renderings: Array<Rendering | undefined> = args.has('rendering')
+    ? (args.get('rendering') ?? []).map(parseRendering)
+    : [undefined];
   let same = 0;
   let different = 0;
   for (const agent of agents) {
     const version = args.get('version')?.[0] ?? NEWEST[agent];
     for (const size of sizes) {
-      for (const sc of scenariosFor(agent)) {
-        if (only.length > 0 && !only.includes(sc.name)) continue;
-        if (sc.minVersion && compareVersions(version, sc.minVersion) < 0) continue;
-        const { run, stream } = await recordRun(agent, version, size, sc);
-        if (save) {
-          const dir = path.join(save, agent, version, sizeName(size));
-          fs.mkdirSync(dir, { recursive: true });
-          fs.writeFileSync(path.join(dir, `${sc.name}.stream`), stream);
-          fs.writeFileSync(path.join(dir, `${sc.name}.marks.json`), JSON.stringify(run, null, 1) + '\n');
-        }
-        for (const r of await replay(run, stream)) {
-          if (r.unproven !== null) process.stdout.write(`UNPROVEN ${r.scenario} step ${r.step}: ${r.unproven}\n`);
-          if (r.differences.length === 0) same += 1;
-          else {
-            different += 1;
-            process.stdout.write(`DIFFERENT ${agent} ${version} ${r.size} ${r.scenario} step ${r.step} ${r.state}\n`);
-            process.stdout.write(r.differences.map((d) => `  ${d}`).join('\n') + '\n');
+      for (const rendering of renderings)
+        for (const sc of scenariosFor(agent)) {
+          if (only.length > 0 && !only.includes(sc.name)) continue;
+          if (sc.minVersion && compareVersions(version, sc.minVersion) < 0) continue;
+          const { run, stream } = await recordRun(agent, version, size, sc, rendering);
+          if (save) {
+            const dir = path.join(
+              save,
+              agent,
+              version,
+              targetName({ agent, version, size, ...(rendering ? { rendering } : {}) }),
+            );
+            fs.mkdirSync(dir, { recursive: true });
+            fs.writeFileSync(path.join(dir, `${sc.name}.stream`), stream);
+            fs.writeFileSync(path.join(dir, `${sc.name}.marks.json`), JSON.stringify(run, null, 1) + '\n');
           }
+          for (const r of await replay(run, stream)) {
+            if (r.unproven !== null) process.stdout.write(`UNPROVEN ${r.scenario} step ${r.step}: ${r.unproven}\n`);
+            if (r.differences.length === 0) same += 1;
+            else {
+              different += 1;
+              process.stdout.write(`DIFFERENT ${agent} ${version} ${r.size} ${r.scenario} step ${r.step} ${r.state}\n`);
+              process.stdout.write(r.differences.map((d) => `  ${d}`).join('\n') + '\n');
+            }
+          }
+          process.stdout.write(`${agent} ${version} ${sizeName(size)} ${sc.name}: ${stream.length} bytes\n`);
         }
-        process.stdout.write(`${agent} ${version} ${sizeName(size)} ${sc.name}: ${stream.length} bytes\n`);
-      }
     }
   }
   process.stdout.write(`parity: ${same} identical, ${different} different\n`);

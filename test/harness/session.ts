@@ -6,6 +6,7 @@ import { stableView } from './normalise';
 import type { Action, Matcher, NamedScenario } from './scenarios';
 import type { AgentName, TermSize } from './versions';
 import { sleep } from '../support/wait';
+import type { Rendering } from './rendering';
 
 export interface Session {
   fm: FakeModel;
@@ -32,6 +33,8 @@ export interface SessionOptions {
   scenario: NamedScenario;
   /** Records the client's raw output into this file (see LaunchOptions.recordStream). */
   recordStream?: string;
+  /** The theme, colour depth and background it draws under (see LaunchOptions.rendering). */
+  rendering?: Rendering;
 }
 
 export function matches(screen: string, m: Matcher): boolean {
@@ -85,6 +88,7 @@ export async function startSession(opts: SessionOptions): Promise<Session> {
       args: opts.scenario.args,
       workspace: opts.scenario.workspace,
       recordStream: opts.recordStream,
+      ...(opts.rendering ? { rendering: opts.rendering } : {}),
     });
   } catch (e) {
     await fm.stop();

@@ -7,6 +7,7 @@ import { isAgentName } from '../../src/shared/agents';
 import { VERSIONS } from '../harness/versions';
 import type { AgentKind } from '../../src/adapters/recognize';
 import type { Recognition, ScreenSnapshot } from '../../src/adapters/types';
+import { renderingName, STANDARD_RENDERING } from '../harness/rendering';
 
 export const FIXTURES = join(__dirname, '..', '..', 'fixtures');
 
@@ -18,8 +19,15 @@ export interface Fixture {
   agent: AgentKind;
   version: string;
   state: string;
+  /** The rendering condition it was drawn under (`dark/256`, the corpus's own, or `light/truecolor`…). */
+  rendering: string;
   screen: ScreenSnapshot;
 }
+
+const STANDARD = renderingName(STANDARD_RENDERING);
+
+/** Whether a screen was drawn under the corpus's own rendering (dark theme, 256 colours). */
+export const inStandardRendering = (f: Fixture): boolean => f.rendering === STANDARD;
 
 function lines(text: string): string[] {
   const l = text.split('\n');
@@ -65,6 +73,7 @@ function loadScreens(root: string): Fixture[] {
           version: string;
           size: string;
           state: string;
+          rendering?: string;
         };
         const [cols, rows] = meta.size.split('x').map(Number) as [number, number];
         const styledPath = join(dir, `${base}.ansi.txt`);
@@ -75,6 +84,7 @@ function loadScreens(root: string): Fixture[] {
           agent: meta.agent,
           version: meta.version,
           state: meta.state,
+          rendering: meta.rendering ?? STANDARD,
           screen: {
             plain: lines(readFileSync(p, 'utf8')),
             ...(existsSync(styledPath) ? { styled: lines(selfContainedRows(readFileSync(styledPath, 'utf8'))) } : {}),

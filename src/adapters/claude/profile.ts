@@ -19,6 +19,12 @@ export interface ClaudeProfile {
     multiAdvanceRows: readonly string[];
     descriptionIndentSingle: number;
     descriptionIndentMulti: number;
+    /**
+     * The styles an option's description is drawn in (a style key, as `styleKeyAt` gives it), each
+     * with the rendering conditions whose captures show it: a label is told from its description by
+     * them, and a style not listed is an unqualified rendering.
+     */
+    descriptionStyles: Readonly<Record<string, string>>;
     reviewTitle: string;
     /** A line between the reviewed answers and the choices, in versions that draw one. */
     reviewQuestion: string | null;
@@ -96,6 +102,15 @@ const BASE: ClaudeShape = {
     multiAdvanceRows: ['Next', 'Submit'],
     descriptionIndentSingle: 5,
     descriptionIndentMulti: 9,
+    descriptionStyles: {
+      '5;246': 'dark and dark-daltonized themes at 256 colours',
+      '2;153;153;153': 'dark and dark-daltonized themes at truecolor',
+      '5;241': 'light and light-daltonized themes at 256 colours',
+      '2;102;102;102': 'light and light-daltonized themes at truecolor',
+      'dim 37': 'dark-ansi theme (single-select)',
+      '37': 'dark-ansi theme (multi-select)',
+      '90': 'light-ansi theme',
+    },
     reviewTitle: 'Review your answers',
     reviewQuestion: null,
     submitAnswers: 'Submit answers',

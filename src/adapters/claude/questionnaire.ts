@@ -150,8 +150,8 @@ function questionTab(s: ScreenSnapshot, p: ClaudeProfile, bottom: number, footer
   const labelRows = multi ? rows.map((r, i) => ({ ...r, text: boxes[i]?.[2] ?? '' })) : rows;
   // A multi-select label starts after `❯ 1. [ ] `; its wrapped lines, and its description, sit under it.
   const texts = apart
-    ? unwrapByIndent(labelRows, s.cols, MULTI_LABEL_COLUMN, q.descriptionIndentMulti)
-    : unwrapRows(s, labelRows, body.rest, multi ? q.descriptionIndentMulti : 5);
+    ? unwrapByIndent(s, labelRows, body.rest, MULTI_LABEL_COLUMN, q.descriptionIndentMulti, q.descriptionStyles)
+    : unwrapRows(s, labelRows, body.rest, multi ? q.descriptionIndentMulti : 5, q.descriptionStyles);
   if ('kind' in texts) return texts;
   const wrapped = labelRows.some(
     (r, i) => r.continuation.length > 1 || texts[i]?.label !== r.text || texts[i]?.description !== r.continuation[0],

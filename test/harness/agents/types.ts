@@ -2,6 +2,7 @@
 // scenarios, capture, normalisation, corpus table) iterates these entries and never names an agent.
 import type { AgentModel } from '../fake-model/types';
 import type { NamedScenario } from '../scenario-types';
+import type { Rendering } from '../rendering';
 
 /** One replacement applied to plain and styled captures and to ground-truth answers. */
 export interface Rule {
@@ -40,6 +41,8 @@ export interface LaunchRun {
   mcpServers: ReadonlyArray<{ name: string; script: string }>;
   /** Start-up screens to leave in place (`Workspace.startup`). */
   startup: readonly string[];
+  /** The rendering condition (the client's theme setting; the environment is set by the launch). */
+  rendering: Rendering;
 }
 
 /** One row of the README's prompt-shapes table. */

@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { adapterOf } from '../../../src/adapters/registry';
 import { AGENT_DESCRIPTORS } from '../../../src/shared/agents';
 import { SCENARIOS } from '../scenarios';
+import { readmeWithRenderings } from '../rendering-table';
 import { readmeWithShapes } from '../shapes-table';
 import { AGENTS, type AgentName } from '../versions';
 import { readRecords, type QualificationRecord } from './records';
@@ -122,6 +123,6 @@ export function writeTables(): string[] {
     changed.push(path.relative(ROOT, file));
   };
   for (const agent of AGENTS) put(tablePath(agent), versionTableSource(agent, readRecords(agent)));
-  put(README, readmeWithShapes(readmeWithTable(fs.readFileSync(README, 'utf8'))));
+  put(README, readmeWithRenderings(readmeWithShapes(readmeWithTable(fs.readFileSync(README, 'utf8')))));
   return changed;
 }

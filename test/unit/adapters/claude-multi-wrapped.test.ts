@@ -10,7 +10,7 @@ import { strict as assert } from 'node:assert';
 import { recognize, recognizeForQualification } from '../../../src/adapters/recognize';
 import type { ScreenSnapshot } from '../../../src/adapters/types';
 import { Q_CHECKS } from '../../harness/agents/claude/scenarios';
-import { loadCorpus } from '../../support/fixture-corpus';
+import { inStandardRendering, loadCorpus } from '../../support/fixture-corpus';
 
 const VERSION = '2.1.332';
 const screens = loadCorpus().filter(
@@ -32,7 +32,10 @@ function changed(s: ScreenSnapshot, index: number, plain: string, styled?: strin
 describe('Claude Code multi-select rows that wrap (2.1.332)', () => {
   it('has the wrapped screens at 80x24 and 120x40', () => {
     assert.deepEqual(
-      screens.map((f) => `${f.screen.cols}x${f.screen.rows} ${f.state}`).sort(),
+      screens
+        .filter(inStandardRendering)
+        .map((f) => `${f.screen.cols}x${f.screen.rows} ${f.state}`)
+        .sort(),
       ['120x40', '80x24'].flatMap((size) =>
         ['multi-select-wrapped', 'multi-select-wrapped-toggled', 'multi-select-wrapped-toggled-2'].map(
           (s) => `${size} ${s}`,

@@ -8,7 +8,7 @@ import { strict as assert } from 'node:assert';
 import { readEditor, recognize } from '../../../src/adapters/recognize';
 import type { ScreenSnapshot } from '../../../src/adapters/types';
 import { Q_UNUSUAL } from '../../harness/agents/claude/scenarios';
-import { loadSeedCorpus } from '../../support/fixture-corpus';
+import { inStandardRendering, loadSeedCorpus } from '../../support/fixture-corpus';
 
 const narrow = loadSeedCorpus().filter((f) => f.agent === 'claude' && f.screen.cols === 80);
 const editing = narrow.filter((f) => f.state === 'multi-question-3-free-text');
@@ -21,8 +21,8 @@ function lastLines(s: ScreenSnapshot, n: number): string[] {
 
 describe('Claude Code free text at 80 columns (wrapped footer)', () => {
   it('has the wrapped screens of every Claude version', () => {
-    assert.equal(editing.length, 4);
-    assert.equal(typed.length, 4);
+    assert.equal(editing.filter(inStandardRendering).length, 4);
+    assert.equal(typed.filter(inStandardRendering).length, 4);
     for (const f of [...editing, ...typed])
       assert.deepEqual(
         lastLines(f.screen, 2),
@@ -62,6 +62,18 @@ describe('Claude Code free text at 80 columns (wrapped footer)', () => {
   }
 });
 
+/**
+ * The escapes of description styles captured under a theme and colour depth (those that set a
+ * colour alone: dark-ansi's dim is in its own captures).
+ */
+const DESCRIPTION_SGR: Record<string, string> = {
+  'dark, 256 colours': '\u001b[38;5;246m',
+  'dark, truecolor': '\u001b[38;2;153;153;153m',
+  'light, 256 colours': '\u001b[38;5;241m',
+  'light, truecolor': '\u001b[38;2;102;102;102m',
+  'light-ansi': '\u001b[90m',
+};
+
 describe('Claude Code options that wrap at 80 columns', () => {
   const wrapped = narrow.filter((f) => f.state === 'unusual-1');
   const [first] = Q_UNUSUAL;
@@ -75,7 +87,7 @@ describe('Claude Code options that wrap at 80 columns', () => {
   }
 
   it('has the wrapped screen of every Claude version', () => {
-    assert.equal(wrapped.length, 4);
+    assert.equal(wrapped.filter(inStandardRendering).length, 4);
   });
 
   for (const f of wrapped) {
@@ -93,6 +105,50 @@ describe('Claude Code options that wrap at 80 columns', () => {
       const line = (f.screen.plain[row + 1] ?? '').trimEnd();
       const other = restyled(f.screen, row + 1, `     \u001b[38;5;246m${line.trim()}`);
       assert.equal(recognize('claude', f.version, other).kind, 'manual_required');
+    });
+
+    // The edits below rewrite the dark theme's escapes at 256 colours; the other renderings' own
+    // screens are captured, and each is read whole above.
+    if (!inStandardRendering(f)) continue;
+
+    /** The screen with every description escape of the dark theme at 256 colours drawn as `sgr`. */
+    const described = (sgr: (k: number) => string): ScreenSnapshot => {
+      let k = 0;
+      const styled = (f.screen.styled ?? []).map((l) => l.split('\u001b[38;5;246m').reduce((a, b) => a + sgr(k++) + b));
+      return { ...f.screen, styled };
+    };
+
+    for (const [name, sgr] of Object.entries(DESCRIPTION_SGR)) {
+      it(`${f.id}: descriptions in the ${name} description style are read whole`, () => {
+        const r = recognize(
+          'claude',
+          f.version,
+          described(() => sgr),
+        );
+        assert.ok(r.kind === 'questionnaire', JSON.stringify(r).slice(0, 300));
+        assert.equal(r.question.options[0]?.label, option?.label);
+        assert.equal(r.question.options[0]?.description, option?.description);
+      });
+    }
+
+    it(`${f.id}: a description style no qualified rendering draws is manual, saying so`, () => {
+      const r = recognize(
+        'claude',
+        f.version,
+        described(() => '\u001b[38;5;200m'),
+      );
+      assert.equal(r.kind, 'manual_required');
+      if (r.kind === 'manual_required') assert.match(r.reason, /style no qualified rendering of this version draws/);
+    });
+
+    it(`${f.id}: description lines of one option in two known styles are not proven`, () => {
+      const styles = Object.values(DESCRIPTION_SGR);
+      const r = recognize(
+        'claude',
+        f.version,
+        described((k) => styles[k % 2] ?? ''),
+      );
+      assert.equal(r.kind, 'manual_required');
     });
 
     it(`${f.id}: a label that would not wrap there is not proven`, () => {

@@ -7,7 +7,10 @@ import { strict as assert } from 'node:assert';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { recognize } from '../../../src/adapters/recognize';
-import { FIXTURES, loadCorpus, summarize } from '../../support/fixture-corpus';
+import { FIXTURES, inStandardRendering, loadCorpus, summarize, type Fixture } from '../../support/fixture-corpus';
+import { renderingName, STANDARD_RENDERING } from '../../harness/rendering';
+
+const STANDARD = renderingName(STANDARD_RENDERING);
 import { updateExpectations } from './update-flag';
 
 let update = false;
@@ -65,4 +68,23 @@ describe('recognition of every captured screen', () => {
       assert.deepEqual(actual, JSON.parse(readFileSync(expectedPath, 'utf8')));
     });
   }
+
+  // A theme or a colour depth changes how a step looks, never what it is: every screen captured
+  // under another rendering is recognised as the same step of the corpus's own capture.
+  const standard = new Map(corpus.filter(inStandardRendering).map((f) => [sameStep(f), f]));
+  for (const f of corpus.filter((x) => !inStandardRendering(x))) {
+    it(`${f.id}: recognised as under the corpus's own rendering`, () => {
+      const own = standard.get(sameStep(f));
+      assert.ok(own, `no screen of the same step under ${STANDARD} beside ${f.id}`);
+      assert.deepEqual(
+        summarize(recognize(f.agent, f.version, f.screen)),
+        summarize(recognize(own.agent, own.version, own.screen)),
+      );
+    });
+  }
 });
+
+/** The step a screen shows, whatever it was drawn under: client, version, size and capture number. */
+function sameStep(f: Fixture): string {
+  return `${f.agent}/${f.version}/${f.screen.cols}x${f.screen.rows}/${f.base}`;
+}

@@ -105,6 +105,31 @@ const MUTATIONS: Record<string, Mutation> = {
   },
 };
 
+/**
+ * One option description's colour changed (Claude Code tells a description from a wrapped label by
+ * its style): to a colour no rendering draws, or to another rendering's description colour. The
+ * line is found by the description's text in the answer key.
+ */
+function recolouredDescription(descriptions: readonly string[], sgr: (s: ScreenSnapshot) => string): Mutation {
+  return (s) => {
+    const line = s.plain.findIndex((l) => descriptions.some((d) => l.trim() !== '' && d.startsWith(l.trim())));
+    const styled = s.styled?.[line];
+    if (line < 0 || styled === undefined || !s.styled) return undefined;
+    const all = [...s.styled];
+    // The colour set just before the first drawn character, everything else as it was.
+    // eslint-disable-next-line no-control-regex
+    all[line] = styled.replace(/^((?:\u001b\[[0-9;]*m| )*)(?=[^\u001b ])/, (pre) => `${pre}${sgr(s)}`);
+    return all[line] === styled ? undefined : { ...s, styled: all };
+  };
+}
+const RECOLOURED: Record<string, (descriptions: readonly string[]) => Mutation> = {
+  'one description line in a colour no rendering draws': (d) => recolouredDescription(d, () => '\u001b[38;5;200m'),
+  "one description line in another rendering's colour": (d) =>
+    recolouredDescription(d, (s) =>
+      (s.styled ?? []).join('').includes('\u001b[38;5;241m') ? '\u001b[38;5;246m' : '\u001b[38;5;241m',
+    ),
+};
+
 const keys = answerKeys();
 const actionable = keys.filter((k) => k.expected.kind === 'questionnaire' || k.expected.kind === 'permission');
 
@@ -119,7 +144,8 @@ describe('mutated actionable screens are manual_required, with zero input', () =
     assert.ok(actionable.length > 500, `only ${actionable.length} actionable screens in fixtures/`);
   });
 
-  for (const { fixture: f, side } of actionable) {
+  for (const k of actionable) {
+    const { fixture: f, side } = k;
     if (!isAgentName(f.agent)) throw new Error(`${f.id}: ${f.agent} is not an agent of the registry`);
     const agent = f.agent;
     // Codex's collapsed async summary sits above the composer: the last line is the status line
@@ -156,6 +182,20 @@ describe('mutated actionable screens are manual_required, with zero input', () =
           assert.equal(r.kind, 'manual_required', `${name} was recognised as ${r.kind}`);
         });
       }
+      const descriptions =
+        k.expected.kind === 'questionnaire'
+          ? k.expected.options.flatMap((o) => (o.description ? [o.description] : []))
+          : [];
+      if (agent === 'claude' && descriptions.length > 0)
+        for (const [name, mutation] of Object.entries(RECOLOURED)) {
+          const mutated = mutation(descriptions)(f.screen);
+          if (!mutated) continue;
+          it(name, () => {
+            const r = recognize(agent, f.version, mutated);
+            assert.deepEqual(plannedInput(agent, r), [], `${name} would send input (${r.kind})`);
+            assert.equal(r.kind, 'manual_required');
+          });
+        }
       // A proof that needs the styled capture (bare text alone is not enough) must read its colours:
       // the same rows with every colour and attribute gone are not the screen it proved.
       if (

@@ -14,6 +14,7 @@ import { canonicalLines, canonicalSidecar, digest } from '../../harness/qualify/
 import { FIXTURES, readRecords, storedPath, type QualificationRecord } from '../../harness/qualify/records';
 import { README, readmeWithTable, tablePath, versionTableSource } from '../../harness/qualify/table';
 import { scenariosFor } from '../../harness/scenarios';
+import { readmeWithRenderings } from '../../harness/rendering-table';
 import { readmeWithShapes } from '../../harness/shapes-table';
 import { AGENTS, SIZES, compareVersions, sizeName, type AgentName } from '../../harness/versions';
 import { loadCorpus, loadUnqualifiedCorpus } from '../../support/fixture-corpus';
@@ -137,6 +138,11 @@ describe('qualification: the generated README section and versions that are not 
   it("the README's supported-versions section is generated from the records", () => {
     const readme = read(README);
     assert.equal(readme, readmeWithTable(readme), 'run: npm run qualify -- --table');
+  });
+
+  it("the README's rendering-conditions table counts the corpus's screens under each condition", () => {
+    const readme = read(README);
+    assert.equal(readme, readmeWithRenderings(readme), 'run: npm run qualify -- --table');
   });
 
   it("the README's prompt-shapes table counts the corpus's screens of each shape", () => {

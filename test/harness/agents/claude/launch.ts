@@ -3,20 +3,38 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { STANDARD_RENDERING } from '../../rendering';
 import type { LaunchRun } from '../types';
+
+/** Every theme Claude Code offers in its /theme picker (its `theme` setting). */
+export const CLAUDE_THEMES = [
+  'dark',
+  'light',
+  'dark-daltonized',
+  'light-daltonized',
+  'dark-ansi',
+  'light-ansi',
+] as const;
 
 export const FAKE_API_KEY = 'sk-ant-akk-fake-0000000000000000000000';
 
 /**
  * Writes Claude Code's config into `home` so that its start-up screens are skipped for `workDir`,
- * except those named in `keep` (`trust`, `api-key`; `mcp-servers` and `bypass` are kept by the launch).
+ * except those named in `keep` (`trust`, `api-key`; `mcp-servers` and `bypass` are kept by the launch),
+ * with the theme a person chose (the client's own `theme` setting).
  */
-export function claudeFiles(home: string, workDir: string, version: string, keep: readonly string[] = []): void {
+export function claudeFiles(
+  home: string,
+  workDir: string,
+  version: string,
+  keep: readonly string[] = [],
+  theme: string = STANDARD_RENDERING.theme,
+): void {
   const approved = FAKE_API_KEY.slice(-20);
   const cfg = {
     hasCompletedOnboarding: true,
     lastOnboardingVersion: version,
-    theme: 'dark',
+    theme,
     numStartups: 1,
     customApiKeyResponses: { approved: keep.includes('api-key') ? [] : [approved], rejected: [] },
     projects: {
@@ -81,7 +99,7 @@ function bypass(run: LaunchRun): { env: Record<string, string>; args: string[] }
 }
 
 export function prepareClaude(run: LaunchRun): Promise<{ env: Record<string, string>; args: string[] }> {
-  claudeFiles(run.home, run.workDir, run.version, run.startup);
+  claudeFiles(run.home, run.workDir, run.version, run.startup, run.rendering.theme);
   const b = bypass(run);
   return Promise.resolve({ env: { ...claudeEnv(run.modelUrl), ...b.env }, args: [...mcpArgs(run), ...b.args] });
 }

@@ -1,0 +1,42 @@
+/**
+ * The rendering conditions a person's setup gives a client, set the way that setup sets them: the
+ * client's own theme setting (written into its config by the agent's harness entry, which lists the
+ * themes it offers), the terminal's background (what a client that asks the terminal adapts to),
+ * and the colour depth the terminal announces (`COLORTERM`, which VS Code's terminal, iTerm2 and
+ * Ghostty set, and a tmux server started from them passes on).
+ */
+
+export const COLOUR_DEPTHS = ['256', 'truecolor'] as const;
+export type ColourDepth = (typeof COLOUR_DEPTHS)[number];
+
+export interface Rendering {
+  /** The client's own theme setting, one its harness entry lists; the corpus's default is `dark`. */
+  theme?: string;
+  /** `truecolor` sets `COLORTERM=truecolor`; the corpus's default is 256 colours (no `COLORTERM`). */
+  depth?: ColourDepth;
+  /** The terminal's background, as the pane's default colours report it to a client that asks. */
+  background?: 'dark' | 'light';
+}
+
+/** The corpus's own condition: what every screen captured without a named condition was drawn under. */
+export const STANDARD_RENDERING: Required<Pick<Rendering, 'theme' | 'depth'>> = { theme: 'dark', depth: '256' };
+
+/** A short name for a condition (`light/truecolor`), for test titles and record keys. */
+export function renderingName(r: Rendering): string {
+  const parts: string[] = [r.theme ?? STANDARD_RENDERING.theme, r.depth ?? STANDARD_RENDERING.depth];
+  if (r.background) parts.push(`${r.background}-background`);
+  return parts.join('/');
+}
+
+/** The environment the terminal gives the client under `r`. */
+export function renderingEnv(r: Rendering): Record<string, string> {
+  return r.depth === 'truecolor' ? { COLORTERM: 'truecolor' } : {};
+}
+
+/** A condition from its short name (`light/truecolor`, `dark-ansi/256`). */
+export function parseRendering(name: string): Rendering {
+  const [theme, depth] = name.split('/');
+  if (!theme || !COLOUR_DEPTHS.includes(depth as ColourDepth))
+    throw new Error(`a rendering is THEME/DEPTH with DEPTH one of ${COLOUR_DEPTHS.join(', ')}: ${name}`);
+  return { theme, depth: depth as ColourDepth };
+}
