@@ -111,6 +111,36 @@ function stepOf(header: TabHeader | undefined): { index: number; total: number; 
   return { index: header.current + 1, total: header.tabs.length, ...(tab && !tab.submit ? { label: tab.label } : {}) };
 }
 
+/**
+ * A dialog taller than the terminal scrolls its option list inside itself: the first row shown is
+ * marked `↑` when rows are hidden above it, the last `↓` when rows are hidden below. Only the rows
+ * shown can be read, so the step is left to the terminal, saying which options are out of sight
+ * and what would show them all.
+ */
+function scrolledList(rowLines: readonly string[], rows: number, height: number): ManualRecognition | undefined {
+  const shown = rowLines.flatMap((l) => {
+    const m = /^([❯ ↑↓]) (\d{1,2})\. \S/.exec(l);
+    return m ? [{ marker: m[1], number: Number(m[2]) }] : [];
+  });
+  const numbers = shown.map((r) => r.number);
+  if (numbers.length === 0) return undefined;
+  const first = Math.min(...numbers);
+  const last = Math.max(...numbers);
+  const marked = shown.some((r) => r.marker === '↑' || r.marker === '↓');
+  // The cursor on the last row shown hides its `↓`: rows missing below tell the same.
+  if (!marked && first === 1 && last === rows) return undefined;
+  const hidden = [
+    ...Array.from({ length: Math.max(0, first - 1) }, (_, i) => i + 1),
+    ...Array.from({ length: Math.max(0, rows - last) }, (_, i) => last + 1 + i),
+  ];
+  if (hidden.length === 0) return undefined;
+  const which = hidden.length === 1 ? `option ${hidden[0]} is` : `options ${hidden.join(', ')} are`;
+  return manual(
+    `the option list scrolls inside the dialog: ${which} out of sight in this ${height}-row terminal; ` +
+      'make the terminal taller to answer here, or answer in the terminal',
+  );
+}
+
 /** `footer`: index of the footer's first line; `bottom`: its last (they differ where it wraps). */
 function questionTab(s: ScreenSnapshot, p: ClaudeProfile, bottom: number, footer: number, editing: boolean): Result {
   const q = p.questionnaire;
@@ -120,13 +150,23 @@ function questionTab(s: ScreenSnapshot, p: ClaudeProfile, bottom: number, footer
   if (!chat || chat[3] !== q.chatRow) return manual('the "Chat about this" row is missing or changed');
   if (!isRule(s.plain[footer - 3] ?? '', '─', s.cols)) return manual('the rule above "Chat about this" is missing');
   const top = findTopRule(s, footer - 4, () => true);
-  if (top < 0) return manual('the top of the questionnaire is not on screen');
+  if (top < 0) {
+    // Taller than the terminal: the list scrolls, and the dialog's top is cut off as well.
+    const above = s.plain.slice(0, footer - 3);
+    const marked = above.some((l) => /^[↑↓] \d{1,2}\. \S/.test(l));
+    return (
+      (marked ? scrolledList(above, Number(chat[2]) - 1, s.rows) : undefined) ??
+      manual(`the top of the questionnaire is not on screen: the dialog is taller than this ${s.rows}-row terminal`)
+    );
+  }
   const body = readBody(s, top, footer - 3);
   if ('kind' in body) return body;
   const step = stepOf(body.header);
   if ('kind' in step) return step;
 
   const rowLines = s.plain.slice(body.rest, footer - 3);
+  const scrolled = scrolledList(rowLines, Number(chat[2]) - 1, s.rows);
+  if (scrolled) return scrolled;
   const multi = rowLines.some((l) => /^(❯| ) \d{1,2}\. \[[ ✔]\] /.test(l));
   // Descriptions left of a multi-select label (2.1.263 generation): a wrapped label keeps its column.
   const apart = multi && q.descriptionIndentMulti !== MULTI_LABEL_COLUMN;
