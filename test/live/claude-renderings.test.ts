@@ -86,7 +86,7 @@ describe('Claude Code in a short terminal, through the AKK server (live)', funct
   this.timeout(120_000);
 
   for (const rows of [15, WHOLE_AT - 1]) {
-    it(`110x${rows}: the scrolled list is left to the terminal, naming what is out of sight; nothing is typed`, async () => {
+    it(`110x${rows}: the scrolled list is left to the terminal, saying what is hidden; nothing typed`, async () => {
       const a = await startServerAgent(
         'claude',
         {
