@@ -3,7 +3,10 @@
  * --save fixtures/streams`): every corpus scenario at 80x24, 120x40 and 200x60, the agent's raw
  * output recorded by tmux's pipe-pane and tmux's own capture at every screen the corpus keeps.
  * Replaying the stream into the mirror must give tmux's text and styles at every one of them, and
- * the mirror must have proven itself (the agent drew its whole screen) before the first.
+ * the mirror must have proven itself (the agent drew its whole screen) before the first. Claude Code
+ * is recorded under truecolor too (`--rendering dark/truecolor`, `light/truecolor`): VS Code's
+ * terminal always announces it. The start-up screens are not among the runs: drawn before any full
+ * erase of the terminal, the mirror does not prove them.
  */
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
