@@ -114,6 +114,36 @@ describe('agents in a plain terminal: the server mirrors the output stream (live
     assert.ok(a.writes.length >= 3, JSON.stringify(a.writes));
   });
 
+  it('Claude Code, light theme at truecolor (as VS Code announces it): a questionnaire and a permission from the mirror', async () => {
+    a = await startTerminalAgent(
+      'claude',
+      {
+        name: 'terminal-claude-light',
+        turns: [
+          { kind: 'ask', questions: [Q_DATABASE] },
+          { kind: 'bash', command: 'touch approved.txt', description: 'Create approved.txt' },
+          { kind: 'text', text: 'Done.' },
+        ],
+      },
+      undefined,
+      { rendering: { theme: 'light', depth: 'truecolor' } },
+    );
+    await userPrompt(a.term, 'pick a database, then make the file');
+    let s = await a.waitStatus((x) => x.interaction !== null, 30_000, 'the questionnaire');
+    assert.deepEqual(
+      s.interaction?.questions[0]?.options.map((o) => o.description ?? null),
+      [...Q_DATABASE.options.map((o) => o.description), null],
+    );
+    const r1 = await choose(a, s, 'PostgreSQL');
+    assert.equal((r1.result as { outcome?: string } | undefined)?.outcome, 'resolved', JSON.stringify(r1.error));
+    assert.match((await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000)).content, /="PostgreSQL"/);
+    s = await a.waitStatus((x) => x.permission?.subject === 'touch approved.txt', 30_000, 'the permission');
+    const r2 = await approve(a, s, 'approve_once');
+    assert.equal((r2.result as { outcome?: string } | undefined)?.outcome, 'resolved', JSON.stringify(r2.error));
+    await a.model.waitForToolResult(a.model.issued[1]?.id ?? '', 30_000);
+    assert.ok(existsSync(join(a.term.workDir, 'approved.txt')));
+  });
+
   it('Codex: a message sent by the server, then a command approved from the mirror', async () => {
     a = await startTerminalAgent('codex', {
       name: 'terminal-codex',

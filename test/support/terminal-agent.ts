@@ -13,7 +13,7 @@ import { CLIENT_NOTIFICATIONS, REQUESTS, SERVER_REQUESTS, type StatusResult } fr
 import type { TerminalWriteParams } from '../../src/shared/terminal-params';
 import { startFakeModel, type FakeModel } from '../harness/fake-model';
 import type { Scenario } from '../harness/fake-model/types';
-import { launchAgent, type Launched } from '../harness/launch';
+import { launchAgent, type Launched, type LaunchOptions as HarnessLaunch } from '../harness/launch';
 import { NEWEST, type AgentName, type TermSize } from '../harness/versions';
 import { StdioServer, type RpcMessage } from './rpc-client';
 import { sessionStatus, waitForStatus } from './server-agent';
@@ -44,7 +44,7 @@ export async function startTerminalAgent(
   agent: AgentName,
   scenario: Scenario,
   size: TermSize = { cols: 120, rows: 40 },
-  launch: { args?: string[]; config?: string[] } = {},
+  launch: Pick<HarnessLaunch, 'args' | 'config' | 'rendering'> = {},
   /** Reported as a terminal whose output cannot be read (none is forwarded). */
   unreadable?: 'no_shell_integration' | 'running_before_reload',
 ): Promise<TerminalAgent> {
