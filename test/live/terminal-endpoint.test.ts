@@ -114,7 +114,7 @@ describe('agents in a plain terminal: the server mirrors the output stream (live
     assert.ok(a.writes.length >= 3, JSON.stringify(a.writes));
   });
 
-  it('Claude Code, light theme at truecolor (as VS Code announces): questions and a permission via the mirror', async () => {
+  it('Claude Code, light theme at truecolor (as VS Code announces): both prompts via the mirror', async () => {
     a = await startTerminalAgent(
       'claude',
       {
