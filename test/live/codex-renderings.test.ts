@@ -1,0 +1,90 @@
+/**
+ * Codex adapts its colours to the terminal's background, which it asks the terminal for (OSC 11):
+ * on a light and on a dark background, at truecolor (what VS Code's terminal, iTerm2 and Ghostty
+ * announce) and at 256 colours, through `node dist/server.js --stdio`, a questionnaire is answered
+ * (the answer checked at the fake model) and a command is approved (the file it makes checked on
+ * disk). The background is the pane's default colours, which tmux reports to the client that asks.
+ */
+import { strict as assert } from 'node:assert';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { REQUESTS } from '../../src/shared/protocol';
+import { CX_DATABASE } from '../harness/agents/codex/scenarios';
+import { renderingName, type Rendering } from '../harness/rendering';
+import { optionId, question, respond, startServerAgent } from '../support/server-agent';
+import { FOLLOW_UP, RUI, answersAtModel, outcome, send } from './codex-server-support';
+
+/** The grey level (0-255) of the first background colour drawn (truecolor, or the 256-colour palette). */
+function backgroundLevel(styled: string): number | undefined {
+  // eslint-disable-next-line no-control-regex
+  const m = /\u001b\[(?:[0-9;]*;)?48;(?:2;(\d+);(\d+);(\d+)|5;(\d+))/.exec(styled);
+  if (!m) return undefined;
+  if (m[4] === undefined) return (Number(m[1]) + Number(m[2]) + Number(m[3])) / 3;
+  const n = Number(m[4]);
+  if (n >= 232) return 8 + 10 * (n - 232);
+  if (n < 16) return n === 0 || n === 8 ? (n === 0 ? 0 : 128) : n === 7 || n === 15 ? 229 : 128;
+  const level = (v: number): number => (v === 0 ? 0 : 55 + 40 * v);
+  const c = n - 16;
+  return (level(Math.floor(c / 36)) + level(Math.floor(c / 6) % 6) + level(c % 6)) / 3;
+}
+
+const CONDITIONS: Rendering[] = (['light', 'dark'] as const).flatMap((background) =>
+  (['truecolor', '256'] as const).map((depth) => ({ background, depth })),
+);
+
+describe('Codex on a light and a dark background, through the AKK server (live)', function () {
+  this.timeout(90_000);
+
+  for (const rendering of CONDITIONS) {
+    const name = `${rendering.background} background, ${rendering.depth === 'truecolor' ? 'truecolor' : '256 colours'}`;
+    it(`${name}: a question answered, then a command approved`, async () => {
+      const a = await startServerAgent(
+        'codex',
+        {
+          name: `codex-rendering-${renderingName(rendering).replace(/\//g, '-')}`,
+          turns: [
+            { kind: 'codex-questions', questions: [CX_DATABASE] },
+            {
+              kind: 'codex-command',
+              command: 'touch ../approved.txt',
+              justification: 'Create a marker file next to the project?',
+              escalated: true,
+            },
+            { kind: 'text', text: FOLLOW_UP },
+          ],
+        },
+        {},
+        { ...RUI, rendering },
+      );
+      await send(a, 'plan the service, then make the file');
+      const s = await a.waitStatus((x) => x.interaction !== null, 30_000, 'the question');
+      assert.deepEqual(
+        question(s).q.options.map((o) => o.label),
+        ['SQLite (Recommended)', 'PostgreSQL', 'None of the above', 'Type something.'],
+      );
+      const r = await respond(a, s, {
+        question_id: question(s).q.question_id,
+        response_kind: 'single_select',
+        selected_option_ids: [optionId(s, 'PostgreSQL')],
+      });
+      assert.equal(outcome(r), 'resolved');
+      assert.deepEqual(await answersAtModel(a), { answers: { database: { answers: ['PostgreSQL'] } } });
+
+      const p = await a.waitStatus((x) => x.permission !== null, 30_000, 'the command approval');
+      assert.equal(p.permission?.subject, 'touch ../approved.txt');
+      const approved = await a.call(
+        REQUESTS.approve.method,
+        { interaction_id: p.permission?.interaction_id, turn_id: p.permission?.turn_id, decision: 'approve_once' },
+        30_000,
+      );
+      assert.equal(outcome(approved), 'resolved');
+      await a.model.waitForToolResult(a.model.issued[1]?.id ?? '', 30_000);
+      assert.ok(existsSync(join(a.term.workDir, '..', 'approved.txt')), 'the approved command ran');
+      // The client drew for the background it was given: the band behind the person's message is
+      // a shade of that background.
+      const band = backgroundLevel(await a.term.capture({ styled: true }));
+      assert.ok(band !== undefined, 'no background colour drawn');
+      assert.ok(rendering.background === 'light' ? band > 160 : band < 96, `band level ${band}`);
+    });
+  }
+});
