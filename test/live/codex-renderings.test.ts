@@ -4,14 +4,19 @@
  * announce) and at 256 colours, through `node dist/server.js --stdio`, a questionnaire is answered
  * (the answer checked at the fake model) and a command is approved (the file it makes checked on
  * disk). The background is the pane's default colours, which tmux reports to the client that asks.
+ * And a short terminal: below the height that shows every row, Codex scrolls the question's rows and
+ * counts them in its footer; the step is left to the terminal saying so, the person is told, and
+ * nothing is typed; from that height it is answered.
  */
 import { strict as assert } from 'node:assert';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { REQUESTS } from '../../src/shared/protocol';
+import { NOTIFICATIONS, REQUESTS, type InteractionRequiredParams } from '../../src/shared/protocol';
 import { CX_DATABASE } from '../harness/agents/codex/scenarios';
 import { renderingName, type Rendering } from '../harness/rendering';
+import { stableView } from '../harness/normalise';
 import { optionId, question, respond, startServerAgent } from '../support/server-agent';
+import { sleep, until } from '../support/wait';
 import { FOLLOW_UP, RUI, answersAtModel, outcome, send } from './codex-server-support';
 
 /** The grey level (0-255) of the first background colour drawn (truecolor, or the 256-colour palette). */
@@ -87,4 +92,67 @@ describe('Codex on a light and a dark background, through the AKK server (live)'
       assert.ok(rendering.background === 'light' ? band > 160 : band < 96, `band level ${band}`);
     });
   }
+});
+
+/** Three options and Codex's own None of the above: four rows, which 11 rows at 110 columns show whole. */
+const CX_THREE = {
+  ...CX_DATABASE,
+  options: [...CX_DATABASE.options, { label: 'MySQL', description: 'Widely hosted.' }],
+};
+const WHOLE_AT = 11;
+
+describe('Codex in a short terminal, through the AKK server (live)', function () {
+  this.timeout(90_000);
+
+  const start = (rows: number) =>
+    startServerAgent(
+      'codex',
+      {
+        name: `codex-short-${rows}`,
+        turns: [
+          { kind: 'codex-questions', questions: [CX_THREE] },
+          { kind: 'text', text: FOLLOW_UP },
+        ],
+      },
+      {},
+      { ...RUI, size: { cols: 110, rows } },
+    );
+
+  it(`110x${WHOLE_AT - 1}: the scrolled rows are left to the terminal, saying why; nothing is typed`, async () => {
+    const a = await start(WHOLE_AT - 1);
+    await send(a, 'plan the service');
+    const s = await a.waitStatus((x) => x.state === 'manual_required', 30_000, 'the step left to the terminal');
+    assert.match(s.manual_reason ?? '', /scrolls inside the question \(4 options\) in this 10-row terminal/);
+    await until(
+      'the client to be told',
+      () =>
+        a.server.notifications.find(
+          (n) =>
+            n.method === NOTIFICATIONS.interactionRequired &&
+            (n.params as InteractionRequiredParams).manual_reason === s.manual_reason,
+        ),
+      10_000,
+    );
+    const before = stableView(await a.term.capture());
+    await sleep(2000);
+    assert.equal(stableView(await a.term.capture()), before, 'something was typed');
+    assert.deepEqual(a.model.toolResults(), []);
+  });
+
+  it(`110x${WHOLE_AT}: the question is answered, checked at the model`, async () => {
+    const a = await start(WHOLE_AT);
+    await send(a, 'plan the service');
+    const s = await a.waitStatus((x) => x.interaction !== null, 30_000, 'the question');
+    assert.deepEqual(
+      question(s).q.options.map((o) => o.label),
+      ['SQLite (Recommended)', 'PostgreSQL', 'MySQL', 'None of the above', 'Type something.'],
+    );
+    const r = await respond(a, s, {
+      question_id: question(s).q.question_id,
+      response_kind: 'single_select',
+      selected_option_ids: [optionId(s, 'MySQL')],
+    });
+    assert.equal(outcome(r), 'resolved');
+    assert.deepEqual(await answersAtModel(a), { answers: { database: { answers: ['MySQL'] } } });
+  });
 });

@@ -82,6 +82,13 @@ function recognizeQuestion(s: ScreenSnapshot, p: CodexProfile, acceptTyped: bool
   if (!footer) {
     const last = line(s, bottom);
     if (/to add notes|to clear notes|to navigate questions/.test(last) || /^ {2}esc to interrupt$/.test(last)) {
+      // Taller than the terminal, the overlay scrolls its rows and counts them in the footer.
+      const scrolled = /^ {2}option (\d+)\/(\d+) \| /.exec(last);
+      if (scrolled)
+        return manual(
+          `the option list scrolls inside the question (${scrolled[2]} options) in this ${s.rows}-row terminal; ` +
+            'make the terminal taller to answer here, or answer in the terminal',
+        );
       return manual('the question footer is not the exact supported one (wrapped or changed)');
     }
     return undefined;
