@@ -11,13 +11,19 @@
 import { strict as assert } from 'node:assert';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { NOTIFICATIONS, REQUESTS, type InteractionRequiredParams } from '../../src/shared/protocol';
+import { REQUESTS } from '../../src/shared/protocol';
 import { Q_DATABASE } from '../harness/agents/claude/scenarios';
 import { CLAUDE_THEMES } from '../harness/agents/claude/launch';
 import { COLOUR_DEPTHS, renderingName, type Rendering } from '../harness/rendering';
-import { stableView } from '../harness/normalise';
-import { optionId, question, respond, startServerAgent, userPrompt } from '../support/server-agent';
-import { sleep, until } from '../support/wait';
+import {
+  nothingTyped,
+  optionId,
+  question,
+  respond,
+  startServerAgent,
+  userPrompt,
+  toldLeftToTerminal,
+} from '../support/server-agent';
 
 const CONDITIONS: Rendering[] = CLAUDE_THEMES.flatMap((theme) => COLOUR_DEPTHS.map((depth) => ({ theme, depth })));
 
@@ -106,21 +112,8 @@ describe('Claude Code in a short terminal, through the AKK server (live)', funct
         new RegExp(`out of sight in this ${rows}-row terminal; make the terminal taller`),
       );
       assert.equal(s.interaction, null);
-      const told = await until(
-        'the client to be told',
-        () =>
-          a.server.notifications.find(
-            (n) =>
-              n.method === NOTIFICATIONS.interactionRequired &&
-              (n.params as InteractionRequiredParams).manual_reason === s.manual_reason,
-          ),
-        10_000,
-      );
-      assert.ok(told);
-      const before = stableView(await a.term.capture());
-      await sleep(2000);
-      assert.equal(stableView(await a.term.capture()), before, 'something was typed');
-      assert.deepEqual(a.model.toolResults(), []);
+      await toldLeftToTerminal(a, s.manual_reason ?? '');
+      await nothingTyped(a);
     });
   }
 

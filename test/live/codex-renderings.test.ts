@@ -11,12 +11,17 @@
 import { strict as assert } from 'node:assert';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { NOTIFICATIONS, REQUESTS, type InteractionRequiredParams } from '../../src/shared/protocol';
+import { REQUESTS } from '../../src/shared/protocol';
 import { CX_DATABASE } from '../harness/agents/codex/scenarios';
 import { renderingName, type Rendering } from '../harness/rendering';
-import { stableView } from '../harness/normalise';
-import { optionId, question, respond, startServerAgent } from '../support/server-agent';
-import { sleep, until } from '../support/wait';
+import {
+  nothingTyped,
+  optionId,
+  question,
+  respond,
+  startServerAgent,
+  toldLeftToTerminal,
+} from '../support/server-agent';
 import { FOLLOW_UP, RUI, answersAtModel, outcome, send } from './codex-server-support';
 
 /** The grey level (0-255) of the first background colour drawn (truecolor, or the 256-colour palette). */
@@ -123,20 +128,8 @@ describe('Codex in a short terminal, through the AKK server (live)', function ()
     await send(a, 'plan the service');
     const s = await a.waitStatus((x) => x.state === 'manual_required', 30_000, 'the step left to the terminal');
     assert.match(s.manual_reason ?? '', /scrolls inside the question \(4 options\) in this 10-row terminal/);
-    await until(
-      'the client to be told',
-      () =>
-        a.server.notifications.find(
-          (n) =>
-            n.method === NOTIFICATIONS.interactionRequired &&
-            (n.params as InteractionRequiredParams).manual_reason === s.manual_reason,
-        ),
-      10_000,
-    );
-    const before = stableView(await a.term.capture());
-    await sleep(2000);
-    assert.equal(stableView(await a.term.capture()), before, 'something was typed');
-    assert.deepEqual(a.model.toolResults(), []);
+    await toldLeftToTerminal(a, s.manual_reason ?? '');
+    await nothingTyped(a);
   });
 
   it(`110x${WHOLE_AT}: the question is answered, checked at the model`, async () => {

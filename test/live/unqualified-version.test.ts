@@ -6,19 +6,14 @@
  * stays as it was and the fake model never receives a tool result.
  */
 import { strict as assert } from 'node:assert';
-import {
-  NOTIFICATIONS,
-  REQUESTS,
-  type InteractionRequiredParams,
-  type SessionSummary,
-} from '../../src/shared/protocol';
+import { REQUESTS, type SessionSummary } from '../../src/shared/protocol';
 import { agentBinary } from '../harness/install-agents';
 import { stableView } from '../harness/normalise';
 import type { Scenario } from '../harness/fake-model/types';
 import type { AgentName } from '../harness/versions';
-import { startServerAgent, userPrompt } from '../support/server-agent';
+import { startServerAgent, toldLeftToTerminal, userPrompt } from '../support/server-agent';
 import { INSTALL_TIMEOUT_MS } from '../support/agent-fixture';
-import { sleep, until } from '../support/wait';
+import { sleep } from '../support/wait';
 
 const CASES: ReadonlyArray<{
   agent: AgentName;
@@ -86,17 +81,7 @@ for (const c of CASES) {
       assert.equal(s.interaction, null);
       assert.equal(s.permission, null);
       // Left to the terminal, the wait is still news: the client is woken with the reason.
-      const told = await until(
-        'the client to be told why the step is left to the terminal',
-        () =>
-          agent.server.notifications.find(
-            (n) =>
-              n.method === NOTIFICATIONS.interactionRequired &&
-              (n.params as InteractionRequiredParams).manual_reason === note,
-          ),
-        10_000,
-      );
-      assert.equal((told.params as InteractionRequiredParams).interaction, null);
+      await toldLeftToTerminal(agent, note);
 
       const before = stableView(await agent.term.capture());
       const approve = await agent.call(REQUESTS.approve.method, {

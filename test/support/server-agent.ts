@@ -7,14 +7,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strict as assert } from 'node:assert';
 import { PermissionProjection, TerminalInteraction } from '../../src/shared/contract';
-import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
+import { NOTIFICATIONS, REQUESTS, type InteractionRequiredParams, type StatusResult } from '../../src/shared/protocol';
 import { startFakeModel, type FakeModel } from '../harness/fake-model';
 import type { Scenario } from '../harness/fake-model/types';
 import { launchAgent, type Launched, type LaunchOptions } from '../harness/launch';
+import { stableView } from '../harness/normalise';
 import { NEWEST, type AgentName } from '../harness/versions';
 import { stopAfterTest } from './agent-fixture';
 import { StdioServer, type RpcMessage } from './rpc-client';
-import { sleep } from './wait';
+import { sleep, until } from './wait';
 
 export interface ServerAgent {
   model: FakeModel;
@@ -160,4 +161,30 @@ export async function respond(a: ServerAgent, s: StatusResult, answer: unknown) 
     { interaction_id: i.interaction_id, turn_id: i.turn_id, answers: [answer] },
     30_000,
   );
+}
+
+/** Resolves once the client was told the agent waits on a step left to the terminal, for `reason`. */
+export async function toldLeftToTerminal(a: ServerAgent, reason: string): Promise<InteractionRequiredParams> {
+  const told = await until(
+    `the client to be told the step is left to the terminal (${reason})`,
+    () =>
+      a.server.notifications.find(
+        (n) =>
+          n.method === NOTIFICATIONS.interactionRequired &&
+          (n.params as InteractionRequiredParams).manual_reason === reason,
+      ),
+    10_000,
+  );
+  const params = told.params as InteractionRequiredParams;
+  assert.equal(params.interaction, null);
+  assert.equal(params.permission, null);
+  return params;
+}
+
+/** Over `ms`, the screen stays as it was (its animations aside) and the model receives nothing. */
+export async function nothingTyped(a: ServerAgent, ms = 2000): Promise<void> {
+  const before = stableView(await a.term.capture());
+  await sleep(ms);
+  assert.equal(stableView(await a.term.capture()), before, 'the screen changed: something was typed');
+  assert.deepEqual(a.model.toolResults(), [], 'the model received an answer');
 }

@@ -142,16 +142,18 @@ export class InteractionTracker {
     // Only a supported agent's prompt becomes an interaction (an unknown agent's screen is manual anyway).
     const agent = isAgentName(session.agent) ? session.agent : undefined;
     if (!prompt || !fingerprint || !agent) {
-      if (recognition.kind === 'manual_required' && revision.revision !== this.last(session.id)?.revision) {
-        this.deps.log.info(`session ${session.id}: answer in the terminal (${recognition.reason})`);
-        this.announceManualWhenQuiet(session, revision.revision, recognition.reason);
-      }
-      return this.remember(session.id, {
+      const fresh = revision.revision !== this.last(session.id)?.revision;
+      const observed = this.remember(session.id, {
         recognition,
         fingerprint,
         interaction: undefined,
         revision: revision.revision,
       });
+      if (recognition.kind === 'manual_required' && fresh) {
+        this.deps.log.info(`session ${session.id}: answer in the terminal (${recognition.reason})`);
+        this.announceManualWhenQuiet(session, revision.revision, recognition.reason);
+      }
+      return observed;
     }
 
     const turnId = session.turnId ?? opaqueId('turn');
@@ -198,18 +200,11 @@ export class InteractionTracker {
    * on disk already; status and the session list show it either way.
    */
   private announceWhenQuiet(session: Session, ix: Interaction): void {
-    const need = quietBeforeOffer(session);
-    const check = (): void => {
-      const quiet = session.msSinceOutput() ?? need;
-      if (quiet < need && session.state !== 'exited') {
-        setTimeout(check, need - quiet + 5).unref();
-        return;
-      }
+    whenQuiet(session, () => {
       const now = this.current(session.id);
       if (now?.id !== ix.id || now.status !== 'active') return;
       this.required(ix).catch((e: unknown) => this.deps.log.warn(`announcing ${ix.id}`, e));
-    };
-    check();
+    });
   }
 
   /**
@@ -219,13 +214,7 @@ export class InteractionTracker {
    * is woken with the reason. Nothing is offered and nothing is typed.
    */
   private announceManualWhenQuiet(session: Session, revision: number, reason: string): void {
-    const need = quietBeforeOffer(session);
-    const check = (): void => {
-      const quiet = session.msSinceOutput() ?? need;
-      if (quiet < need && session.state !== 'exited') {
-        setTimeout(check, need - quiet + 5).unref();
-        return;
-      }
+    whenQuiet(session, () => {
       const now = this.latest.get(session.id);
       const still = now?.revision === revision && now.recognition.kind === 'manual_required';
       if (session.state === 'exited' || !still) return;
@@ -237,8 +226,7 @@ export class InteractionTracker {
         manual_reason: reason,
       };
       this.deps.send('interactionRequired', params).catch((e: unknown) => this.deps.log.warn('announcing', e));
-    };
-    setTimeout(check, 0).unref();
+    });
   }
 
   /**
@@ -334,4 +322,18 @@ export class InteractionTracker {
       outcome: ix.outcome?.code ?? ix.outcome?.reason ?? null,
     });
   }
+}
+
+/** Runs `then` once the session's terminal has been quiet for its agent's quiet time before an offer, or it exited. */
+function whenQuiet(session: Session, then: () => void): void {
+  const need = quietBeforeOffer(session);
+  const check = (): void => {
+    const quiet = session.msSinceOutput() ?? need;
+    if (quiet < need && session.state !== 'exited') {
+      setTimeout(check, need - quiet + 5).unref();
+      return;
+    }
+    then();
+  };
+  check();
 }
