@@ -39,9 +39,11 @@ interface RowLayout {
    * descriptions sit left of the label): such lines come first, before any description line.
    */
   wrapIndent?: number;
+  /** The first row's number: a window of a list that scrolls starts where it is scrolled to (1 when absent). */
+  from?: number;
 }
 
-/** Parses consecutive numbered rows from `lines`, numbered 1, 2, 3… in order. */
+/** Parses consecutive numbered rows from `lines`, numbered 1, 2, 3… (or from `layout.from`) in order. */
 export function parseNumberedRows(
   lines: readonly string[],
   layout: RowLayout,
@@ -81,8 +83,10 @@ export function parseNumberedRows(
     }
     return manual(`an unexpected line in the option list: "${line.slice(0, 60)}"`);
   }
+  const from = layout.from ?? 1;
   for (let i = 0; i < rows.length; i++) {
-    if (rows[i]?.number !== i + 1) return manual('the options are not numbered 1, 2, 3… in order');
+    if (rows[i]?.number !== from + i)
+      return manual(`the options are not numbered ${from}, ${from + 1}, ${from + 2}… in order`);
   }
   return { rows, trailing };
 }

@@ -160,6 +160,42 @@ export interface ManualRecognition {
    * A dialog of the client's own drawn mid-session, recognised exactly, which only the person answers (`rate-limit`).
    */
   dialog?: string;
+  /**
+   * A single-select list scrolled inside its dialog, read exactly as far as it is in sight: the
+   * rows out of sight come into view as the cursor moves (list-window.ts). Left to the terminal
+   * until every row has been seen.
+   */
+  window?: ListWindow;
+}
+
+/** One option row of a scrolled list, as a window shows it. */
+export interface WindowRow {
+  number: number;
+  label: string;
+  description?: string;
+}
+
+/** What one screen shows of a single-select list that scrolls inside its dialog. */
+export interface ListWindow {
+  profileId: string;
+  step: { index: number; total: number };
+  question: { header?: string; prompt: string };
+  /** What every window of one list shares (its tab, its question, its row count). */
+  identity: string;
+  /** How many rows the list has; the last takes free text. */
+  total: number;
+  /** What the free-text row shows while it is empty. */
+  freeTextLabel: string;
+  /** The row under the cursor; null when the cursor is on a row after the list. */
+  cursor: number | null;
+  /** The free-text row has the cursor and its editor is open. */
+  editing: boolean;
+  /** The rows in sight, in order. */
+  rows: readonly WindowRow[];
+  /** The window as drawn: the assembled step's fingerprint starts from the screen it is offered on. */
+  source: string;
+  /** The keys that move the cursor one row down and up. */
+  move: { down: KeyAction; up: KeyAction };
 }
 
 export interface ActivityRecognition {

@@ -18,6 +18,7 @@ import { FollowUps } from './respond/follow-ups';
 import { askPersonThrough } from './rpc/ask-person';
 import { openSupervisorSocket } from './rpc/supervisor-socket';
 import { managedSend } from './respond/managed-send';
+import { ListReader } from './respond/list-reader';
 import type { SendDeps } from './respond/responder-deps';
 
 /** How long a message that follows a step waits for the agent's empty composer. */
@@ -93,6 +94,8 @@ export async function startServices(connection: Connection, config: ServerConfig
     now: Date.now,
   });
   const responder = new Responder({ ...responderDeps, followUps });
+  const lists = new ListReader(responderDeps);
+  tracker.lists.reader = (session, home) => lists.start(session, home);
   const terminals = new TerminalSessions({
     registry,
     identifier: registry.identifier,

@@ -12,7 +12,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REQUESTS } from '../../src/shared/protocol';
-import { Q_DATABASE } from '../harness/agents/claude/scenarios';
+import { Q_DATABASE, Q_FOUR } from '../harness/agents/claude/scenarios';
 import { CLAUDE_THEMES } from '../harness/agents/claude/launch';
 import { COLOUR_DEPTHS, renderingName, type Rendering } from '../harness/rendering';
 import {
@@ -80,19 +80,16 @@ describe('Claude Code under every theme and colour depth, through the AKK server
   }
 });
 
-/** Four options with descriptions, and the free-text row: the dialog a bottom panel cuts short. */
-const Q_FOUR = {
-  ...Q_DATABASE,
-  options: [...Q_DATABASE.options, { label: 'MongoDB', description: 'Document database with flexible schemas.' }],
-};
 /** The smallest height at 110 columns that draws Q_FOUR's dialog whole (measured: 17 scrolls). */
 const WHOLE_AT = 18;
 
 describe('Claude Code in a short terminal, through the AKK server (live)', function () {
   this.timeout(120_000);
 
-  for (const rows of [15, WHOLE_AT - 1]) {
-    it(`110x${rows}: the scrolled list is left to the terminal, saying what is hidden; nothing typed`, async () => {
+  // From 10 rows one option is in sight (the dialog's top rule cut off below 17 but at 15 and 11);
+  // at 9 the client folds the dialog's top away.
+  for (const rows of [10, 12, 15, 16, WHOLE_AT - 1]) {
+    it(`110x${rows}: the scrolled list is read row by row and answered with an option out of sight`, async () => {
       const a = await startServerAgent(
         'claude',
         {
@@ -106,16 +103,47 @@ describe('Claude Code in a short terminal, through the AKK server (live)', funct
         { size: { cols: 110, rows } },
       );
       await userPrompt(a.term, 'pick a database');
-      const s = await a.waitStatus((x) => x.state === 'manual_required', 30_000, 'the step left to the terminal');
-      assert.match(
-        s.manual_reason ?? '',
-        new RegExp(`out of sight in this ${rows}-row terminal; make the terminal taller`),
+      const s = await a.waitStatus((x) => x.interaction !== null, 30_000, 'the questionnaire read whole');
+      const { q } = question(s);
+      assert.deepEqual(
+        q.options.map((o) => [o.label, o.description]),
+        [...Q_FOUR.options.map((o) => [o.label, o.description]), ['Type something.', undefined]],
+        'every option as the scenario wrote it, the ones out of sight included',
       );
-      assert.equal(s.interaction, null);
-      await toldLeftToTerminal(a, s.manual_reason ?? '');
-      await nothingTyped(a);
+      const screen = await a.term.capture();
+      assert.match(screen, /❯ 1\. SQLite/, 'the cursor is back on the row it was on');
+      assert.doesNotMatch(screen, /Type something/, 'the last row is out of sight again');
+      const r = await respond(a, s, {
+        question_id: q.question_id,
+        response_kind: 'single_select',
+        selected_option_ids: [optionId(s, 'MongoDB')],
+      });
+      assert.equal((r.result as { outcome?: string } | undefined)?.outcome, 'resolved', JSON.stringify(r.error));
+      const answer = await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
+      assert.match(answer.content, /"Which database should the service use\?"="MongoDB"/);
     });
   }
+
+  it('110x9: the folded dialog is left to the terminal, saying why; nothing typed', async () => {
+    const a = await startServerAgent(
+      'claude',
+      {
+        name: 'short-folded',
+        turns: [
+          { kind: 'ask', questions: [Q_FOUR] },
+          { kind: 'text', text: 'Done.' },
+        ],
+      },
+      {},
+      { size: { cols: 110, rows: 9 } },
+    );
+    await userPrompt(a.term, 'pick a database');
+    const s = await a.waitStatus((x) => x.state === 'manual_required', 30_000, 'the step left to the terminal');
+    assert.match(s.manual_reason ?? '', /taller than this 9-row terminal and its top is folded away/);
+    assert.equal(s.interaction, null);
+    await toldLeftToTerminal(a, s.manual_reason ?? '');
+    await nothingTyped(a);
+  });
 
   it(`110x${WHOLE_AT}: the four options with descriptions are answered, checked at the model`, async () => {
     const a = await startServerAgent(

@@ -25,6 +25,12 @@ export interface ClaudeProfile {
      * them, and a style not listed is an unqualified rendering.
      */
     descriptionStyles: Readonly<Record<string, string>>;
+    /**
+     * A dialog taller than the terminal scrolls its single-select list inside itself (`↑`/`↓` on
+     * the first and last rows in sight, one row per cursor key) and a row's number chooses it out
+     * of sight: such a list is read window by window (scrolled-list.ts). False where not measured.
+     */
+    scrolledList: boolean;
     reviewTitle: string;
     /** A line between the reviewed answers and the choices, in versions that draw one. */
     reviewQuestion: string | null;
@@ -111,6 +117,8 @@ const BASE: ClaudeShape = {
       '37': 'dark-ansi theme (multi-select)',
       '90': 'light-ansi theme',
     },
+    // Measured live on 2.1.332 at 110x12 to 110x17.
+    scrolledList: true,
     reviewTitle: 'Review your answers',
     reviewQuestion: null,
     submitAnswers: 'Submit answers',
@@ -193,7 +201,12 @@ const BASE: ClaudeShape = {
 /** 2.1.263–2.1.267: multi-select descriptions indented by two, a review question, the indented Bash form. */
 const GEN_2_1_263: ClaudeShape = {
   ...BASE,
-  questionnaire: { ...BASE.questionnaire, descriptionIndentMulti: 2, reviewQuestion: 'Ready to submit your answers?' },
+  questionnaire: {
+    ...BASE.questionnaire,
+    descriptionIndentMulti: 2,
+    reviewQuestion: 'Ready to submit your answers?',
+    scrolledList: false,
+  },
   permission: { ...BASE.permission, bashLayout: 'indented' },
 };
 
@@ -203,14 +216,14 @@ const GEN_2_1_263: ClaudeShape = {
  */
 const GEN_2_1_280: ClaudeShape = {
   ...BASE,
-  questionnaire: { ...BASE.questionnaire, reviewQuestion: 'Ready to submit your answers?' },
+  questionnaire: { ...BASE.questionnaire, reviewQuestion: 'Ready to submit your answers?', scrolledList: false },
   permission: { ...BASE.permission, bashLayout: 'indented' },
 };
 
 /** 2.1.286 onwards (until the review question goes): the dashed Bash form, still the review question. */
 const GEN_2_1_286: ClaudeShape = {
   ...BASE,
-  questionnaire: { ...BASE.questionnaire, reviewQuestion: 'Ready to submit your answers?' },
+  questionnaire: { ...BASE.questionnaire, reviewQuestion: 'Ready to submit your answers?', scrolledList: false },
 };
 
 /** The profile generations, each named by the first version qualified with it. */

@@ -14,8 +14,8 @@ import type {
 import { manual } from '../types';
 import { dialogRegion, findTopRule, matchFooter } from './frame';
 import type { ClaudeProfile } from './profile';
-import { parseTabHeader, type TabHeader } from './tab-header';
-import { scrolledList } from './scrolled-list';
+import { joinQuestion, readBody, stepOf } from './question-body';
+import { scrolledList, withWindow } from './scrolled-list';
 import { unwrapByIndent, unwrapRows } from './wrapped-rows';
 import { CLAUDE_SHAPES } from './shapes';
 
@@ -71,73 +71,61 @@ export function recognizeQuestionnaire(s: ScreenSnapshot, p: ClaudeProfile): Res
   return undefined;
 }
 
-interface Body {
-  header: TabHeader | undefined;
-  headerLine: number;
-  question: string[];
-  rest: number;
-}
-
-/** Top rule, optional tab header, blank, title/question lines, blank. */
-function readBody(s: ScreenSnapshot, top: number, end: number): Body | ManualRecognition {
-  let i = top + 1;
-  let header: TabHeader | undefined;
-  let headerLine = -1;
-  const first = s.plain[i] ?? '';
-  if (/[☐☒✔]/.test(first)) {
-    header = parseTabHeader(first, s.styled?.[i]);
-    if (!header) return manual('the question tabs are not in the supported form');
-    headerLine = i;
-    i++;
-    if ((s.plain[i] ?? '').trim() !== '') return manual('no blank line below the question tabs');
-    i++;
-  }
-  const question: string[] = [];
-  for (; i < end && (s.plain[i] ?? '').trim() !== ''; i++) question.push((s.plain[i] ?? '').trimEnd());
-  if (question.length === 0) return manual('the question text is missing');
-  if ((s.plain[i] ?? '').trim() !== '') return manual('no blank line below the question');
-  return { header, headerLine, question, rest: i + 1 };
-}
-
-/** Long questions carry a `│ ` gutter on every line; wrapped lines join with one space. */
-function joinQuestion(lines: string[]): string {
-  const gutter = lines.every((l) => l.startsWith('│ '));
-  return lines.map((l) => (gutter ? l.slice(2) : l).trim()).join(' ');
-}
-
-function stepOf(header: TabHeader | undefined): { index: number; total: number; label?: string } | ManualRecognition {
-  if (!header) return { index: 1, total: 1 };
-  if (header.current < 0) return manual('the current question tab could not be proven from the screen styles');
-  const tab = header.tabs[header.current];
-  return { index: header.current + 1, total: header.tabs.length, ...(tab && !tab.submit ? { label: tab.label } : {}) };
-}
-
 /** `footer`: index of the footer's first line; `bottom`: its last (they differ where it wraps). */
 function questionTab(s: ScreenSnapshot, p: ClaudeProfile, bottom: number, footer: number, editing: boolean): Result {
   const q = p.questionnaire;
   // footer, blank, chat row, inner rule
-  if ((s.plain[footer - 1] ?? '').trim() !== '') return manual('no blank line above the questionnaire footer');
+  const aboveFooter = (s.plain[footer - 1] ?? '').trim();
+  // Shorter still, the client folds the dialog's top away and says how much is hidden.
+  if (/^↑ \d+ more lines?$/.test(aboveFooter))
+    return manual(
+      `the questionnaire is taller than this ${s.rows}-row terminal and its top is folded away ("${aboveFooter}"): ` +
+        'make the terminal taller to answer here, or answer in the terminal',
+    );
+  if (aboveFooter !== '') return manual('no blank line above the questionnaire footer');
   const chat = /^(❯| ) (\d{1,2})\. (.*)$/.exec((s.plain[footer - 2] ?? '').trimEnd());
   if (!chat || chat[3] !== q.chatRow) return manual('the "Chat about this" row is missing or changed');
   if (!isRule(s.plain[footer - 3] ?? '', '─', s.cols)) return manual('the rule above "Chat about this" is missing');
-  const top = findTopRule(s, footer - 4, () => true);
-  if (top < 0) {
-    // Taller than the terminal: the list scrolls, and the dialog's top is cut off as well.
-    const above = s.plain.slice(0, footer - 3);
-    const marked = above.some((l) => /^[↑↓] \d{1,2}\. \S/.test(l));
+  const found = findTopRule(s, footer - 4, () => true);
+  const total = Number(chat[2]) - 1;
+  // Taller than the terminal: the list scrolls, and the dialog's top rule may be cut off as well;
+  // with the tab header on the first line, everything below the rule is still in sight.
+  const above = s.plain.slice(0, footer - 3);
+  const cut = found < 0 ? scrolledList(above, total, s.rows) : undefined;
+  if (found < 0 && (!cut || !/[☐☒✔]/.test(s.plain[0] ?? '')))
     return (
-      (marked ? scrolledList(above, Number(chat[2]) - 1, s.rows) : undefined) ??
+      cut ??
       manual(`the top of the questionnaire is not on screen: the dialog is taller than this ${s.rows}-row terminal`)
     );
-  }
+  const top = found;
   const body = readBody(s, top, footer - 3);
   if ('kind' in body) return body;
   const step = stepOf(body.header);
   if ('kind' in step) return step;
 
   const rowLines = s.plain.slice(body.rest, footer - 3);
-  const scrolled = scrolledList(rowLines, Number(chat[2]) - 1, s.rows);
-  if (scrolled) return scrolled;
+  const scrolled = cut ?? scrolledList(rowLines, total, s.rows);
+  if (scrolled) {
+    const header = step.label;
+    return withWindow(
+      s,
+      p,
+      {
+        top: Math.max(top, 0),
+        bottom,
+        rest: body.rest,
+        footer,
+        editing,
+        onChat: chat[1] === p.cursor,
+        total,
+        step: { index: step.index, total: step.total },
+        question: { ...(header ? { header } : {}), prompt: joinQuestion(body.question) },
+        drawn: s.plain.slice(top + 1, body.rest).map((l) => l.trimEnd()),
+      },
+      scrolled,
+    );
+  }
+  if (found < 0) return manual('the top of the questionnaire is not on screen');
   const multi = rowLines.some((l) => /^(❯| ) \d{1,2}\. \[[ ✔]\] /.test(l));
   // Descriptions left of a multi-select label (2.1.263 generation): a wrapped label keeps its column.
   const apart = multi && q.descriptionIndentMulti !== MULTI_LABEL_COLUMN;

@@ -11,6 +11,8 @@ export const classifyScreen: Classify = ({ agent, version, capture }): Classific
     case 'permission':
       return { state: 'waiting_input', detail: r.kind };
     case 'manual_required':
+      // A scrolled list's window: the agent waits on a question whose rows out of sight are read.
+      if (r.window) return { state: 'waiting_input', detail: 'questionnaire' };
       return { state: 'manual_required', detail: r.reason };
     case 'activity':
       return { state: r.state };

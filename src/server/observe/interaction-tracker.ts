@@ -6,7 +6,7 @@
  */
 import { isAgentName } from '../../shared/agents';
 import type { InteractionRequiredParams, NotificationName, NotificationParamsMap } from '../../shared/protocol';
-import type { Recognition } from '../../adapters/types';
+import type { ListWindow, Recognition } from '../../adapters/types';
 import type { Logger } from '../base/logging';
 import type { ScreenCapture, Session } from '../sessions';
 import { WORKSPACE_OWNER, type Interaction, type Store } from '../store';
@@ -17,7 +17,8 @@ import { KeyedMutex } from '../base/keyed-mutex';
 import { projectPermission, projectQuestionnaire, publicView, riskOf, type ProjectionDraft } from '../step/projection';
 import { textPolicyFor } from '../step/text-resolution';
 import { recognizeCapture } from './recognition';
-import { timingOf } from '../base/adapters';
+import { ScrolledLists, type ListReader } from './scrolled-lists';
+import { whenQuiet } from './when-quiet';
 
 interface Observed {
   recognition: Recognition;
@@ -40,14 +41,6 @@ interface TrackerDeps {
   allowLowRiskText?: boolean;
 }
 
-/**
- * Quiet time a terminal needs before its prompt is announced or offered: agents finish redrawing
- * around a new dialog. The agent's profile says how long (`timingOf`).
- */
-export function quietBeforeOffer(session: Session): number {
-  return timingOf(session.agent).quietBeforeOffer;
-}
-
 /** The revision fingerprint of a screen without an exact prompt. */
 function screenRevision(r: Recognition): string {
   if (r.kind === 'manual_required') return `manual:${fingerprintOf(r.reason)}`;
@@ -57,6 +50,8 @@ function screenRevision(r: Recognition): string {
 export class InteractionTracker {
   private readonly latest = new Map<string, Observed>();
   private readonly serial = new KeyedMutex();
+  /** What each session's screens showed of a scrolled list; its reader starts and ends readings here. */
+  readonly lists = new ScrolledLists();
 
   constructor(private readonly deps: TrackerDeps) {}
 
@@ -100,7 +95,10 @@ export class InteractionTracker {
         interaction: this.current(session.id),
       };
     }
-    const recognition = recognizeCapture(session.agent, session.version, capture);
+    const seenRaw = recognizeCapture(session.agent, session.version, capture);
+    if (this.lists.reading(session.id))
+      return { recognition: seenRaw, fingerprint: null, interaction: this.current(session.id) };
+    const recognition = this.lists.resolve(session.id, seenRaw);
     const prompt = recognition.kind === 'questionnaire' || recognition.kind === 'permission' ? recognition : undefined;
     const fingerprint = prompt ? fingerprintOf(prompt.fingerprintSource) : null;
     const generation = capture.generation;
@@ -150,8 +148,15 @@ export class InteractionTracker {
         revision: revision.revision,
       });
       if (recognition.kind === 'manual_required' && fresh) {
-        this.deps.log.info(`session ${session.id}: answer in the terminal (${recognition.reason})`);
-        this.announceManualWhenQuiet(session, revision.revision, recognition.reason);
+        const window = recognition.window;
+        const reader = this.lists.reader;
+        if (window && reader && this.lists.unread(session.id, window)) {
+          this.deps.log.info(`session ${session.id}: reading the rows of a scrolled list out of sight`);
+          this.readWhenQuiet(session, revision.revision, window, reader);
+        } else {
+          this.deps.log.info(`session ${session.id}: answer in the terminal (${recognition.reason})`);
+          this.announceManualWhenQuiet(session, revision.revision, recognition.reason);
+        }
       }
       return observed;
     }
@@ -229,6 +234,15 @@ export class InteractionTracker {
     });
   }
 
+  /** Once the terminal is quiet and the same window is still the current screen, its list is read. */
+  private readWhenQuiet(session: Session, revision: number, window: ListWindow, reader: ListReader): void {
+    whenQuiet(session, () => {
+      const now = this.latest.get(session.id);
+      if (session.state === 'exited' || now?.revision !== revision || this.lists.reading(session.id)) return;
+      reader(session, window);
+    });
+  }
+
   /**
    * An uncertain response ends when the screen proves another state: the agent idle or working,
    * or a prompt that was never answered (a fenced prompt may be the uncertain one itself). The
@@ -298,6 +312,7 @@ export class InteractionTracker {
 
   forget(sessionId: string): void {
     this.latest.delete(sessionId);
+    this.lists.forget(sessionId);
   }
 
   private async required(ix: Interaction): Promise<void> {
@@ -322,18 +337,4 @@ export class InteractionTracker {
       outcome: ix.outcome?.code ?? ix.outcome?.reason ?? null,
     });
   }
-}
-
-/** Runs `then` once the session's terminal has been quiet for its agent's quiet time before an offer, or it exited. */
-function whenQuiet(session: Session, then: () => void): void {
-  const need = quietBeforeOffer(session);
-  const check = (): void => {
-    const quiet = session.msSinceOutput() ?? need;
-    if (quiet < need && session.state !== 'exited') {
-      setTimeout(check, need - quiet + 5).unref();
-      return;
-    }
-    then();
-  };
-  check();
 }

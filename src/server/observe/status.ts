@@ -6,7 +6,8 @@
 import type { ScreenCapture, Session } from '../sessions';
 import { WORKSPACE_OWNER, type Interaction, type Offer, type Store } from '../store';
 import { DISMISSED_REASON } from './dismissal';
-import { quietBeforeOffer, type InteractionTracker } from './interaction-tracker';
+import type { InteractionTracker } from './interaction-tracker';
+import { quietBeforeOffer } from './when-quiet';
 import { recognizeCapture } from './recognition';
 
 interface StatusDeps {

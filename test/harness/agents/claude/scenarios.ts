@@ -14,6 +14,12 @@ export const Q_DATABASE: AskQuestion = {
   ],
 };
 
+/** Four options with descriptions and the free-text row: the dialog a bottom-panel terminal cuts short. */
+export const Q_FOUR: AskQuestion = {
+  ...Q_DATABASE,
+  options: [...Q_DATABASE.options, { label: 'MongoDB', description: 'Document database with flexible schemas.' }],
+};
+
 export const Q_FEATURES: AskQuestion = {
   question: 'Which features should the first release include?',
   header: 'Features',

@@ -1,0 +1,75 @@
+/**
+ * A single-select question whose option list scrolls inside its dialog (a dialog taller than the
+ * terminal): each screen shows a window of the rows. A window alone is left to the terminal; the
+ * rows out of sight come into view as the cursor moves, one row per key, and once every row has
+ * been seen on a window of the same question the step is assembled from them, answered by row
+ * number like the whole list (the client takes a number for a row out of sight).
+ */
+import type { ListWindow, PlannedStep, QuestionnaireRecognition, RecognizedOption, WindowRow } from './types';
+import { manual, type ManualRecognition } from './types';
+
+/** Whether two windows belong to one list. */
+export function sameList(a: ListWindow, b: ListWindow): boolean {
+  return a.profileId === b.profileId && a.identity === b.identity;
+}
+
+/** Every row as the windows show it; manual when two windows draw one row differently. */
+function rowsSeen(windows: readonly ListWindow[]): Map<number, WindowRow> | ManualRecognition {
+  const seen = new Map<number, WindowRow>();
+  for (const w of windows) {
+    for (const r of w.rows) {
+      const before = seen.get(r.number);
+      if (before && (before.label !== r.label || before.description !== r.description))
+        return manual(`option ${r.number} read differently on two screens of the scrolled list`);
+      seen.set(r.number, r);
+    }
+  }
+  return seen;
+}
+
+/**
+ * The whole step, offered on `home` (the window on screen), from the rows every window of its list
+ * showed; manual when a window belongs to another list or a row was never in sight.
+ */
+export function assembleList(
+  home: ListWindow,
+  windows: readonly ListWindow[],
+): QuestionnaireRecognition | ManualRecognition {
+  if (home.editing) return manual('the free-text row of the scrolled list is open: answer in the terminal');
+  if (windows.some((w) => !sameList(w, home)))
+    return manual('a screen of another question came up while the list scrolled');
+  const seen = rowsSeen([home, ...windows]);
+  if ('kind' in seen) return seen;
+  const missing = Array.from({ length: home.total }, (_, i) => i + 1).filter((n) => !seen.has(n));
+  if (missing.length > 0) return manual(`options ${missing.join(', ')} of the scrolled list were never in sight`);
+  const free = seen.get(home.total) as WindowRow;
+  if (free.label !== home.freeTextLabel || free.description !== undefined)
+    return manual('the free-text row of the scrolled list shows typed text or changed');
+  const options: RecognizedOption[] = [];
+  const choose: Record<string, PlannedStep[]> = {};
+  for (let n = 1; n < home.total; n++) {
+    const r = seen.get(n) as WindowRow;
+    options.push({
+      key: `o${n}`,
+      label: r.label,
+      ...(r.description ? { description: r.description } : {}),
+      role: 'choice',
+    });
+    choose[`o${n}`] = [{ action: { keys: [String(n)] }, expect: { kind: 'prompt_changed' } }];
+  }
+  const freeKey = `o${home.total}`;
+  options.push({ key: freeKey, label: home.freeTextLabel, role: 'free_text' });
+  choose[freeKey] = [
+    { action: { keys: [String(home.total)] }, expect: { kind: 'free_text_editing', optionKey: freeKey, text: '' } },
+  ];
+  const list = options.map((o) => `${o.key}=${o.label}\u0000${o.description ?? ''}`).join('\n');
+  return {
+    kind: 'questionnaire',
+    profileId: home.profileId,
+    fingerprintSource: `${home.source}\nscrolled list:\n${list}`,
+    step: home.step,
+    ...(home.cursor !== null ? { focusedKey: `o${home.cursor}` } : {}),
+    question: { key: 'q', ...home.question, responseKind: 'single_select', options },
+    plan: { choose },
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * What each session's screens have shown of a single-select list that scrolls inside its dialog
+ * (a dialog taller than the terminal): the windows seen, until every row has been in sight and the
+ * step can be offered whole (assembled by the adapters from the windows). A window seen while the
+ * rows are still being read is left to the terminal; so is a list whose reading failed, with why.
+ * Any screen that is not a window of the list forgets it.
+ */
+import { assembleList, sameList } from '../base/adapters';
+import type { ListWindow, Recognition } from '../../adapters/types';
+import type { Session } from '../sessions';
+
+interface ListSeen {
+  windows: ListWindow[];
+  /** Why reading the rows out of sight failed, once it has. */
+  failed?: string;
+}
+
+/** How a reading of the rows out of sight ended: the windows it proved, or why it failed. */
+type ReadingResult = { windows: readonly ListWindow[] } | { failed: string };
+
+/**
+ * Reads the rows of a scrolled list that are out of sight (moving the cursor, proving each move),
+ * and has the session observed afresh when done. Provided by the response room, which owns input.
+ */
+export type ListReader = (session: Session, home: ListWindow) => void;
+
+export class ScrolledLists {
+  /** Who reads a list's rows out of sight; without one, a scrolled list is left to the terminal. */
+  reader: ListReader | undefined;
+
+  private readonly seen = new Map<string, ListSeen>();
+  /** Sessions whose list is being read: what their screens show changes nothing meanwhile. */
+  private readonly underway = new Set<string>();
+
+  reading(sessionId: string): boolean {
+    return this.underway.has(sessionId);
+  }
+
+  startReading(sessionId: string): void {
+    this.underway.add(sessionId);
+  }
+
+  /** Keeps the windows a reading proved, or fails the list with why (it is then left to the terminal). */
+  endReading(sessionId: string, home: ListWindow, result: ReadingResult): void {
+    this.underway.delete(sessionId);
+    if ('failed' in result) this.record(sessionId, home).failed = result.failed;
+    else for (const w of result.windows) this.record(sessionId, w);
+  }
+
+  /**
+   * The recognition a screen stands for once the session's windows are taken into account: a
+   * window of a list whose every row has been in sight is the whole step.
+   */
+  resolve(sessionId: string, r: Recognition): Recognition {
+    if (r.kind !== 'manual_required' || r.window === undefined) {
+      this.seen.delete(sessionId);
+      return r;
+    }
+    const window = r.window;
+    const list = this.record(sessionId, window);
+    if (list.failed !== undefined)
+      return {
+        kind: 'manual_required',
+        reason: `${r.reason} (the rows out of sight could not be read: ${list.failed})`,
+      };
+    const whole = assembleList(window, list.windows);
+    return whole.kind === 'questionnaire' ? whole : r;
+  }
+
+  /** Whether this window's list still waits to be read (never read, never failed). */
+  unread(sessionId: string, window: ListWindow): boolean {
+    const list = this.seen.get(sessionId);
+    if (!list || !sameList(list.windows[0] as ListWindow, window)) return true;
+    return list.failed === undefined && assembleList(window, list.windows).kind !== 'questionnaire';
+  }
+
+  forget(sessionId: string): void {
+    this.seen.delete(sessionId);
+    this.underway.delete(sessionId);
+  }
+
+  private record(sessionId: string, window: ListWindow): ListSeen {
+    let list = this.seen.get(sessionId);
+    if (!list || !sameList(list.windows[0] as ListWindow, window)) {
+      list = { windows: [] };
+      this.seen.set(sessionId, list);
+    }
+    if (!list.windows.some((w) => w.source === window.source)) list.windows.push(window);
+    return list;
+  }
+}
