@@ -132,20 +132,22 @@ describe('Codex in a short terminal, through the AKK server (live)', function ()
     await nothingTyped(a);
   });
 
-  it(`110x${WHOLE_AT}: the question is answered, checked at the model`, async () => {
-    const a = await start(WHOLE_AT);
-    await send(a, 'plan the service');
-    const s = await a.waitStatus((x) => x.interaction !== null, 30_000, 'the question');
-    assert.deepEqual(
-      question(s).q.options.map((o) => o.label),
-      ['SQLite (Recommended)', 'PostgreSQL', 'MySQL', 'None of the above', 'Type something.'],
-    );
-    const r = await respond(a, s, {
-      question_id: question(s).q.question_id,
-      response_kind: 'single_select',
-      selected_option_ids: [optionId(s, 'MySQL')],
+  // From the height that shows every row, and at the 15 rows of a bottom panel.
+  for (const rows of [WHOLE_AT, 15])
+    it(`110x${rows}: the question is answered, checked at the model`, async () => {
+      const a = await start(rows);
+      await send(a, 'plan the service');
+      const s = await a.waitStatus((x) => x.interaction !== null, 30_000, 'the question');
+      assert.deepEqual(
+        question(s).q.options.map((o) => o.label),
+        ['SQLite (Recommended)', 'PostgreSQL', 'MySQL', 'None of the above', 'Type something.'],
+      );
+      const r = await respond(a, s, {
+        question_id: question(s).q.question_id,
+        response_kind: 'single_select',
+        selected_option_ids: [optionId(s, 'MySQL')],
+      });
+      assert.equal(outcome(r), 'resolved');
+      assert.deepEqual(await answersAtModel(a), { answers: { database: { answers: ['MySQL'] } } });
     });
-    assert.equal(outcome(r), 'resolved');
-    assert.deepEqual(await answersAtModel(a), { answers: { database: { answers: ['MySQL'] } } });
-  });
 });
