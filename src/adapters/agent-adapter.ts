@@ -48,12 +48,17 @@ export interface AgentAdapter {
 }
 
 /** An adapter's parts: its profile generations, the qualified versions, and the operations on a profile. */
-interface AdapterParts<P extends { id: string; version: string }> {
-  generations: Readonly<Record<string, Omit<P, 'id' | 'version'>>>;
+interface AdapterParts<P extends BoundProfile> {
+  generations: Readonly<Record<string, Omit<P, keyof BoundProfile>>>;
   /** Qualified version -> its generation (generated from the qualification records). */
   versions: Readonly<Record<string, string>>;
   /** Gated shape -> the qualified versions whose records captured it (generated from the records). */
   shapes: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Rendering condition -> the qualified versions whose records captured it, besides the corpus's own
+   * (`CORPUS_RENDERING`), which every qualified version was captured under (generated from the records).
+   */
+  renderings: Readonly<Record<string, readonly string[]>>;
   gatedShapes: readonly string[];
   timing: AgentTiming;
   recognize(screen: ScreenSnapshot, profile: P): Recognition;
@@ -61,7 +66,18 @@ interface AdapterParts<P extends { id: string; version: string }> {
   proveEmptyComposer(screen: ScreenSnapshot, profile: P): ComposerProof;
 }
 
-export function defineAdapter<N extends AgentName, P extends { id: string; version: string }>(
+/** The rendering every qualified version was captured under: the dark theme at 256 colours. */
+const CORPUS_RENDERING = 'dark/256';
+
+/** What binding a generation's profile to one version adds to it. */
+interface BoundProfile {
+  id: string;
+  version: string;
+  /** The rendering conditions qualified on the version; null while qualification judges a capture. */
+  renderings: readonly string[] | null;
+}
+
+export function defineAdapter<N extends AgentName, P extends BoundProfile>(
   agent: N,
   parts: AdapterParts<P>,
 ): AgentAdapter & { agent: N } {
@@ -77,8 +93,11 @@ export function defineAdapter<N extends AgentName, P extends { id: string; versi
   };
   const bind = (generation: string, version: string, gated: boolean): VersionAdapter | undefined => {
     if (!Object.hasOwn(parts.generations, generation)) return undefined;
-    const shape = parts.generations[generation] as Omit<P, 'id' | 'version'>;
-    const profile = { ...shape, id: `${agent}@${version}`, version } as P;
+    const shape = parts.generations[generation] as Omit<P, keyof BoundProfile>;
+    const renderings = gated
+      ? [CORPUS_RENDERING, ...Object.keys(parts.renderings).filter((r) => parts.renderings[r]?.includes(version))]
+      : null;
+    const profile = { ...shape, id: `${agent}@${version}`, version, renderings } as P;
     return {
       recognize: (screen) => {
         const r = parts.recognize(screen, profile);

@@ -9,9 +9,10 @@
  * told, and nothing is typed; from the smallest height that draws it whole it is answered.
  */
 import { strict as assert } from 'node:assert';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { REQUESTS } from '../../src/shared/protocol';
+import { QUESTION_THEN_BASH, answerThenApprove } from './claude-server-support';
+import { QUALIFIED_RENDERINGS } from '../../src/adapters/claude/qualified-versions';
+import { agentBinary } from '../harness/install-agents';
+import { INSTALL_TIMEOUT_MS } from '../support/agent-fixture';
 import { Q_DATABASE, Q_FOUR } from '../harness/agents/claude/scenarios';
 import { CLAUDE_THEMES } from '../harness/agents/claude/launch';
 import { COLOUR_DEPTHS, renderingName, type Rendering } from '../harness/rendering';
@@ -34,48 +35,11 @@ describe('Claude Code under every theme and colour depth, through the AKK server
     it(`${renderingName(rendering)}: a questionnaire with descriptions and a Bash permission answered`, async () => {
       const a = await startServerAgent(
         'claude',
-        {
-          name: `rendering-${renderingName(rendering).replace('/', '-')}`,
-          turns: [
-            { kind: 'ask', questions: [Q_DATABASE] },
-            { kind: 'bash', command: 'touch approved.txt', description: 'Create approved.txt' },
-            { kind: 'text', text: 'Done.' },
-          ],
-        },
+        { name: `rendering-${renderingName(rendering).replace('/', '-')}`, turns: QUESTION_THEN_BASH },
         {},
         { rendering },
       );
-      await userPrompt(a.term, 'pick a database, then make the file');
-      let s = await a.waitStatus((x) => x.interaction !== null, 30_000, 'the questionnaire');
-      const { q } = question(s);
-      assert.deepEqual(
-        q.options.map((o) => [o.label, o.description]),
-        [...Q_DATABASE.options.map((o) => [o.label, o.description]), ['Type something.', undefined]],
-        'the labels and descriptions as the scenario wrote them',
-      );
-      const r = await respond(a, s, {
-        question_id: q.question_id,
-        response_kind: 'single_select',
-        selected_option_ids: [optionId(s, 'PostgreSQL')],
-      });
-      assert.equal((r.result as { outcome?: string } | undefined)?.outcome, 'resolved', JSON.stringify(r.error));
-      const answer = await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
-      assert.match(answer.content, /"Which database should the service use\?"="PostgreSQL"/);
-
-      s = await a.waitStatus((x) => x.permission !== null, 30_000, 'the Bash permission');
-      assert.equal(s.permission?.subject, 'touch approved.txt');
-      const approved = await a.call(
-        REQUESTS.approve.method,
-        { interaction_id: s.permission?.interaction_id, turn_id: s.permission?.turn_id, decision: 'approve_once' },
-        30_000,
-      );
-      assert.equal(
-        (approved.result as { outcome?: string } | undefined)?.outcome,
-        'resolved',
-        JSON.stringify(approved),
-      );
-      await a.model.waitForToolResult(a.model.issued[1]?.id ?? '', 30_000);
-      assert.ok(existsSync(join(a.term.workDir, 'approved.txt')), 'the approved command ran');
+      await answerThenApprove(a);
     });
   }
 });
@@ -173,5 +137,42 @@ describe('Claude Code in a short terminal, through the AKK server (live)', funct
     assert.equal((r.result as { outcome?: string } | undefined)?.outcome, 'resolved', JSON.stringify(r.error));
     const answer = await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
     assert.match(answer.content, /"Which database should the service use\?"="MongoDB"/);
+  });
+});
+
+/** A seed version, qualified under the corpus's own rendering, never captured under the light theme at 256 colours. */
+const NEVER_LIGHT = '2.1.263';
+
+describe('Claude Code under a condition never qualified on its version, through the AKK server (live)', function () {
+  this.timeout(120_000);
+  before(async function () {
+    this.timeout(INSTALL_TIMEOUT_MS);
+    assert.ok(!(QUALIFIED_RENDERINGS['light/256'] ?? []).includes(NEVER_LIGHT), 'qualified under light/256 since');
+    await agentBinary('claude', NEVER_LIGHT);
+  });
+
+  it(`${NEVER_LIGHT} under light/256: left to the terminal naming the theme, nothing typed`, async () => {
+    const a = await startServerAgent(
+      'claude',
+      {
+        name: 'never-light',
+        turns: [
+          { kind: 'ask', questions: [Q_DATABASE] },
+          { kind: 'text', text: 'Done.' },
+        ],
+      },
+      {},
+      { version: NEVER_LIGHT, rendering: { theme: 'light', depth: '256' } },
+    );
+    await userPrompt(a.term, 'pick a database');
+    const s = await a.waitStatus((x) => x.state === 'manual_required', 30_000, 'the step left to the terminal');
+    assert.equal(
+      s.manual_reason,
+      `Claude Code's light or light-daltonized theme at 256 colours is not qualified on ${NEVER_LIGHT}: ` +
+        'answer in the terminal',
+    );
+    assert.equal(s.interaction, null);
+    await toldLeftToTerminal(a, s.manual_reason ?? '');
+    await nothingTyped(a);
   });
 });

@@ -7,6 +7,8 @@
 export interface ClaudeProfile {
   id: string;
   version: string;
+  /** The rendering conditions (`theme/depth`) qualified on this version; null while qualification judges a capture. */
+  renderings: readonly string[] | null;
   cursor: string;
   questionnaire: {
     /** Footers of a question tab: one question (↑/↓) or several (Tab/Arrow keys). */
@@ -21,10 +23,11 @@ export interface ClaudeProfile {
     descriptionIndentMulti: number;
     /**
      * The styles an option's description is drawn in (a style key, as `styleKeyAt` gives it), each
-     * with the rendering conditions whose captures show it: a label is told from its description by
-     * them, and a style not listed is an unqualified rendering.
+     * with the rendering conditions (`theme/depth`) whose captures show it: a label is told from its
+     * description by them; a style not listed is an unseen rendering, and one whose conditions were
+     * never qualified on the version is answered in the terminal, naming them.
      */
-    descriptionStyles: Readonly<Record<string, string>>;
+    descriptionStyles: Readonly<Record<string, readonly string[]>>;
     /**
      * A dialog taller than the terminal scrolls its single-select list inside itself (`↑`/`↓` on
      * the first and last rows in sight, one row per cursor key) and a row's number chooses it out
@@ -89,7 +92,7 @@ export interface StartupScreen {
 export type ClaudePermissionTool = 'bash' | 'write' | 'edit' | 'web_fetch' | 'mcp';
 
 /** A profile without the version it is bound to. */
-type ClaudeShape = Omit<ClaudeProfile, 'id' | 'version'>;
+type ClaudeShape = Omit<ClaudeProfile, 'id' | 'version' | 'renderings'>;
 
 const BASE: ClaudeShape = {
   cursor: '❯',
@@ -109,13 +112,14 @@ const BASE: ClaudeShape = {
     descriptionIndentSingle: 5,
     descriptionIndentMulti: 9,
     descriptionStyles: {
-      '5;246': 'dark and dark-daltonized themes at 256 colours',
-      '2;153;153;153': 'dark and dark-daltonized themes at truecolor',
-      '5;241': 'light and light-daltonized themes at 256 colours',
-      '2;102;102;102': 'light and light-daltonized themes at truecolor',
-      'dim 37': 'dark-ansi theme (single-select)',
-      '37': 'dark-ansi theme (multi-select)',
-      '90': 'light-ansi theme',
+      '5;246': ['dark/256', 'dark-daltonized/256'],
+      '2;153;153;153': ['dark/truecolor', 'dark-daltonized/truecolor'],
+      '5;241': ['light/256', 'light-daltonized/256'],
+      '2;102;102;102': ['light/truecolor', 'light-daltonized/truecolor'],
+      // The ansi themes use the terminal's own sixteen colours at either depth.
+      'dim 37': ['dark-ansi/256', 'dark-ansi/truecolor'], // single-select
+      '37': ['dark-ansi/256', 'dark-ansi/truecolor'], // multi-select
+      '90': ['light-ansi/256', 'light-ansi/truecolor'],
     },
     // Measured live on 2.1.332 at 110x12 to 110x17.
     scrolledList: true,

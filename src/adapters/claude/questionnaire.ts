@@ -16,7 +16,7 @@ import { dialogRegion, findTopRule, matchFooter } from './frame';
 import type { ClaudeProfile } from './profile';
 import { joinQuestion, readBody, stepOf } from './question-body';
 import { scrolledList, withWindow } from './scrolled-list';
-import { unwrapByIndent, unwrapRows } from './wrapped-rows';
+import { descriptionStylesOf, unwrapByIndent, unwrapRows } from './wrapped-rows';
 import { CLAUDE_SHAPES } from './shapes';
 
 /** A multi-select row's box and label (`[ ] Label`, `[✔] Label`). */
@@ -149,8 +149,8 @@ function questionTab(s: ScreenSnapshot, p: ClaudeProfile, bottom: number, footer
   const labelRows = multi ? rows.map((r, i) => ({ ...r, text: boxes[i]?.[2] ?? '' })) : rows;
   // A multi-select label starts after `❯ 1. [ ] `; its wrapped lines, and its description, sit under it.
   const texts = apart
-    ? unwrapByIndent(s, labelRows, body.rest, MULTI_LABEL_COLUMN, q.descriptionIndentMulti, q.descriptionStyles)
-    : unwrapRows(s, labelRows, body.rest, multi ? q.descriptionIndentMulti : 5, q.descriptionStyles);
+    ? unwrapByIndent(s, labelRows, body.rest, MULTI_LABEL_COLUMN, q.descriptionIndentMulti, descriptionStylesOf(p))
+    : unwrapRows(s, labelRows, body.rest, multi ? q.descriptionIndentMulti : 5, descriptionStylesOf(p));
   if ('kind' in texts) return texts;
   const wrapped = labelRows.some(
     (r, i) => r.continuation.length > 1 || texts[i]?.label !== r.text || texts[i]?.description !== r.continuation[0],

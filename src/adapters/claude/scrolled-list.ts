@@ -3,7 +3,7 @@ import type { ListWindow, ManualRecognition, ScreenSnapshot, WindowRow } from '.
 import { manual } from '../types';
 import { dialogRegion } from './frame';
 import type { ClaudeProfile } from './profile';
-import { unwrapRows } from './wrapped-rows';
+import { descriptionStylesOf, unwrapRows } from './wrapped-rows';
 
 /** A row line marked as the first or last in sight with rows hidden beyond it. */
 const MARKED = /^([↑↓]) (\d{1,2})\. \S/;
@@ -103,7 +103,7 @@ export function withWindow(
   if (downMarked !== last < t.total && !(last < t.total && cursorOn(last))) return left;
   const cursors = rows.filter((r) => r.cursor).length + (t.onChat ? 1 : 0);
   if (cursors !== 1) return left;
-  const texts = unwrapRows(s, rows, t.rest, 5, q.descriptionStyles);
+  const texts = unwrapRows(s, rows, t.rest, 5, descriptionStylesOf(p));
   if ('kind' in texts) return left;
   const read: WindowRow[] = rows.map((r, i) => ({
     number: r.number,

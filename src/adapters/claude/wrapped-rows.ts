@@ -11,11 +11,40 @@
 import type { NumberedRow } from '../numbered-rows';
 import { styleKeyAt, wrapWords } from '../screen';
 import type { ManualRecognition, ScreenSnapshot } from '../types';
+import type { ClaudeProfile } from './profile';
 import { manual } from '../types';
 
 interface RowText {
   label: string;
   description?: string;
+}
+
+/**
+ * The description styles a version knows: each style with the rendering conditions (`theme/depth`)
+ * whose captures show it, and the conditions qualified on the version (null: any, while
+ * qualification judges a capture).
+ */
+interface DescriptionStyles {
+  table: Readonly<Record<string, readonly string[]>>;
+  qualified: readonly string[] | null;
+  version: string;
+}
+
+export function descriptionStylesOf(p: ClaudeProfile): DescriptionStyles {
+  return { table: p.questionnaire.descriptionStyles, qualified: p.renderings, version: p.version };
+}
+
+/** Why a known description style may not be read on this version: its conditions were never qualified on it. */
+function unqualified(styles: DescriptionStyles, style: string | null): string | undefined {
+  const conditions = style === null ? undefined : styles.table[style];
+  if (!conditions || styles.qualified === null || conditions.some((c) => styles.qualified?.includes(c)))
+    return undefined;
+  const themes = [...new Set(conditions.map((c) => c.split('/')[0]))];
+  const depths = [...new Set(conditions.map((c) => (c.split('/')[1] === '256' ? '256 colours' : 'truecolor')))];
+  return (
+    `Claude Code's ${themes.join(' or ')} theme at ${depths.join(' or ')} is not qualified on ${styles.version}: ` +
+    'answer in the terminal'
+  );
 }
 
 const UNSEEN_STYLE =
@@ -31,8 +60,9 @@ export function unwrapRows(
   rows: readonly NumberedRow[],
   first: number,
   indent: number,
-  descriptionStyles: Readonly<Record<string, string>>,
+  styles: DescriptionStyles,
 ): RowText[] | ManualRecognition {
+  const descriptionStyles = styles.table;
   const out: RowText[] = [];
   let at = first;
   const width = s.cols - indent;
@@ -47,7 +77,11 @@ export function unwrapRows(
     // A label with one description line; a second line in the label's style is the label wrapping.
     const described =
       r.continuation.length === 0 || !s.styled || (isDescription(styleOf(1)) && styleOf(1) !== styleOf(0));
-    if (s.styled && r.continuation.length === 1 && described) screenStyle = styleOf(1);
+    if (s.styled && r.continuation.length === 1 && described) {
+      screenStyle = styleOf(1);
+      const why = unqualified(styles, screenStyle);
+      if (why) return manual(why);
+    }
     if (lines.length <= 2 && described && lines.every((l) => [...l].length <= width)) {
       out.push({ label: r.text, ...(r.continuation[0] ? { description: r.continuation[0] } : {}) });
       at += lines.length;
@@ -61,6 +95,8 @@ export function unwrapRows(
     for (const [k, text] of r.continuation.entries()) {
       const style = styleOf(1 + k);
       if (isDescription(style)) {
+        const why = unqualified(styles, style);
+        if (why) return manual(why);
         screenStyle = style;
         description.push(text);
       } else if (style === labelStyle && description.length === 0) label.push(text);
@@ -92,8 +128,9 @@ export function unwrapByIndent(
   first: number,
   labelIndent: number,
   descriptionIndent: number,
-  descriptionStyles: Readonly<Record<string, string>>,
+  styles: DescriptionStyles,
 ): RowText[] | ManualRecognition {
+  const descriptionStyles = styles.table;
   const same = (a: string[], b: string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
   const known = (style: string | null): boolean => style !== null && Object.hasOwn(descriptionStyles, style);
   const out: RowText[] = [];
@@ -109,6 +146,8 @@ export function unwrapByIndent(
       for (const [k] of description.entries()) {
         const style = styleKeyAt(s.styled[at + label.length + k] ?? '', descriptionIndent);
         if (!known(style)) return manual(UNSEEN_STYLE);
+        const why = unqualified(styles, style);
+        if (why) return manual(why);
         if (screenStyle !== null && style !== screenStyle)
           return manual('option descriptions on one screen are drawn in different styles');
         screenStyle = style;

@@ -2,7 +2,7 @@
 import { defineAdapter } from '../agent-adapter';
 import { proveComposer } from './activity';
 import { readAsyncOtherEditor } from './async-question';
-import { QUALIFIED_SHAPES, QUALIFIED_VERSIONS } from './qualified-versions';
+import { QUALIFIED_RENDERINGS, QUALIFIED_SHAPES, QUALIFIED_VERSIONS } from './qualified-versions';
 import { CODEX_GENERATIONS } from './profile';
 import { readNotesEditor } from './questionnaire';
 import { recognizeCodex } from './recognize';
@@ -12,6 +12,7 @@ export const codexAdapter = defineAdapter('codex', {
   generations: CODEX_GENERATIONS,
   versions: QUALIFIED_VERSIONS,
   shapes: QUALIFIED_SHAPES,
+  renderings: QUALIFIED_RENDERINGS,
   gatedShapes: Object.values(CODEX_SHAPES),
   timing: {
     quietBeforeKey: 300,

@@ -9,6 +9,8 @@ import { NETWORK_APPROVAL, PERMISSION_REQUEST, type FourRowApproval } from './fo
 export interface CodexProfile {
   id: string;
   version: string;
+  /** The rendering conditions qualified on this version; null while qualification judges a capture. */
+  renderings: readonly string[] | null;
   cursor: string;
   questionnaire: {
     /** The automatic Other row that carries Notes. */
@@ -114,7 +116,7 @@ export interface StartupScreen {
 }
 
 /** A profile without the version it is bound to. */
-type CodexShape = Omit<CodexProfile, 'id' | 'version'>;
+type CodexShape = Omit<CodexProfile, 'id' | 'version' | 'renderings'>;
 
 const BASE: CodexShape = {
   cursor: '›',

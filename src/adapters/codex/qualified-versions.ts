@@ -147,3 +147,9 @@ export const QUALIFIED_SHAPES: Readonly<Record<string, readonly string[]>> = {
   ],
   startup: ['0.171.0'],
 };
+
+/**
+ * For each rendering condition (`theme/depth`) captured besides the corpus's own, which every
+ * qualified version was captured under: the versions qualified under it.
+ */
+export const QUALIFIED_RENDERINGS: Readonly<Record<string, readonly string[]>> = {};

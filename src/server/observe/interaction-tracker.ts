@@ -20,6 +20,9 @@ import { recognizeCapture } from './recognition';
 import { ScrolledLists, type ListReader } from './scrolled-lists';
 import { whenQuiet } from './when-quiet';
 
+/** What a screen stands for while its scrolled list is read. */
+const READING_LIST = 'reading the options out of sight: the cursor moves down the list and back, one row at a time';
+
 interface Observed {
   recognition: Recognition;
   fingerprint: string | null;
@@ -96,8 +99,10 @@ export class InteractionTracker {
       };
     }
     const seenRaw = recognizeCapture(session.agent, session.version, capture);
-    if (this.lists.reading(session.id))
-      return { recognition: seenRaw, fingerprint: null, interaction: this.current(session.id) };
+    if (this.lists.reading(session.id)) {
+      const reading = { kind: 'manual_required' as const, reason: READING_LIST };
+      return { recognition: reading, fingerprint: null, interaction: this.current(session.id) };
+    }
     const recognition = this.lists.resolve(session.id, seenRaw);
     const prompt = recognition.kind === 'questionnaire' || recognition.kind === 'permission' ? recognition : undefined;
     const fingerprint = prompt ? fingerprintOf(prompt.fingerprintSource) : null;

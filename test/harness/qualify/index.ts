@@ -9,6 +9,10 @@
 //   npm run qualify -- --from-corpus <agent> <version>   a version whose whole corpus is already in fixtures/
 //   npm run qualify -- --table                    regenerate the version tables and the README section
 //   npm run qualify -- --extend <agent> [--from V] [--to V] [--shape S]  add the scenarios of shapes added since
+//   npm run qualify -- --extend <agent> --rendering light/truecolor [--from V] [--to V] [--versions A,B]
+//                      [--sizes 80x24]
+//                      capture every scenario under a rendering condition and record whether it qualifies
+//   npm run qualify -- --renderings-from-corpus <agent> <version>   record the conditions already in fixtures/
 //   --no-capture: judge the scratch capture already taken (after a profile change); --no-table: leave the tables;
 //   --dry-run: capture and judge, print the result, write nothing (any version, including one with a whole corpus)
 //
@@ -35,6 +39,8 @@ import {
 } from '../versions';
 import { judge } from './evaluate';
 import { extendOne } from './extend';
+import { extendRendering, recordStoredRenderings } from './renderings';
+import { parseRendering } from '../rendering';
 import { FIXTURES, readRecords, writeRecord, type QualificationRecord } from './records';
 import { storeScreens } from './store';
 import { writeTables } from './table';
@@ -234,13 +240,24 @@ async function main(argv: string[]): Promise<number> {
   const sizes = (option(argv, 'sizes') ?? ALL_SIZES.join(',')).split(',').map((s) => sizeName(parseSize(s)));
   const positional = argv.filter(
     (a, i) =>
-      !a.startsWith('--') && !['--sizes', '--jobs', '--agent', '--from', '--to', '--shape'].includes(argv[i - 1] ?? ''),
+      !a.startsWith('--') &&
+      !['--sizes', '--jobs', '--agent', '--from', '--to', '--shape', '--rendering', '--versions'].includes(
+        argv[i - 1] ?? '',
+      ),
   );
   let outcomes: Outcome[] = [];
   const started = Date.now();
   if (argv.includes('--table')) {
     const changed = writeTables();
     process.stdout.write(changed.length > 0 ? `rewrote ${changed.join(', ')}\n` : 'tables up to date\n');
+    return 0;
+  } else if (argv.includes('--renderings-from-corpus')) {
+    const [a, version] = positional;
+    const agent = parseAgent(a);
+    const record = readRecords(agent).find((r) => r.version === version);
+    if (!record) throw new Error(`--renderings-from-corpus needs a recorded version: ${a} ${version}`);
+    for (const line of recordStoredRenderings(agent, record)) process.stdout.write(`${line}\n`);
+    writeTables();
     return 0;
   } else if (argv.includes('--from-corpus')) {
     const [a, version] = positional;
@@ -262,8 +279,27 @@ async function main(argv: string[]): Promise<number> {
     const to = option(argv, 'to');
     const inRange = (v: string): boolean =>
       compareVersions(v, from) >= 0 && (to === undefined || compareVersions(v, to) <= 0);
+    const only = option(argv, 'versions')?.split(',');
+    const records = readRecords(agent).filter((r) => inRange(r.version) && (!only || only.includes(r.version)));
+    const rendering = option(argv, 'rendering');
+    if (rendering !== undefined) {
+      const condition = parseRendering(rendering);
+      for (const record of records)
+        // At 80x24 where the record has screens there (else at its first size), or at `--sizes`.
+        for (const size of option(argv, 'sizes')
+          ? sizes
+          : [record.sizes.includes('80x24') ? '80x24' : (record.sizes[0] ?? '')]) {
+          const t = Date.now();
+          const line = await extendRendering(agent, record, condition, size, scratchRoot()).catch(
+            (err: unknown) => `${agent} ${record.version}: FAILED: ${err instanceof Error ? err.message : String(err)}`,
+          );
+          process.stdout.write(`${line} (${Math.round((Date.now() - t) / 1000)} s)\n`);
+          writeTables();
+        }
+      return 0;
+    }
     let extended = 0;
-    for (const record of readRecords(agent).filter((r) => inRange(r.version))) {
+    for (const record of records) {
       const t = Date.now();
       const e = await extendOne(agent, record, scratchRoot(), jobs, option(argv, 'shape')).catch((err: unknown) => ({
         version: record.version,

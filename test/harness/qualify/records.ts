@@ -49,6 +49,25 @@ const Difference = z
   .strict();
 export type Difference = z.infer<typeof Difference>;
 
+/**
+ * One rendering condition a version was captured under besides the corpus's own: every scenario at
+ * one size, the screens stored in `fixtures/<agent>/<version>/<size>-<theme>-<depth>/`. Qualified
+ * when every screen passes its answer-key checks under the version's generation and is recognised
+ * as the same step as under the corpus's own rendering; otherwise it differs, with those screens.
+ */
+const RenderingEntry = z
+  .object({
+    rendering: z.string().regex(/^[a-z-]+\/(256|truecolor)$/),
+    size: z.string().regex(/^\d+x\d+$/),
+    result: z.enum(['qualified', 'differs']),
+    screens: z.number().int().nonnegative(),
+    /** The screens (file names) that failed a check or were recognised as another step, with why. */
+    differing: z.array(z.object({ screen: z.string(), detail: z.string() }).strict()),
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  })
+  .strict();
+export type RenderingEntry = z.infer<typeof RenderingEntry>;
+
 export const QualificationRecord = z
   .object({
     agent: z.enum(AGENTS as unknown as [AgentName, ...AgentName[]]),
@@ -79,6 +98,8 @@ export const QualificationRecord = z
     /** The checks under each generation tried, the chosen one first. */
     checks: z.array(GenerationChecks),
     differences: z.array(Difference),
+    /** Rendering conditions captured besides the corpus's own (absent: none). */
+    renderings: z.array(RenderingEntry).optional(),
   })
   .strict();
 export type QualificationRecord = z.infer<typeof QualificationRecord>;

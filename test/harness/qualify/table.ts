@@ -29,12 +29,33 @@ function shapeRows(agent: AgentName, qualified: readonly QualificationRecord[]):
   const gated = adapterOf(agent)?.gatedShapes() ?? [];
   return gated.map((shape) => {
     const versions = qualified.filter((r) => r.screens.some((s) => shapesOf(s).includes(shape))).map((r) => r.version);
-    // Quoted only where a key needs it, as the formatter leaves it.
-    const key = /^[A-Za-z_$][\w$]*$/.test(shape) ? shape : `'${shape}'`;
-    const line = `  ${key}: [${versions.map((v) => `'${v}'`).join(', ')}],`;
-    // A list too long for one line is one version per line, as the formatter prints it.
-    return line.length <= 120 ? line : [`  ${key}: [`, ...versions.map((v) => `    '${v}',`), '  ],'].join('\n');
+    return listLine(shape, versions);
   });
+}
+
+/** For each rendering condition captured besides the corpus's own, the versions qualified under it. */
+function renderingRows(qualified: readonly QualificationRecord[]): string[] {
+  const names = [...new Set(qualified.flatMap((r) => (r.renderings ?? []).map((x) => x.rendering)))].sort();
+  return names.map((name) => {
+    const versions = qualified
+      .filter((r) => (r.renderings ?? []).some((x) => x.rendering === name && x.result === 'qualified'))
+      .map((r) => r.version);
+    return listLine(name, versions);
+  });
+}
+
+/** `head {` rows `};`, or `head {};` without rows, as the formatter prints them. */
+function braced(head: string, rows: readonly string[]): string[] {
+  return rows.length === 0 ? [`${head} {};`] : [`${head} {`, ...rows, '};'];
+}
+
+/** One `key: [versions]` entry as the formatter prints it. */
+function listLine(name: string, versions: readonly string[]): string {
+  // Quoted only where a key needs it, as the formatter leaves it.
+  const key = /^[A-Za-z_$][\w$]*$/.test(name) ? name : `'${name}'`;
+  const line = `  ${key}: [${versions.map((v) => `'${v}'`).join(', ')}],`;
+  // A list too long for one line is one version per line, as the formatter prints it.
+  return line.length <= 120 ? line : [`  ${key}: [`, ...versions.map((v) => `    '${v}',`), '  ],'].join('\n');
 }
 
 export function versionTableSource(agent: AgentName, records: readonly QualificationRecord[]): string {
@@ -53,6 +74,15 @@ export function versionTableSource(agent: AgentName, records: readonly Qualifica
     'export const QUALIFIED_SHAPES: Readonly<Record<string, readonly string[]>> = {',
     ...shapeRows(agent, qualified),
     '};',
+    '',
+    '/**',
+    " * For each rendering condition (`theme/depth`) captured besides the corpus's own, which every",
+    ' * qualified version was captured under: the versions qualified under it.',
+    ' */',
+    ...braced(
+      'export const QUALIFIED_RENDERINGS: Readonly<Record<string, readonly string[]>> =',
+      renderingRows(qualified),
+    ),
     '',
   ].join('\n');
 }

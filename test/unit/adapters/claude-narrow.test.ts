@@ -5,8 +5,10 @@
  * single-select option whose label and description wrap is read whole, or not at all.
  */
 import { strict as assert } from 'node:assert';
-import { readEditor, recognize } from '../../../src/adapters/recognize';
-import type { ScreenSnapshot } from '../../../src/adapters/types';
+import { QUALIFIED_RENDERINGS } from '../../../src/adapters/claude/qualified-versions';
+import { adapterOf } from '../../../src/adapters/registry';
+import { readEditor, recognize, recognizeForQualification } from '../../../src/adapters/recognize';
+import type { Recognition, ScreenSnapshot } from '../../../src/adapters/types';
 import { Q_UNUSUAL } from '../../harness/agents/claude/scenarios';
 import { inStandardRendering, loadSeedCorpus } from '../../support/fixture-corpus';
 
@@ -67,11 +69,11 @@ describe('Claude Code free text at 80 columns (wrapped footer)', () => {
  * colour alone: dark-ansi's dim is in its own captures).
  */
 const DESCRIPTION_SGR: Record<string, string> = {
-  'dark, 256 colours': '\u001b[38;5;246m',
-  'dark, truecolor': '\u001b[38;2;153;153;153m',
-  'light, 256 colours': '\u001b[38;5;241m',
-  'light, truecolor': '\u001b[38;2;102;102;102m',
-  'light-ansi': '\u001b[90m',
+  'dark/256': '\u001b[38;5;246m',
+  'dark/truecolor': '\u001b[38;2;153;153;153m',
+  'light/256': '\u001b[38;5;241m',
+  'light/truecolor': '\u001b[38;2;102;102;102m',
+  'light-ansi/256': '\u001b[90m',
 };
 
 describe('Claude Code options that wrap at 80 columns', () => {
@@ -119,15 +121,26 @@ describe('Claude Code options that wrap at 80 columns', () => {
     };
 
     for (const [name, sgr] of Object.entries(DESCRIPTION_SGR)) {
-      it(`${f.id}: descriptions in the ${name} description style are read whole`, () => {
-        const r = recognize(
-          'claude',
-          f.version,
-          described(() => sgr),
-        );
-        assert.ok(r.kind === 'questionnaire', JSON.stringify(r).slice(0, 300));
-        assert.equal(r.question.options[0]?.label, option?.label);
-        assert.equal(r.question.options[0]?.description, option?.description);
+      // Read whole where the version was qualified under that condition, and by qualification,
+      // which judges a capture under any; else left to the terminal, naming the condition.
+      const qualified = name === 'dark/256' || (QUALIFIED_RENDERINGS[name] ?? []).includes(f.version);
+      it(`${f.id}: descriptions in the ${name} description style are read whole where ${name} is qualified`, () => {
+        const screen = described(() => sgr);
+        const generation = adapterOf('claude')?.generationOf(f.version) ?? '';
+        const whole = (r: Recognition): void => {
+          assert.ok(r.kind === 'questionnaire', JSON.stringify(r).slice(0, 300));
+          assert.equal(r.question.options[0]?.label, option?.label);
+          assert.equal(r.question.options[0]?.description, option?.description);
+        };
+        whole(recognizeForQualification('claude', generation, f.version, screen));
+        const live = recognize('claude', f.version, screen);
+        if (qualified) whole(live);
+        else {
+          const [theme, depth] = name.split('/');
+          const words = `${theme}.* theme at .*${depth === '256' ? '256 colours' : 'truecolor'}.*`;
+          assert.ok(live.kind === 'manual_required', JSON.stringify(live).slice(0, 300));
+          assert.match(live.reason, new RegExp(`${words} is not qualified on ${f.version.replace(/\./g, '\\.')}`));
+        }
       });
     }
 

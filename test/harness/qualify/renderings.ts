@@ -1,0 +1,141 @@
+// Qualifies a version under a rendering condition besides the corpus's own (a theme, a colour
+// depth): captures every scenario at one size under it, checks each screen against its answer key
+// under the version's generation, and checks that each is recognised as the same step as the
+// version's own screen of that scenario and step under the corpus's rendering. When every check
+// holds the screens are stored in fixtures/<agent>/<version>/<size>-<theme>-<depth>/ and the
+// record lists the condition as qualified; otherwise as differing, with each differing screen.
+//
+//   npm run qualify -- --extend <agent> --rendering light/truecolor [--from V] [--to V] [--sizes 80x24]
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { recognizeForQualification } from '../../../src/adapters/recognize';
+import { answerKeys } from '../../support/answer-key';
+import { runChecks } from '../../support/answer-key/checks';
+import { loadCorpus, summarize, type Fixture } from '../../support/fixture-corpus';
+import { captureAll, type Sidecar } from '../capture';
+import { agentBinary } from '../install-agents';
+import { parseRendering, renderingName, type Rendering } from '../rendering';
+import { parseSize, type AgentName } from '../versions';
+import { FIXTURES, storedPath, writeRecord, type QualificationRecord, type RenderingEntry } from './records';
+
+/** The folder a condition's screens are kept in, beside the version's own sizes. */
+export function renderingFolder(size: string, rendering: Rendering): string {
+  return `${size}-${renderingName(rendering).replace('/', '-')}`;
+}
+
+function screenOf(base: string, size: string): Fixture['screen'] | undefined {
+  if (!fs.existsSync(`${base}.txt`)) return undefined;
+  const [cols, rows] = size.split('x').map(Number) as [number, number];
+  const corpus = loadCorpus(path.dirname(base)).find((f) => f.base === path.basename(base));
+  return corpus ? corpus.screen : { plain: fs.readFileSync(`${base}.txt`, 'utf8').split('\n'), cols, rows };
+}
+
+/**
+ * Judges the screens captured under a condition (`dir`) for `record`'s version: the answer-key
+ * checks under its generation, and the same recognition as its own screen of the same step.
+ */
+export function judgeRendering(
+  agent: AgentName,
+  record: QualificationRecord,
+  rendering: Rendering,
+  size: string,
+  dir: string,
+): RenderingEntry {
+  const generation = record.generation as string;
+  const corpus = loadCorpus(dir).filter((f) => f.agent === agent && f.version === record.version);
+  const recognise = (s: Fixture['screen']) => recognizeForQualification(agent, generation, record.version, s);
+  const differing: RenderingEntry['differing'] = [];
+  for (const r of runChecks(answerKeys(corpus), (k) => recognise(k.fixture.screen)))
+    if (r.status === 'failed')
+      differing.push({ screen: path.basename(r.screen), detail: `${r.check}: ${r.detail ?? ''}` });
+  for (const f of corpus) {
+    const side = JSON.parse(fs.readFileSync(path.join(f.dir, `${f.base}.json`), 'utf8')) as Sidecar;
+    const own = record.screens.find((s) => s.size === size && s.scenario === side.scenario && s.step === side.step);
+    const ownScreen = own ? screenOf(storedPath(agent, own), size) : undefined;
+    if (!ownScreen) {
+      differing.push({
+        screen: f.base,
+        detail: `no screen of ${side.scenario} step ${side.step} under the corpus's own rendering`,
+      });
+      continue;
+    }
+    const mine = JSON.stringify(summarize(recognise(f.screen)));
+    const theirs = JSON.stringify(summarize(recognise(ownScreen)));
+    if (mine !== theirs)
+      differing.push({ screen: f.base, detail: `recognised as ${mine}, under the corpus's own as ${theirs}` });
+  }
+  // Every step the version's own capture shows at this size must be captured under the condition too.
+  const seen = new Set(
+    corpus.map((f) => {
+      const side = JSON.parse(fs.readFileSync(path.join(f.dir, `${f.base}.json`), 'utf8')) as Sidecar;
+      return `${side.scenario}/${side.step}`;
+    }),
+  );
+  for (const e of record.screens.filter((x) => x.size === size && !seen.has(`${x.scenario}/${x.step}`)))
+    differing.push({ screen: e.file, detail: `${e.scenario} step ${e.step} was not captured under the condition` });
+  return {
+    rendering: renderingName(rendering),
+    size,
+    result: differing.length === 0 && corpus.length > 0 ? 'qualified' : 'differs',
+    screens: corpus.length,
+    differing: differing.slice(0, 40),
+    date: new Date().toISOString().slice(0, 10),
+  };
+}
+
+/** Captures, judges and records one qualified version under one condition; returns a line for the log. */
+export async function extendRendering(
+  agent: AgentName,
+  record: QualificationRecord,
+  rendering: Rendering,
+  size: string,
+  scratch: string,
+): Promise<string> {
+  const name = renderingName(rendering);
+  if (record.result !== 'qualified' || record.generation === null) return `${agent} ${record.version}: not qualified`;
+  if ((record.renderings ?? []).some((r) => r.rendering === name && r.size === size))
+    return `${agent} ${record.version}: ${name} at ${size} already recorded`;
+  if (!record.sizes.includes(size))
+    throw new Error(`the record has no screens at ${size} to compare with (it has ${record.sizes.join(', ')})`);
+  await agentBinary(agent, record.version);
+  const root = path.join(scratch, 'renderings');
+  const folder = renderingFolder(size, rendering);
+  fs.rmSync(path.join(root, agent, record.version, folder), { recursive: true, force: true });
+  await captureAll([{ agent, version: record.version, size: parseSize(size), rendering }], root, 1);
+  const captured = path.join(root, agent, record.version, folder);
+  const entry = judgeRendering(agent, record, rendering, size, captured);
+  if (entry.result === 'qualified') {
+    const target = path.join(FIXTURES, agent, record.version, folder);
+    fs.rmSync(target, { recursive: true, force: true });
+    fs.cpSync(captured, target, { recursive: true });
+    for (const f of loadCorpus(target)) {
+      const r = recognizeForQualification(agent, record.generation, record.version, f.screen);
+      fs.writeFileSync(path.join(f.dir, `${f.base}.expected.json`), `${JSON.stringify(summarize(r), null, 2)}\n`);
+    }
+  }
+  writeRecord({ ...record, renderings: [...(record.renderings ?? []), entry] });
+  const why =
+    entry.result === 'qualified'
+      ? ''
+      : `: ${entry.differing.length} screen(s) differ, e.g. ${entry.differing[0]?.detail}`;
+  return `${agent} ${record.version}: ${name} at ${size} ${entry.result} (${entry.screens} screens)${why}`;
+}
+
+/**
+ * Records the conditions whose screens are already stored in the version's folder (captured with
+ * `npm run fixtures:capture -- --rendering R`), judged as a capture would be; returns a line each.
+ */
+export function recordStoredRenderings(agent: AgentName, record: QualificationRecord): string[] {
+  const dir = path.join(FIXTURES, agent, record.version);
+  const entries: RenderingEntry[] = [];
+  for (const folder of fs.readdirSync(dir).sort()) {
+    const m = /^(\d+x\d+)-(.+)-(256|truecolor)$/.exec(folder);
+    if (!m?.[1] || !m[2] || !m[3]) continue;
+    const rendering = parseRendering(`${m[2]}/${m[3]}`);
+    entries.push(judgeRendering(agent, record, rendering, m[1], path.join(dir, folder)));
+  }
+  writeRecord({ ...record, renderings: entries });
+  return entries.map(
+    (e) => `${agent} ${record.version}: ${e.rendering} at ${e.size} ${e.result} (${e.screens} screens)`,
+  );
+}
