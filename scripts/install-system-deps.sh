@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the product and its tests need, when they are missing:
-# tmux (agent terminals), chromium (real-VS-Code UI tests), libkrb5-dev (builds the VS Code host).
+# tmux (agent terminals), procps and lsof (the portable process table), chromium (real-VS-Code UI tests), libkrb5-dev (builds the VS Code host).
 set -euo pipefail
 need=()
 command -v tmux >/dev/null 2>&1 || need+=(tmux)
+# ps and lsof: the portable process table (as on macOS), which the live tier runs as well.
+command -v ps >/dev/null 2>&1 || need+=(procps)
+command -v lsof >/dev/null 2>&1 || need+=(lsof)
 command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || need+=(chromium)
 [ -f /usr/include/gssapi/gssapi.h ] || need+=(libkrb5-dev)
 command -v g++ >/dev/null 2>&1 || need+=(g++)

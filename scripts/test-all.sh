@@ -81,7 +81,10 @@ for tier in $tiers; do
       if ensure_agents; then run_tier integration npx mocha --config test/integration/.mocharc.cjs
       else fail_tier integration "could not install the agent clients"; fi ;;
     live)
-      if ensure_agents; then run_tier live npx mocha --config test/live/.mocharc.cjs
+      if ensure_agents; then
+        run_tier live npx mocha --config test/live/.mocharc.cjs
+        # The terminal and tmux tests again with the portable process table (ps and lsof, as on macOS).
+        AKK_PROCESS_TABLE=posix run_tier live npx mocha --config test/live/.mocharc.posix.cjs
       else fail_tier live "could not install the agent clients"; fi ;;
     vscode)
       step "VS Code host (code-server)"

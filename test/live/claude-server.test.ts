@@ -9,8 +9,9 @@ import { REQUESTS } from '../../src/shared/protocol';
 import { Q_DATABASE, Q_FEATURES, Q_NAME } from '../harness/agents/claude/scenarios';
 import { optionId, question, respond, startServerAgent, userPrompt } from '../support/server-agent';
 import { sleep } from '../support/wait';
+import { PROCESS_TABLE_NOTE } from '../support/process-table-note';
 
-describe('Claude Code through the AKK server (live)', function () {
+describe(`Claude Code through the AKK server (live${PROCESS_TABLE_NOTE})`, function () {
   this.timeout(120_000);
 
   it(

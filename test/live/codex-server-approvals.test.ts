@@ -12,8 +12,9 @@ import { join } from 'node:path';
 import { REQUESTS } from '../../src/shared/protocol';
 import { startServerAgent } from '../support/server-agent';
 import { FOLLOW_UP, outcome, send } from './codex-server-support';
+import { PROCESS_TABLE_NOTE } from '../support/process-table-note';
 
-describe('Codex through the AKK server (live)', function () {
+describe(`Codex through the AKK server (live${PROCESS_TABLE_NOTE})`, function () {
   this.timeout(60_000);
 
   it('approves a command once, and it runs', async () => {

@@ -16,6 +16,7 @@ import { optionId, question, userPrompt } from '../support/server-agent';
 import { startTerminalAgent, type TerminalAgent } from '../support/terminal-agent';
 import { INSTALL_TIMEOUT_MS } from '../support/agent-fixture';
 import { sleep } from '../support/wait';
+import { PROCESS_TABLE_NOTE } from '../support/process-table-note';
 
 async function approve(a: TerminalAgent, s: StatusResult, decision: 'approve_once' | 'reject') {
   return a.call(
@@ -50,7 +51,7 @@ async function choose(a: TerminalAgent, s: StatusResult, label: string) {
   );
 }
 
-describe('agents in a plain terminal: the server mirrors the output stream (live)', function () {
+describe(`agents in a plain terminal: the server mirrors the output stream (live${PROCESS_TABLE_NOTE})`, function () {
   this.timeout(150_000);
   let a: TerminalAgent | undefined;
   before(async function () {

@@ -10,7 +10,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { AGENTS, AGENT_DESCRIPTORS, type AgentKind, type AgentName } from '../../shared/agents';
 import type { AgentProcess } from './endpoint';
-import { ProcFs, type ExecutableInfo } from './proc';
+import { chooseProcessTable } from './platform';
+import type { ExecutableInfo, ProcessTable } from './process-table';
 
 interface FileIdentification {
   agent: AgentKind;
@@ -99,19 +100,19 @@ interface CacheEntry {
 }
 
 interface AgentIdentifierOptions {
-  proc?: ProcFs;
+  proc?: ProcessTable;
   /** Largest number of processes looked at under one pane. */
   maxProcesses?: number;
 }
 
 /** Finds and identifies the agent process under a terminal's process. */
 export class AgentIdentifier {
-  readonly proc: ProcFs;
+  readonly proc: ProcessTable;
   private readonly cache = new Map<string, CacheEntry>();
   private readonly maxProcesses: number;
 
   constructor(options: AgentIdentifierOptions = {}) {
-    this.proc = options.proc ?? new ProcFs();
+    this.proc = options.proc ?? chooseProcessTable();
     this.maxProcesses = options.maxProcesses ?? 256;
   }
 

@@ -42,7 +42,7 @@ export interface AgentProcess {
   /** Exact version, or null when it could not be read; never guessed. */
   version: string | null;
   pid: number;
-  /** Start time in clock ticks since boot (field 22 of /proc/<pid>/stat). */
+  /** Start identity from the process table (clock ticks since boot under /proc, seconds since the epoch by ps). */
   startTime: number;
   executable: string | null;
   /** True when the process is in the terminal's foreground process group. */

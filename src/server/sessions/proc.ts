@@ -5,18 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-
-interface ProcStat {
-  pid: number;
-  comm: string;
-  state: string;
-  ppid: number;
-  pgrp: number;
-  /** Foreground process group of the controlling terminal (-1 without one). */
-  tpgid: number;
-  /** Clock ticks since boot. */
-  startTime: number;
-}
+import type { ExecutableInfo, ProcessTable, ProcStat } from './process-table';
 
 /**
  * Parses /proc/<pid>/stat. The command name is in parentheses and may itself hold spaces and
@@ -55,18 +44,19 @@ export function parseCmdline(text: string): string[] {
   return parts;
 }
 
-export interface ExecutableInfo {
-  /** The path the process was started from (symlinks resolved by the kernel). */
-  path: string;
-  /** True when the file was replaced or removed after the process started. */
-  deleted: boolean;
-  ino: number;
-  dev: number;
-  mtimeMs: number;
-}
-
-export class ProcFs {
+export class ProcFs implements ProcessTable {
+  readonly kind = 'proc';
   constructor(readonly root = '/proc') {}
+
+  /** The pseudo-terminal a process has as its standard input (/proc/<pid>/fd/0). */
+  ttyOf(pid: number): string | null {
+    try {
+      const device = fs.readlinkSync(path.join(this.root, String(pid), 'fd', '0'));
+      return /^\/dev\/pts\/\d+$/.test(device) ? device : null;
+    } catch {
+      return null;
+    }
+  }
 
   private read(...parts: string[]): string | null {
     try {

@@ -15,6 +15,7 @@ import type { MonitorOptions, SettledInfo } from './monitor';
 import { saveSession, type AttachedRecord, type SessionPersistence } from './persistence';
 import { opaqueId } from '../base/ids';
 import { Session, type Classify } from './session';
+import { findTmux } from './tmux/find-tmux';
 import { TmuxRunner, addressKey, type TmuxAddress } from './tmux/command';
 import { TmuxEndpoint } from './tmux/endpoint';
 import { TmuxServer } from './tmux/server';
@@ -70,7 +71,7 @@ export class SessionRegistry {
   private changeQueued = false;
 
   constructor(private readonly options: SessionRegistryOptions) {
-    this.runner = options.runner ?? new TmuxRunner(options.tmuxPath !== undefined ? { binary: options.tmuxPath } : {});
+    this.runner = options.runner ?? new TmuxRunner({ binary: findTmux(options.tmuxPath ?? 'tmux') });
     this.identifier = options.identifier ?? new AgentIdentifier();
     this.log = options.log ?? (() => undefined);
     this.now = options.now ?? Date.now;

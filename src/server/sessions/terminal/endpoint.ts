@@ -25,7 +25,7 @@ import {
 import { Emitter, type Disposable } from '../events';
 import { keyBytes } from './keys';
 import { ScreenMirror } from './mirror';
-import { openPtySize, ttyOf, type PtySize, type PtySizeSource } from './pty-size';
+import { openPtySize, type PtySize, type PtySizeSource } from './pty-size';
 
 /** Writes text to the editor's terminal; rejects with an `undelivered` error when it surely did not. */
 type TerminalWriter = (text: string) => Promise<void>;
@@ -93,7 +93,7 @@ export class TerminalEndpoint implements Endpoint {
 
   /** Opens the endpoint at the pty's current size. */
   static open(options: TerminalEndpointOptions): TerminalEndpoint {
-    const device = ttyOf(options.shellPid, options.identifier.proc.root);
+    const device = options.identifier.proc.ttyOf(options.shellPid);
     const source = device !== null ? (options.openSize ?? openPtySize)(device) : null;
     const size = source?.read() ?? null;
     return new TerminalEndpoint(options, source, size ?? options.fallbackSize ?? { cols: 80, rows: 24 });

@@ -1,12 +1,11 @@
 /**
  * The size of an integrated terminal, read from its pty: the editor's stable API does not report
- * it. The terminal's shell process names its tty (/proc/<pid>/fd/0); the tty is opened once
+ * it. The terminal's shell process names its tty (the process table's `ttyOf`); the tty is opened once
  * (read-write, never as a controlling terminal, never written) and its window size read with the
  * TIOCGWINSZ ioctl of Node's tty handle, which costs well under a microsecond. (The stream's own
  * `getWindowSize()` returns the size cached when it was opened; the handle reads it each time.)
  */
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import * as tty from 'node:tty';
 
 export interface PtySize {
@@ -18,16 +17,6 @@ export interface PtySizeSource {
   /** The window size now, or null when it cannot be read. */
   read(): PtySize | null;
   dispose(): void;
-}
-
-/** The tty device a process has as its standard input, when it is a pseudo-terminal. */
-export function ttyOf(pid: number, procRoot = '/proc'): string | null {
-  try {
-    const device = fs.readlinkSync(path.join(procRoot, String(pid), 'fd', '0'));
-    return /^\/dev\/pts\/\d+$/.test(device) ? device : null;
-  } catch {
-    return null;
-  }
 }
 
 /** libuv's tty handle under a tty stream: fills [cols, rows] from the ioctl, 0 on success. */
