@@ -9,9 +9,6 @@
  * nothing is typed; from that height it is answered.
  */
 import { strict as assert } from 'node:assert';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { REQUESTS } from '../../src/shared/protocol';
 import { CX_DATABASE } from '../harness/agents/codex/scenarios';
 import { renderingName, type Rendering } from '../harness/rendering';
 import {
@@ -22,7 +19,15 @@ import {
   startServerAgent,
   toldLeftToTerminal,
 } from '../support/server-agent';
-import { FOLLOW_UP, RUI, answersAtModel, outcome, send } from './codex-server-support';
+import {
+  FOLLOW_UP,
+  QUESTION_THEN_COMMAND,
+  RUI,
+  answerThenApprove,
+  answersAtModel,
+  outcome,
+  send,
+} from './codex-server-support';
 
 /** The grey level (0-255) of the first background colour drawn (truecolor, or the 256-colour palette). */
 function backgroundLevel(styled: string): number | undefined {
@@ -50,46 +55,11 @@ describe('Codex on a light and a dark background, through the AKK server (live)'
     it(`${name}: a question answered, then a command approved`, async () => {
       const a = await startServerAgent(
         'codex',
-        {
-          name: `codex-rendering-${renderingName(rendering).replace(/\//g, '-')}`,
-          turns: [
-            { kind: 'codex-questions', questions: [CX_DATABASE] },
-            {
-              kind: 'codex-command',
-              command: 'touch ../approved.txt',
-              justification: 'Create a marker file next to the project?',
-              escalated: true,
-            },
-            { kind: 'text', text: FOLLOW_UP },
-          ],
-        },
+        { name: `codex-rendering-${renderingName(rendering).replace(/\//g, '-')}`, turns: QUESTION_THEN_COMMAND },
         {},
         { ...RUI, rendering },
       );
-      await send(a, 'plan the service, then make the file');
-      const s = await a.waitStatus((x) => x.interaction !== null, 30_000, 'the question');
-      assert.deepEqual(
-        question(s).q.options.map((o) => o.label),
-        ['SQLite (Recommended)', 'PostgreSQL', 'None of the above', 'Type something.'],
-      );
-      const r = await respond(a, s, {
-        question_id: question(s).q.question_id,
-        response_kind: 'single_select',
-        selected_option_ids: [optionId(s, 'PostgreSQL')],
-      });
-      assert.equal(outcome(r), 'resolved');
-      assert.deepEqual(await answersAtModel(a), { answers: { database: { answers: ['PostgreSQL'] } } });
-
-      const p = await a.waitStatus((x) => x.permission !== null, 30_000, 'the command approval');
-      assert.equal(p.permission?.subject, 'touch ../approved.txt');
-      const approved = await a.call(
-        REQUESTS.approve.method,
-        { interaction_id: p.permission?.interaction_id, turn_id: p.permission?.turn_id, decision: 'approve_once' },
-        30_000,
-      );
-      assert.equal(outcome(approved), 'resolved');
-      await a.model.waitForToolResult(a.model.issued[1]?.id ?? '', 30_000);
-      assert.ok(existsSync(join(a.term.workDir, '..', 'approved.txt')), 'the approved command ran');
+      await answerThenApprove(a);
       // The client drew for the background it was given: the band behind the person's message is
       // a shade of that background.
       const band = backgroundLevel(await a.term.capture({ styled: true }));

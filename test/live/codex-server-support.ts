@@ -1,10 +1,13 @@
 /**
  * What the Codex server suites share: the managed send that opens each turn, the answers as the
- * fake model received them, and the steps that open an async question or ask for a delivery mode.
+ * fake model received them, the steps that open an async question or ask for a delivery mode, and
+ * a question then a command approval played from the person's side.
  */
 import { strict as assert } from 'node:assert';
 import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
-import { CX_ASYNC_QUESTION } from '../harness/agents/codex/scenarios';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { CX_ASYNC_QUESTION, CX_DATABASE } from '../harness/agents/codex/scenarios';
 import { optionId, question, respond, type ServerAgent } from '../support/server-agent';
 
 import { sleep } from '../support/wait';
@@ -93,4 +96,46 @@ export function chooseWithMode(a: ServerAgent, s: StatusResult, label: string, m
     ],
     delivery_mode: mode,
   });
+}
+
+/** A question, then a command that needs approval, then the answer: the day's two steps in one turn. */
+export const QUESTION_THEN_COMMAND = [
+  { kind: 'codex-questions' as const, questions: [CX_DATABASE] },
+  {
+    kind: 'codex-command' as const,
+    command: 'touch ../approved.txt',
+    justification: 'Create a marker file next to the project?',
+    escalated: true,
+  },
+  { kind: 'text' as const, text: FOLLOW_UP },
+];
+
+/**
+ * Plays QUESTION_THEN_COMMAND from the person's side: the question answered (checked at the model),
+ * then the command approved once (the file it makes checked on disk).
+ */
+export async function answerThenApprove(a: ServerAgent): Promise<void> {
+  await send(a, 'plan the service, then make the file');
+  const s = await a.waitStatus((x) => x.interaction !== null, 30_000, 'the question');
+  assert.deepEqual(
+    question(s).q.options.map((o) => o.label),
+    ['SQLite (Recommended)', 'PostgreSQL', 'None of the above', 'Type something.'],
+  );
+  const r = await respond(a, s, {
+    question_id: question(s).q.question_id,
+    response_kind: 'single_select',
+    selected_option_ids: [optionId(s, 'PostgreSQL')],
+  });
+  assert.equal(outcome(r), 'resolved');
+  assert.deepEqual(await answersAtModel(a), { answers: { database: { answers: ['PostgreSQL'] } } });
+  const p = await a.waitStatus((x) => x.permission !== null, 30_000, 'the command approval');
+  assert.equal(p.permission?.subject, 'touch ../approved.txt');
+  const approved = await a.call(
+    REQUESTS.approve.method,
+    { interaction_id: p.permission?.interaction_id, turn_id: p.permission?.turn_id, decision: 'approve_once' },
+    30_000,
+  );
+  assert.equal(outcome(approved), 'resolved');
+  await a.model.waitForToolResult(a.model.issued[1]?.id ?? '', 30_000);
+  assert.ok(existsSync(join(a.term.workDir, '..', 'approved.txt')), 'the approved command ran');
 }

@@ -132,7 +132,14 @@ function recognizeQuestion(s: ScreenSnapshot, p: CodexProfile, acceptTyped: bool
   if (questionLines.length === 0) return manual('the question text is missing');
   const prompt = questionLines.join(' ');
 
-  const rows = parseRows(s.plain.slice(rowsStart, rowsEnd + 1), p.cursor, 2, null);
+  const rowLines = s.plain.slice(rowsStart, rowsEnd + 1);
+  const rows = parseRows(rowLines, p.cursor, 2, null);
+  // Too narrow for the description column: Codex wraps descriptions onto lines of their own there.
+  if ('kind' in rows && rowLines.some((l) => /^ {8,}\S/.test(l)))
+    return manual(
+      `Codex wraps the option descriptions in this ${s.cols}-column terminal: ` +
+        'widen the terminal to answer here, or answer in the terminal',
+    );
   if ('kind' in rows) return rows;
   if (rows.length < 3 || rows.length > 4) return manual(`an unsupported number of options (${rows.length})`);
   const cols = splitColumns(rows);
