@@ -62,6 +62,15 @@ static_checks() {
   [ $f -eq 0 ]
 }
 
+# The live tier: every live test, then the terminal and tmux tests again with the portable process
+# table (ps and lsof, as on macOS). One tier: its minimum counts both runs.
+live_tests() {
+  local rc=0
+  npx mocha --config test/live/.mocharc.cjs || rc=1
+  AKK_PROCESS_TABLE=posix npx mocha --config test/live/.mocharc.posix.cjs || rc=1
+  return $rc
+}
+
 # The agent clients, installed once before the first tier that runs them (the integration tier's
 # supervisor tests and the live tier).
 agents_state=""
@@ -81,10 +90,7 @@ for tier in $tiers; do
       if ensure_agents; then run_tier integration npx mocha --config test/integration/.mocharc.cjs
       else fail_tier integration "could not install the agent clients"; fi ;;
     live)
-      if ensure_agents; then
-        run_tier live npx mocha --config test/live/.mocharc.cjs
-        # The terminal and tmux tests again with the portable process table (ps and lsof, as on macOS).
-        AKK_PROCESS_TABLE=posix run_tier live npx mocha --config test/live/.mocharc.posix.cjs
+      if ensure_agents; then run_tier live live_tests
       else fail_tier live "could not install the agent clients"; fi ;;
     vscode)
       step "VS Code host (code-server)"

@@ -120,10 +120,10 @@ describe('Claude Code multi-select rows that wrap, descriptions at column 2 (2.1
 
   it('has the wrapped screens at 80x24 and 120x40, and at 80x24 under truecolor and the light theme', () => {
     assert.equal(old.filter(inStandardRendering).length, 6);
-    assert.deepEqual(
-      [...new Set(old.filter((f) => !inStandardRendering(f)).map((f) => f.rendering))].sort(),
-      ['dark/truecolor', 'light/truecolor'],
-    );
+    assert.deepEqual([...new Set(old.filter((f) => !inStandardRendering(f)).map((f) => f.rendering))].sort(), [
+      'dark/truecolor',
+      'light/truecolor',
+    ]);
   });
 
   for (const f of old) {
