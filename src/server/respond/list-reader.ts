@@ -92,7 +92,7 @@ export class ListReader {
       if ('keys' in key) await endpoint.sendKeys(key.keys, { generation });
       else await endpoint.sendLiteral(key.text, { generation });
       const want = (from.cursor ?? 0) + (down ? 1 : -1);
-      const moved = await this.provenMove(session, home, want, generation);
+      const moved = await this.provenMove(session, home, { from: from.cursor, want }, generation);
       capture = moved.capture;
       at = moved.window;
       windows.push(at);
@@ -103,11 +103,14 @@ export class ListReader {
     return { windows };
   }
 
-  /** Settled captures until one shows the list with the cursor on row `want`; any other screen ends the reading. */
+  /**
+   * Settled captures until one shows the list with the cursor on row `want` (the key's effect);
+   * the cursor still on `from` is the key not yet drawn; anything else ends the reading.
+   */
   private async provenMove(
     session: Session,
     home: ListWindow,
-    want: number,
+    { from, want }: { from: number | null; want: number },
     generation: number,
   ): Promise<{ capture: SettledCapture; window: ListWindow }> {
     const deadline = Date.now() + this.d.options.proofTimeoutMs;
@@ -119,6 +122,11 @@ export class ListReader {
       const window = windowOf(session, capture, home);
       if (window?.cursor === want) return { capture, window };
       if (!window) throw new AkkError('stale_revision', 'another screen came up while the list was read');
+      if (window.cursor !== from)
+        throw new AkkError(
+          'stale_revision',
+          `the cursor moved to another row than option ${want} (keys typed meanwhile?)`,
+        );
       await sleep(50);
     }
   }
