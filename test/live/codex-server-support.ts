@@ -110,11 +110,8 @@ export const QUESTION_THEN_COMMAND = [
   { kind: 'text' as const, text: FOLLOW_UP },
 ];
 
-/**
- * Plays QUESTION_THEN_COMMAND from the person's side: the question answered (checked at the model),
- * then the command approved once (the file it makes checked on disk).
- */
-export async function answerThenApprove(a: ServerAgent): Promise<void> {
+/** The first step of QUESTION_THEN_COMMAND: the question answered, checked at the model. */
+export async function answerTheQuestion(a: ServerAgent): Promise<void> {
   await send(a, 'plan the service, then make the file');
   const s = await a.waitStatus((x) => x.interaction !== null, 30_000, 'the question');
   assert.deepEqual(
@@ -128,6 +125,14 @@ export async function answerThenApprove(a: ServerAgent): Promise<void> {
   });
   assert.equal(outcome(r), 'resolved');
   assert.deepEqual(await answersAtModel(a), { answers: { database: { answers: ['PostgreSQL'] } } });
+}
+
+/**
+ * Plays QUESTION_THEN_COMMAND from the person's side: the question answered (checked at the model),
+ * then the command approved once (the file it makes checked on disk).
+ */
+export async function answerThenApprove(a: ServerAgent): Promise<void> {
+  await answerTheQuestion(a);
   const p = await a.waitStatus((x) => x.permission !== null, 30_000, 'the command approval');
   assert.equal(p.permission?.subject, 'touch ../approved.txt');
   const approved = await a.call(

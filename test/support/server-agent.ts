@@ -181,10 +181,13 @@ export async function toldLeftToTerminal(a: ServerAgent, reason: string): Promis
   return params;
 }
 
-/** Over `ms`, the screen stays as it was (its animations aside) and the model receives nothing. */
-export async function nothingTyped(a: ServerAgent, ms = 2000): Promise<void> {
+/**
+ * Over `ms`, the screen stays as it was (its animations aside) and the model receives nothing
+ * beyond the `answered` earlier steps' answers (none by default).
+ */
+export async function nothingTyped(a: ServerAgent, ms = 2000, answered = 0): Promise<void> {
   const before = stableView(await a.term.capture());
   await sleep(ms);
   assert.equal(stableView(await a.term.capture()), before, 'the screen changed: something was typed');
-  assert.deepEqual(a.model.toolResults(), [], 'the model received an answer');
+  assert.equal(a.model.toolResults().length, answered, 'the model received an answer');
 }

@@ -27,6 +27,11 @@ export interface CodexProfile {
     /** Notes text is typed quickly and then needs this quiet time before Enter (paste suppression). */
     enterDelayMs: number;
     maxNotes: number;
+    /**
+     * In a terminal too narrow for the description column, descriptions wrap onto lines of their
+     * own in that column; such rows are read whole (rows.ts). False where not measured.
+     */
+    wrapsDescriptions: boolean;
   };
   unanswered: {
     title: string;
@@ -130,6 +135,7 @@ const BASE: CodexShape = {
     notesPlaceholder: 'Add notes',
     enterDelayMs: 300,
     maxNotes: 799,
+    wrapsDescriptions: false,
   },
   unanswered: {
     title: 'Submit with unanswered questions?',
@@ -195,7 +201,12 @@ const GEN_0_154: CodexShape = {
  */
 const GEN_0_171: CodexShape = {
   ...BASE,
-  questionnaire: { ...BASE.questionnaire, otherDescription: 'Optionally, add details in notes (tab)' },
+  // Descriptions wrapped in their column: measured live on 0.171.0 at 60 columns.
+  questionnaire: {
+    ...BASE.questionnaire,
+    otherDescription: 'Optionally, add details in notes (tab)',
+    wrapsDescriptions: true,
+  },
   unanswered: {
     ...BASE.unanswered,
     proceedDescription: 'Submit with {n} unanswered question{s}',
@@ -273,6 +284,8 @@ const GEN_0_156: CodexShape = {
  */
 const GEN_0_161: CodexShape = {
   ...GEN_0_171,
+  // Wrapped descriptions were measured on the 0.171.0 generation only.
+  questionnaire: { ...GEN_0_171.questionnaire, wrapsDescriptions: false },
   startup: [],
   asyncQuestion: GEN_0_171.asyncQuestion && { ...GEN_0_171.asyncQuestion, deliveryModes: ['queue_next_turn'] },
 };

@@ -17,7 +17,7 @@ import type {
 import { manual } from '../types';
 import { blank, line, linesEqual, onlyDim } from './frame';
 import { counted, wrapFooter, type CodexProfile } from './profile';
-import { parseRows, splitColumns } from './rows';
+import { joinWrappedDescriptions, parseRows, splitColumns } from './rows';
 
 type Result = QuestionnaireRecognition | ManualRecognition | undefined;
 
@@ -132,9 +132,13 @@ function recognizeQuestion(s: ScreenSnapshot, p: CodexProfile, acceptTyped: bool
   if (questionLines.length === 0) return manual('the question text is missing');
   const prompt = questionLines.join(' ');
 
-  const rowLines = s.plain.slice(rowsStart, rowsEnd + 1);
+  const drawnRows = s.plain.slice(rowsStart, rowsEnd + 1);
+  // Too narrow for the description column, Codex wraps descriptions onto lines of their own:
+  // read whole where the generation was measured doing so, else left to the terminal saying so.
+  const joined = q.wrapsDescriptions ? joinWrappedDescriptions(drawnRows, s.cols) : undefined;
+  if (joined && 'kind' in joined) return joined;
+  const rowLines = joined?.lines ?? drawnRows;
   const rows = parseRows(rowLines, p.cursor, 2, null);
-  // Too narrow for the description column: Codex wraps descriptions onto lines of their own there.
   if ('kind' in rows && rowLines.some((l) => /^ {8,}\S/.test(l)))
     return manual(
       `Codex wraps the option descriptions in this ${s.cols}-column terminal: ` +

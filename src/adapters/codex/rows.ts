@@ -1,6 +1,6 @@
 /** Codex's numbered list rows (`› 1. Label  Description`), with aligned description columns. */
 import { parseNumberedRows, type NumberedRow } from '../numbered-rows';
-import { displayWidth } from '../screen';
+import { displayWidth, wrapWords } from '../screen';
 import type { ManualRecognition } from '../types';
 import { manual } from '../types';
 
@@ -53,4 +53,46 @@ export function splitColumns(rows: readonly NumberedRow[]): Columns[] | ManualRe
   if (parts.some((p) => / {2}/.test(p?.label ?? '') || / {2}/.test(p?.description ?? '')))
     return manual('an option label or description with a double space');
   return parts.map((p) => ({ label: p?.label ?? '', description: p?.description ?? '' }));
+}
+
+/**
+ * Rows whose descriptions Codex wrapped in their column (a terminal too narrow for them), joined
+ * back into one line each. A wrapped line must start exactly at its row's description column, and
+ * the description must re-wrap at the pane's width from that column into exactly the lines drawn;
+ * otherwise nothing is joined and the step is not provable. Undefined when nothing is wrapped.
+ */
+export function joinWrappedDescriptions(
+  lines: readonly string[],
+  cols: number,
+): { lines: string[] } | ManualRecognition | undefined {
+  const rowRe = /^ {2}(?:\S| ) \d{1,2}\. \S/;
+  const out: Array<{ line: string; parts: string[]; column: number }> = [];
+  let wrapped = false;
+  for (const raw of lines) {
+    const line = raw.trimEnd();
+    if (rowRe.test(line)) {
+      out.push({ line, parts: [], column: -1 });
+      continue;
+    }
+    const m = /^( {8,})(\S.*)$/.exec(line);
+    const row = out[out.length - 1];
+    if (!m || !row) return undefined;
+    const column = (m[1] ?? '').length;
+    // The row's description starts at the same column, after two spaces at least.
+    if (row.line.slice(column - 2, column) !== '  ' || !/\S/.test(row.line[column] ?? ''))
+      return manual("a wrapped option description is not in its row's description column");
+    if (row.column !== -1 && row.column !== column) return manual('a wrapped option description moved column');
+    row.column = column;
+    row.parts.push(m[2] ?? '');
+    wrapped = true;
+  }
+  if (!wrapped) return undefined;
+  for (const row of out) {
+    if (row.column === -1) continue;
+    const drawn = [row.line.slice(row.column), ...row.parts];
+    const again = wrapWords(drawn.join(' '), cols - row.column);
+    if (again.length !== drawn.length || again.some((l, i) => l !== drawn[i]))
+      return manual('a wrapped option description does not re-wrap as drawn');
+  }
+  return { lines: out.map((r) => (r.column === -1 ? r.line : `${r.line} ${r.parts.join(' ')}`)) };
 }
