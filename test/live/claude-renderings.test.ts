@@ -24,7 +24,9 @@ import {
   startServerAgent,
   userPrompt,
   toldLeftToTerminal,
+  type ServerAgent,
 } from '../support/server-agent';
+import type { StatusResult } from '../../src/shared/protocol';
 
 const CONDITIONS: Rendering[] = CLAUDE_THEMES.flatMap((theme) => COLOUR_DEPTHS.map((depth) => ({ theme, depth })));
 
@@ -47,6 +49,34 @@ describe('Claude Code under every theme and colour depth, through the AKK server
 /** The smallest height at 110 columns that draws Q_FOUR's dialog whole (measured: 17 scrolls). */
 const WHOLE_AT = 18;
 
+/** The agent asking Q_FOUR in a terminal 110 columns wide and `rows` tall. */
+function startShort(name: string, rows: number): Promise<ServerAgent> {
+  return startServerAgent(
+    'claude',
+    {
+      name,
+      turns: [
+        { kind: 'ask', questions: [Q_FOUR] },
+        { kind: 'text', text: 'Done.' },
+      ],
+    },
+    {},
+    { size: { cols: 110, rows } },
+  );
+}
+
+/** MongoDB (the fourth option, out of sight in a short terminal) chosen, and checked at the model. */
+async function chooseMongo(a: ServerAgent, s: StatusResult): Promise<void> {
+  const r = await respond(a, s, {
+    question_id: question(s).q.question_id,
+    response_kind: 'single_select',
+    selected_option_ids: [optionId(s, 'MongoDB')],
+  });
+  assert.equal((r.result as { outcome?: string } | undefined)?.outcome, 'resolved', JSON.stringify(r.error));
+  const answer = await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
+  assert.match(answer.content, /"Which database should the service use\?"="MongoDB"/);
+}
+
 describe('Claude Code in a short terminal, through the AKK server (live)', function () {
   this.timeout(120_000);
 
@@ -54,18 +84,7 @@ describe('Claude Code in a short terminal, through the AKK server (live)', funct
   // at 9 the client folds the dialog's top away.
   for (const rows of [10, 12, 15, 16, WHOLE_AT - 1]) {
     it(`110x${rows}: the scrolled list is read row by row and answered with an option out of sight`, async () => {
-      const a = await startServerAgent(
-        'claude',
-        {
-          name: `short-${rows}`,
-          turns: [
-            { kind: 'ask', questions: [Q_FOUR] },
-            { kind: 'text', text: 'Done.' },
-          ],
-        },
-        {},
-        { size: { cols: 110, rows } },
-      );
+      const a = await startShort(`short-${rows}`, rows);
       await userPrompt(a.term, 'pick a database');
       const s = await a.waitStatus((x) => x.interaction !== null, 30_000, 'the questionnaire read whole');
       const { q } = question(s);
@@ -77,30 +96,12 @@ describe('Claude Code in a short terminal, through the AKK server (live)', funct
       const screen = await a.term.capture();
       assert.match(screen, /❯ 1\. SQLite/, 'the cursor is back on the row it was on');
       assert.doesNotMatch(screen, /Type something/, 'the last row is out of sight again');
-      const r = await respond(a, s, {
-        question_id: q.question_id,
-        response_kind: 'single_select',
-        selected_option_ids: [optionId(s, 'MongoDB')],
-      });
-      assert.equal((r.result as { outcome?: string } | undefined)?.outcome, 'resolved', JSON.stringify(r.error));
-      const answer = await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
-      assert.match(answer.content, /"Which database should the service use\?"="MongoDB"/);
+      await chooseMongo(a, s);
     });
   }
 
   it('110x9: the folded dialog is left to the terminal, saying why; nothing typed', async () => {
-    const a = await startServerAgent(
-      'claude',
-      {
-        name: 'short-folded',
-        turns: [
-          { kind: 'ask', questions: [Q_FOUR] },
-          { kind: 'text', text: 'Done.' },
-        ],
-      },
-      {},
-      { size: { cols: 110, rows: 9 } },
-    );
+    const a = await startShort('short-folded', 9);
     await userPrompt(a.term, 'pick a database');
     const s = await a.waitStatus((x) => x.state === 'manual_required', 30_000, 'the step left to the terminal');
     assert.match(s.manual_reason ?? '', /taller than this 9-row terminal and its top is folded away/);
@@ -110,18 +111,7 @@ describe('Claude Code in a short terminal, through the AKK server (live)', funct
   });
 
   it(`110x${WHOLE_AT}: the four options with descriptions are answered, checked at the model`, async () => {
-    const a = await startServerAgent(
-      'claude',
-      {
-        name: 'short-whole',
-        turns: [
-          { kind: 'ask', questions: [Q_FOUR] },
-          { kind: 'text', text: 'Done.' },
-        ],
-      },
-      {},
-      { size: { cols: 110, rows: WHOLE_AT } },
-    );
+    const a = await startShort('short-whole', WHOLE_AT);
     await userPrompt(a.term, 'pick a database');
     const s = await a.waitStatus((x) => x.interaction !== null, 30_000, 'the questionnaire');
     const { q } = question(s);
@@ -129,14 +119,7 @@ describe('Claude Code in a short terminal, through the AKK server (live)', funct
       q.options.map((o) => o.label),
       [...Q_FOUR.options.map((o) => o.label), 'Type something.'],
     );
-    const r = await respond(a, s, {
-      question_id: q.question_id,
-      response_kind: 'single_select',
-      selected_option_ids: [optionId(s, 'MongoDB')],
-    });
-    assert.equal((r.result as { outcome?: string } | undefined)?.outcome, 'resolved', JSON.stringify(r.error));
-    const answer = await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
-    assert.match(answer.content, /"Which database should the service use\?"="MongoDB"/);
+    await chooseMongo(a, s);
   });
 });
 
