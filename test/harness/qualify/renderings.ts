@@ -23,11 +23,14 @@ export function renderingFolder(size: string, rendering: Rendering): string {
   return `${size}-${renderingName(rendering).replace('/', '-')}`;
 }
 
-function screenOf(base: string, size: string): Fixture['screen'] | undefined {
-  if (!fs.existsSync(`${base}.txt`)) return undefined;
-  const [cols, rows] = size.split('x').map(Number) as [number, number];
-  const corpus = loadCorpus(path.dirname(base)).find((f) => f.base === path.basename(base));
-  return corpus ? corpus.screen : { plain: fs.readFileSync(`${base}.txt`, 'utf8').split('\n'), cols, rows };
+/** The stored screens of one folder by file name, each folder read once per judgement. */
+function screensIn(folders: Map<string, Map<string, Fixture['screen']>>, dir: string): Map<string, Fixture['screen']> {
+  let screens = folders.get(dir);
+  if (!screens) {
+    screens = new Map(loadCorpus(dir).map((f) => [f.base, f.screen]));
+    folders.set(dir, screens);
+  }
+  return screens;
 }
 
 /**
@@ -45,13 +48,15 @@ export function judgeRendering(
   const corpus = loadCorpus(dir).filter((f) => f.agent === agent && f.version === record.version);
   const recognise = (s: Fixture['screen']) => recognizeForQualification(agent, generation, record.version, s);
   const differing: RenderingEntry['differing'] = [];
+  const folders = new Map<string, Map<string, Fixture['screen']>>();
   for (const r of runChecks(answerKeys(corpus), (k) => recognise(k.fixture.screen)))
     if (r.status === 'failed')
       differing.push({ screen: path.basename(r.screen), detail: `${r.check}: ${r.detail ?? ''}` });
   for (const f of corpus) {
     const side = JSON.parse(fs.readFileSync(path.join(f.dir, `${f.base}.json`), 'utf8')) as Sidecar;
     const own = record.screens.find((s) => s.size === size && s.scenario === side.scenario && s.step === side.step);
-    const ownScreen = own ? screenOf(storedPath(agent, own), size) : undefined;
+    const ownBase = own ? storedPath(agent, own) : undefined;
+    const ownScreen = ownBase ? screensIn(folders, path.dirname(ownBase)).get(path.basename(ownBase)) : undefined;
     if (!ownScreen) {
       differing.push({
         screen: f.base,
