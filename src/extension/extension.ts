@@ -45,10 +45,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       () => vscode.workspace.isTrusted,
       focusTerminal,
     );
+    const sessionsView = vscode.window.createTreeView('akk.sessions', { treeDataProvider: sessions });
     const refreshSessions = async (): Promise<void> => {
-      const all = (await client.request('listSessions', {})).sessions;
-      sessions.update(all);
-      await pending.setSessions(all);
+      const listed = await client.request('listSessions', {});
+      sessions.update(listed.sessions);
+      // What this machine keeps AKK from doing (tmux missing, processes unreadable), above the list.
+      sessionsView.message = listed.notices?.join('\n\n');
+      await pending.setSessions(listed.sessions);
     };
     context.subscriptions.push(
       watch,
@@ -79,7 +82,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         announceClosed(p, pending.session(p.session_id));
         void pending.refresh(p.session_id);
       }),
-      vscode.window.registerTreeDataProvider('akk.sessions', sessions),
+      sessionsView,
       registerEditDiffs(),
       vscode.workspace.onDidGrantWorkspaceTrust(() => void client.restart()),
       // Steps created from now on get their text policy under the new setting.

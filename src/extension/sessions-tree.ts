@@ -3,6 +3,12 @@ import * as vscode from 'vscode';
 import { agentLabel } from '../shared/agents';
 import type { SessionSummary } from '../shared/protocol';
 
+/** A reason's short form for the row: its words before the first comma or semicolon (the tooltip has it all). */
+function shortReason(reason: string): string {
+  const head = reason.split(/[,;]/)[0] ?? reason;
+  return head.length > 60 ? `${head.slice(0, 59)}…` : head;
+}
+
 export class SessionsTree implements vscode.TreeDataProvider<SessionSummary>, vscode.Disposable {
   private sessions: SessionSummary[] = [];
   private readonly changed = new vscode.EventEmitter<void>();
@@ -41,7 +47,10 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionSummary>, vs
       ? 'survives a window reload (tmux)'
       : 'does not survive a window reload: after one, answer it in the terminal';
     const observe = session.observe_only_reason ? `\nobserve only: ${session.observe_only_reason}` : '';
-    const observeOnly = session.observe_only_reason && session.state !== 'exited' ? ' · observe only' : '';
+    const observeOnly =
+      session.observe_only_reason && session.state !== 'exited'
+        ? ` · observe only: ${shortReason(session.observe_only_reason)}`
+        : '';
     item.description = `${item.description} · ${e.kind === 'terminal' ? 'terminal' : 'tmux'}${observeOnly}`;
     item.tooltip =
       `${agent} ${session.version ?? ''}\nstate: ${session.state}\n${where}\n${reload}${observe}` +

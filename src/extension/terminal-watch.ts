@@ -117,6 +117,7 @@ export class TerminalWatch implements vscode.Disposable {
         execution_id: f.executionId,
         name: terminal.name.slice(0, 200) || 'terminal',
         shell_pid: shellPid,
+        command_line: execution.commandLine.value.slice(0, 4000),
       });
       if (result.session_id === null || f.stopped) return this.stop(execution, f);
       this.log.info(`"${terminal.name}": ${result.agent} ${result.version ?? ''} (${result.session_id})`);

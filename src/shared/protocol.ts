@@ -51,6 +51,8 @@ const ListSessionsParams = z
 interface ListSessionsResult {
   sessions: SessionSummary[];
   candidates?: CandidatePane[];
+  /** What this machine keeps the server from doing, each with what works instead (shown above the list). */
+  notices?: string[];
 }
 
 const AttachSessionParams = z.object({ tmux: TmuxTarget }).strict();

@@ -29,6 +29,11 @@ export const TerminalStartedParams = z
      * the agent was running before this window (re)loaded. The session is then observe-only.
      */
     unreadable: z.enum(['no_shell_integration', 'running_before_reload']).optional(),
+    /**
+     * The command line as the shell reported it. Used only where the server cannot read the
+     * system's processes: a command naming an agent is then listed, observe only.
+     */
+    command_line: z.string().max(4000).optional(),
   })
   .strict();
 export interface TerminalStartedResult {

@@ -245,7 +245,9 @@ describe(`agents in a plain terminal: the server mirrors the output stream (live
       assert.equal(mine?.version, NEWEST.claude);
       assert.match(
         mine?.observe_only_reason ?? '',
-        unreadable === 'no_shell_integration' ? /shell integration.*shellIntegration\.enabled/ : /already running/,
+        unreadable === 'no_shell_integration'
+          ? /^no shell integration in this bash terminal,.*shellIntegration\.enabled.*~\/\.bashrc: .*--locate-shell-integration-path bash/
+          : /already running/,
       );
       await userPrompt(a.term, 'make the file');
       await a.term.waitForScreen((x) => x.includes('Do you want to proceed?'), 30_000, 'the permission on screen');

@@ -47,6 +47,8 @@ export async function startTerminalAgent(
   launch: Pick<HarnessLaunch, 'args' | 'config' | 'rendering'> = {},
   /** Reported as a terminal whose output cannot be read (none is forwarded). */
   unreadable?: 'no_shell_integration' | 'running_before_reload',
+  /** The command line reported with it, as the editor's shell integration reports it. */
+  commandLine?: string,
 ): Promise<TerminalAgent> {
   const model = await startFakeModel(scenario);
   const dir = fs.mkdtempSync(join(tmpdir(), 'akk-terminal-'));
@@ -116,6 +118,7 @@ export async function startTerminalAgent(
     name: 'bash',
     shell_pid: term.panePid(),
     ...(unreadable ? { unreadable } : {}),
+    ...(commandLine !== undefined ? { command_line: commandLine } : {}),
   });
   assert.ok(started.result, `terminalStarted failed: ${JSON.stringify(started.error)}`);
   const sessionId = (started.result as { session_id: string | null }).session_id;

@@ -2,6 +2,7 @@
  * The request handlers, one per protocol method: translation only. The registration validated the
  * params; the domain rooms (sessions, observe, respond, store) decide; to-proto shapes the result.
  */
+import { AkkError } from '../../shared/errors';
 import type { Logger } from '../base/logging';
 import type { EndpointDescription } from '../sessions/endpoint';
 import { dismissStep } from '../observe/dismissal';
@@ -36,8 +37,15 @@ export function createHandlers(deps: HandlerDeps): RequestHandlers {
   return {
     listSessions: async (params) => {
       const sessions = sessionSummaries(deps.registry, deps.store);
-      if (!params.include_candidates) return { sessions };
-      return { sessions, candidates: await deps.registry.candidates(params.tmux_servers) };
+      const notices = await deps.registry.notices.list();
+      const listed = { sessions, ...(notices.length > 0 ? { notices } : {}) };
+      if (!params.include_candidates) return listed;
+      // Without tmux there are no panes to offer: the notice says why, the sessions are still listed.
+      const candidates = await deps.registry.candidates(params.tmux_servers).catch((e: unknown) => {
+        if (e instanceof AkkError && e.code === 'tmux_unavailable' && notices.length > 0) return [];
+        throw e;
+      });
+      return { ...listed, candidates };
     },
     attachSession: async (params) => {
       const s = await deps.registry.attach(params.tmux);

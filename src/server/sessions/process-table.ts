@@ -29,8 +29,10 @@ export interface ExecutableInfo {
 }
 
 export interface ProcessTable {
-  /** Which implementation this is, for logs and the Sessions view. */
-  readonly kind: 'proc' | 'posix';
+  /** Which implementation this is, for logs and the Sessions view (`none`: nothing can be read). */
+  readonly kind: 'proc' | 'posix' | 'none';
+  /** Why nothing can be read, when `kind` is `none`. */
+  readonly unavailable?: string;
   /** Parent, group, the terminal's foreground group and the start identity of a process. */
   stat(pid: number): ProcStat | null;
   /** Its arguments (argv), empty when unreadable. */

@@ -15,6 +15,7 @@ import type { MonitorOptions, SettledInfo } from './monitor';
 import { saveSession, type AttachedRecord, type SessionPersistence } from './persistence';
 import { opaqueId } from '../base/ids';
 import { Session, type Classify } from './session';
+import { EnvironmentNotices } from './environment-notices';
 import { findTmux } from './tmux/find-tmux';
 import { TmuxRunner, addressKey, type TmuxAddress } from './tmux/command';
 import { TmuxEndpoint } from './tmux/endpoint';
@@ -66,6 +67,8 @@ export class SessionRegistry {
   private readonly settledEmitter = new Emitter<SettledEvent>();
   private readonly runner: TmuxRunner;
   readonly identifier: AgentIdentifier;
+  /** What this machine keeps the server from doing (tmux missing, processes unreadable). */
+  readonly notices: EnvironmentNotices;
   private readonly log: (message: string) => void;
   private readonly now: () => number;
   private changeQueued = false;
@@ -73,6 +76,7 @@ export class SessionRegistry {
   constructor(private readonly options: SessionRegistryOptions) {
     this.runner = options.runner ?? new TmuxRunner({ binary: findTmux(options.tmuxPath ?? 'tmux') });
     this.identifier = options.identifier ?? new AgentIdentifier();
+    this.notices = new EnvironmentNotices(this.runner, this.identifier.proc);
     this.log = options.log ?? (() => undefined);
     this.now = options.now ?? Date.now;
   }

@@ -8,6 +8,7 @@
  * redraw, after a resize or after lost output, until the agent has redrawn the whole screen.
  */
 import { AkkError } from '../../../shared/errors';
+import type { AgentKind } from '../../../shared/agents';
 import type { AgentIdentifier } from '../agent-identity';
 import {
   agentIdentity,
@@ -41,6 +42,11 @@ interface TerminalEndpointOptions {
   write: TerminalWriter;
   /** Why this terminal's screen can never be read (its output does not reach the server). */
   permanentDoubt?: string;
+  /**
+   * The agent the command line names, where the system's processes cannot be read: the session
+   * is listed as that agent, version unknown, observe only (`permanentDoubt` says why).
+   */
+  namedAgent?: AgentKind;
   /** The size to assume when the pty cannot be read (the mirror then stays unproven). */
   fallbackSize?: PtySize;
   /** Opens the size source of a tty (tests); the tty itself by default. */
@@ -88,7 +94,16 @@ export class TerminalEndpoint implements Endpoint {
     this.poll.unref();
     this.shellStartTime = o.identifier.proc.stat(o.shellPid)?.startTime ?? 0;
     this.bootId = o.identifier.proc.bootId();
-    this.agent = o.identifier.findAgent(o.shellPid);
+    this.agent = this.findAgent();
+  }
+
+  /** The agent under the shell, or the one the command names where processes cannot be read. */
+  private findAgent(): AgentProcess | null {
+    const found = this.o.identifier.findAgent(this.o.shellPid);
+    if (found || this.o.namedAgent === undefined) return found;
+    const reason = this.o.permanentDoubt ?? 'the processes cannot be read';
+    const named = { agent: this.o.namedAgent, version: null, pid: this.o.shellPid, startTime: 0 };
+    return { ...named, executable: null, foreground: false, reason };
   }
 
   /** Opens the endpoint at the pty's current size. */
@@ -153,7 +168,7 @@ export class TerminalEndpoint implements Endpoint {
     this.ensureOpen();
     this.applied = this.applied.then(() => this.checkSize());
     await this.applied;
-    const agent = this.o.identifier.findAgent(this.o.shellPid);
+    const agent = this.findAgent();
     if (agentKey(agent) !== agentKey(this.agent)) this.gen++;
     this.agent = agent;
     const screen = this.mirror.screen();

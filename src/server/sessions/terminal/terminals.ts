@@ -9,6 +9,8 @@ import type { AgentKind } from '../../../shared/agents';
 import type { AgentIdentifier } from '../agent-identity';
 import type { SessionRegistry } from '../registry';
 import { TerminalEndpoint } from './endpoint';
+import { commandAgent } from './command-agent';
+import { noShellIntegration, shellName } from './shell-integration-fix';
 
 interface TerminalCommand {
   terminal_id: string;
@@ -16,6 +18,7 @@ interface TerminalCommand {
   name: string;
   shell_pid: number;
   unreadable?: 'no_shell_integration' | 'running_before_reload';
+  command_line?: string;
 }
 
 interface TerminalAttachResult {
@@ -34,15 +37,14 @@ interface TerminalSessionsOptions {
   log?: (message: string) => void;
 }
 
-const UNREADABLE: Record<NonNullable<TerminalCommand['unreadable']>, string> = {
-  no_shell_integration:
-    'this terminal has no shell integration, so AKK cannot read its screen. Fix: set ' +
-    '"terminal.integrated.shellIntegration.enabled" to true and start the agent in a new bash, zsh, fish ' +
-    'or pwsh terminal',
-  running_before_reload:
+/** Why an unreadable terminal is observe only (the shell's own fix where integration is missing). */
+function unreadableReason(kind: NonNullable<TerminalCommand['unreadable']>, shell: string | null): string {
+  if (kind === 'no_shell_integration') return noShellIntegration(shell);
+  return (
     'the agent was already running when this window loaded, so its screen cannot be read here: answer it in ' +
-    'the terminal, or start it again (sessions started with the tmux launch setting survive a reload)',
-};
+    'the terminal, or start it again (sessions started with the tmux launch setting survive a reload)'
+  );
+}
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -74,7 +76,17 @@ export class TerminalSessions {
       generation: this.o.registry.generationFor(registryKey),
       identifier: this.o.identifier,
       write: (text) => this.write(command.terminal_id, text),
-      ...(command.unreadable ? { permanentDoubt: UNREADABLE[command.unreadable] } : {}),
+      ...(this.o.identifier.proc.kind === 'none'
+        ? { permanentDoubt: this.o.identifier.proc.unavailable ?? 'the processes cannot be read', namedAgent: agent }
+        : {}),
+      ...(command.unreadable && this.o.identifier.proc.kind !== 'none'
+        ? {
+            permanentDoubt: unreadableReason(
+              command.unreadable,
+              shellName(this.o.identifier.proc.stat(command.shell_pid)?.comm),
+            ),
+          }
+        : {}),
     });
     this.endpoints.set(key, endpoint);
     const session = this.o.registry.adopt(endpoint, registryKey);
@@ -107,6 +119,8 @@ export class TerminalSessions {
   }
 
   private async waitForAgent(command: TerminalCommand, key: string): Promise<AgentKind | null> {
+    // Processes unreadable here: the command's own name is all there is (observe only).
+    if (this.o.identifier.proc.kind === 'none') return commandAgent(command.command_line);
     const deadline = Date.now() + (command.unreadable ? 0 : (this.o.identifyWithinMs ?? 5000));
     for (;;) {
       const proc = this.o.identifier.findAgent(command.shell_pid);
