@@ -246,7 +246,10 @@ describe(`agents in a plain terminal: the server mirrors the output stream (live
       assert.match(
         mine?.observe_only_reason ?? '',
         unreadable === 'no_shell_integration'
-          ? /^no shell integration in this bash terminal,.*shellIntegration\.enabled.*~\/\.bashrc: .*--locate-shell-integration-path bash/
+          ? new RegExp(
+              '^no shell integration in this bash terminal,.*shellIntegration\\.enabled.*' +
+                '~/\\.bashrc: .*--locate-shell-integration-path bash',
+            )
           : /already running/,
       );
       await userPrompt(a.term, 'make the file');

@@ -3,6 +3,7 @@
  * works instead: tmux missing (AKK's own sessions and tmux panes need it; agents typed into an
  * integrated terminal do not), or a system whose processes cannot be read (nothing is identified).
  */
+import { SETTING } from '../../shared/settings';
 import { AkkError } from '../../shared/errors';
 import { TMUX_INSTALL_HINT } from '../../shared/tmux';
 import type { ProcessTable } from './process-table';
@@ -49,7 +50,7 @@ function tmuxMissing(binary: string): string {
   return (
     `tmux was not found (looked for ${where}): New Claude Code Session and New Codex Session start agents ` +
     'in tmux, and tmux panes cannot be attached. Agents typed into an integrated terminal are still found ' +
-    'and answered; set "akk.launch.in" to "terminal" to start new sessions there. ' +
+    `and answered; set "${SETTING.launchIn.key}" to "terminal" to start new sessions there. ` +
     TMUX_INSTALL_HINT
   );
 }

@@ -4,6 +4,7 @@
  * framework that replaces the rc file, an old shell), the manual install line VS Code documents for
  * that shell and the file it goes in. Shells VS Code has no integration for are named as such.
  */
+import { SETTING } from '../../../shared/settings';
 
 interface ManualInstall {
   file: string;
@@ -48,7 +49,8 @@ export function noShellIntegration(shell: string | null): string {
   if (shell && !manual)
     return (
       `${head} VS Code has shell integration for bash, zsh, fish and pwsh, not for ${shell}: start the agent in ` +
-      'one of those, or set "akk.launch.in" to "tmux" and start it with New Claude Code Session or New Codex Session'
+      `one of those, or set "${SETTING.launchIn.key}" to "tmux" and start it with New Claude Code Session or ` +
+      'New Codex Session'
     );
   const setting = 'Fix: set "terminal.integrated.shellIntegration.enabled" to true and open a new terminal';
   return manual
