@@ -37,7 +37,7 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionSummary>, vs
     item.id = session.session_id;
     const unqualified = session.unqualified_version;
     const state = session.pending ? `${session.state} · pending ${session.pending.kind}` : session.state;
-    item.description = unqualified
+    const base = unqualified
       ? `not qualified${unqualified.nearest_qualified ? ` (nearest ${unqualified.nearest_qualified})` : ''} · ${state}`
       : state;
     const e = session.endpoint;
@@ -47,11 +47,12 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionSummary>, vs
       ? 'survives a window reload (tmux)'
       : 'does not survive a window reload: after one, answer it in the terminal';
     const observe = session.observe_only_reason ? `\nobserve only: ${session.observe_only_reason}` : '';
+    // Observe only comes first: a narrow sidebar cuts the row's end, and it is what the person must know.
     const observeOnly =
       session.observe_only_reason && session.state !== 'exited'
-        ? ` · observe only: ${shortReason(session.observe_only_reason)}`
+        ? `observe only: ${shortReason(session.observe_only_reason)} · `
         : '';
-    item.description = `${item.description} · ${e.kind === 'terminal' ? 'terminal' : 'tmux'}${observeOnly}`;
+    item.description = `${observeOnly}${base} · ${e.kind === 'terminal' ? 'terminal' : 'tmux'}`;
     item.tooltip =
       `${agent} ${session.version ?? ''}\nstate: ${session.state}\n${where}\n${reload}${observe}` +
       (unqualified ? `\n\n${unqualified.note}` : '');
