@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the product and its tests need, when they are missing:
-# tmux (agent terminals), procps and lsof (the portable process table), chromium (real-VS-Code UI tests), libkrb5-dev (builds the VS Code host).
+# tmux (agent terminals), procps and lsof (the portable process table), zsh and fish (the shells the VS Code tier
+# drives besides bash), chromium (real-VS-Code UI tests), libkrb5-dev (builds the VS Code host).
 set -euo pipefail
 need=()
 command -v tmux >/dev/null 2>&1 || need+=(tmux)
 # ps and lsof: the portable process table (as on macOS), which the live tier runs as well.
 command -v ps >/dev/null 2>&1 || need+=(procps)
 command -v lsof >/dev/null 2>&1 || need+=(lsof)
+# zsh and fish: a person's terminal in the VS Code tier is each of bash, zsh and fish.
+command -v zsh >/dev/null 2>&1 || need+=(zsh)
+command -v fish >/dev/null 2>&1 || need+=(fish)
 command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || need+=(chromium)
 [ -f /usr/include/gssapi/gssapi.h ] || need+=(libkrb5-dev)
 command -v g++ >/dev/null 2>&1 || need+=(g++)

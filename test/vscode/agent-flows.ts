@@ -7,9 +7,10 @@
 // and the palette's approvals. The fake model's tool results are the ground truth.
 // Then the same for Codex ("New Codex Session", akk.codex.* settings, its own fake model): a
 // request_user_input questionnaire answered in the panel, a choice and then notes.
-// Then agents typed into a plain integrated terminal, with no tmux on their path.
-// The flows themselves are in claude-flows.ts, codex-flows.ts, lapsed-offer-flow.ts, terminal-flow.ts
-// and unqualified-version-flow.ts; this file prepares the workspace, the agents and code-server,
+// Then agents typed into a plain integrated terminal, with no tmux on their path: in bash, then in
+// zsh and fish, and in a terminal without shell integration.
+// The flows themselves are in claude-flows.ts, codex-flows.ts, lapsed-offer-flow.ts, terminal-flow.ts,
+// unqualified-version-flow.ts and shell-flows.ts; this file prepares the workspace, the agents and code-server,
 // runs them in order and cleans up.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -30,6 +31,7 @@ import { dailyFlows } from './daily-flows';
 import { wordsFlows } from './words-flows';
 import { supervisorFlow } from './supervisor-flow';
 import { lapsedOfferFlow } from './lapsed-offer-flow';
+import { shellFlows } from './shell-flows';
 import { terminalFlows } from './terminal-flow';
 import { unqualifiedVersionFlow } from './unqualified-version-flow';
 import {
@@ -148,6 +150,7 @@ export async function runAgentFlows(browser: Browser, extPath: string, scratch: 
     if (run('supervisor')) await supervisorFlow(ctx, path.join(root, 'host', 'tmp'), serverStartedAt);
     if (run('terminal')) await terminalFlows(ctx, root);
     if (run('unqualified')) await unqualifiedVersionFlow(ctx);
+    if (run('shells')) await shellFlows(ctx, root);
   } catch (err) {
     const detail = err instanceof Error ? err.message : String(err);
     checks.results.push({ name: 'agent flows: workbench opens', status: 'failed', detail });

@@ -7,14 +7,13 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
 import type { ModelTurn } from '../harness/fake-model/types';
 import { until } from './agent-tmux';
 import { REJECTED_BY_USER, check, toolResultOf, type FlowContext } from './flow-support';
 import { screenshot } from './ui-support';
 import {
   clearNotifications,
-  findNotification,
+  notificationButton,
   option,
   palette,
   panelFrame,
@@ -44,13 +43,6 @@ export const DAILY_TURN = {
   edit: FIRST + 4,
   plan: FIRST + 7,
 } as const;
-
-async function notificationButton(p: Page, text: string, button: string): Promise<Locator> {
-  const note = await findNotification(p, text);
-  const b = note.locator('.monaco-button', { hasText: button });
-  await b.waitFor({ state: 'visible', timeout: 10_000 });
-  return b;
-}
 
 export async function dailyFlows(ctx: FlowContext): Promise<void> {
   const { agent, model, workspace, settings, step } = ctx;

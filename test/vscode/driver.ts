@@ -15,7 +15,7 @@
 //   AKK_VSCODE_EXTENSION_PATH  extension folder to load (default: a copy of the built repository)
 //   AKK_VSCODE_AGENT=0         skip the agent flows (they need tmux and install Claude Code and Codex once)
 //   AKK_VSCODE_SKIP_BUILD=1    do not run scripts/build.mjs
-//   AKK_VSCODE_TIMEOUT_MS      whole-run watchdog (default 480000)
+//   AKK_VSCODE_TIMEOUT_MS      whole-run watchdog (default 900000)
 //   AKK_VSCODE_KEEP=1          keep the scratch folder (HOME, user data, logs) and print where
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -415,7 +415,7 @@ if (require.main === module) {
     }
     process.exit(code); // playwright-core ends the Chromium it launched on exit
   };
-  const watchdogMs = Number(process.env.AKK_VSCODE_TIMEOUT_MS ?? 480_000);
+  const watchdogMs = Number(process.env.AKK_VSCODE_TIMEOUT_MS ?? 900_000);
   setTimeout(() => abort(`timed out after ${watchdogMs / 1000}s`, 1), watchdogMs).unref();
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(sig, () => abort(sig, 130));
   main().then(

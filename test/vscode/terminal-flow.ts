@@ -9,17 +9,28 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Page } from 'playwright-core';
 import type { AskQuestion } from '../harness/fake-model/types';
-import { claudeEnv, claudeFiles } from '../harness/agents/claude/launch';
-import { codexEnv, codexFiles } from '../harness/agents/codex/launch';
 import { startFakeModel, type FakeModel } from '../harness/fake-model';
-import { agentBinary } from '../harness/install-agents';
 import { NEWEST } from '../harness/versions';
 import { sleep, until } from './agent-tmux';
 import { check, toolResultOf, type FlowContext } from './flow-support';
+import {
+  TAB,
+  ancestry,
+  answerFromPanel,
+  killAgentsWithHome,
+  newTerminal,
+  paletteDecision,
+  personsAgents,
+  processesWithHome,
+  sessionRow,
+  showSessionsView,
+  terminalTab,
+  typeInTerminal,
+  useShellProfile,
+} from './terminal-support';
 import { screenshot } from './ui-support';
-import { clearNotifications, findNotification, option, palette, panelFrame, waitPendingCount } from './workbench';
+import { clearNotifications, findNotification, palette, panelFrame, waitPendingCount } from './workbench';
 
 const Q_EDITOR: AskQuestion = {
   question: 'Which editor font should the docs recommend?',
@@ -40,122 +51,8 @@ const Q_THEME: AskQuestion = {
   ],
 };
 
-/** Processes whose environment says HOME=`home`: the agent the person started in that terminal. */
-function processesWithHome(home: string): number[] {
-  const out: number[] = [];
-  for (const name of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const env = fs.readFileSync(`/proc/${name}/environ`, 'utf8').split('\0');
-      const comm = fs.readFileSync(`/proc/${name}/comm`, 'utf8').trim();
-      if (env.includes(`HOME=${home}`) && /claude|codex|node/.test(comm)) out.push(Number(name));
-    } catch {
-      // gone, or not ours
-    }
-  }
-  return out;
-}
-
-/** The command names from `pid` up to init. */
-function ancestry(pid: number): string[] {
-  const names: string[] = [];
-  for (let p = pid, i = 0; p > 1 && i < 64; i++) {
-    try {
-      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
-      names.push(stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')));
-      p = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    } catch {
-      break;
-    }
-  }
-  return names;
-}
-
-/**
- * The person's own terminals, by the tab title they have at the time: a new one is named after its
- * shell; then the agent's title replaces it (Claude Code's, with a spinner before its name; Codex
- * runs as node). AKK's own tmux views say "(AKK)" and never match.
- */
-const TAB = {
-  shell: /^\s*bash\s*$/,
-  claude: /^(?!.*\(AKK\)).*Claude Code\s*$/,
-  codex: /^(?!.*\(AKK\)).*(node|[Cc]odex)\s*$/,
-};
-
-function terminalTab(p: Page, title: RegExp) {
-  return p.locator('.tab').filter({ has: p.locator('.label-name', { hasText: title }) });
-}
-
-/** Types into the person's terminal whose tab shows `title`, as a person does (click its tab, type). */
-async function typeInTerminal(p: Page, title: RegExp, text: string): Promise<void> {
-  await terminalTab(p, title).first().click();
-  await sleep(300);
-  await p.keyboard.type(text, { delay: 20 });
-  await sleep(400);
-  await p.keyboard.press('Enter');
-  // Focus leaves the terminal, or the palette's Escape would reach the agent (and cancel its prompt).
-  await p
-    .locator('.tab', { hasText: 'Agent Question' })
-    .first()
-    .click({ timeout: 5_000 })
-    .catch(async () => {
-      await p.locator('.part.statusbar').click({ position: { x: 5, y: 5 } });
-    });
-}
-
-/** Opens the Agent Sessions view from the activity bar unless `row` already shows. */
-async function showSessionsView(p: Page, row: ReturnType<Page['locator']>): Promise<void> {
-  const shown = await row.waitFor({ state: 'visible', timeout: 5_000 }).then(
-    () => true,
-    () => false,
-  );
-  if (!shown)
-    await p
-      .locator('.part.activitybar .action-item')
-      .filter({ has: p.locator('[aria-label^="Agent Knock Knock"]') })
-      .first()
-      .click();
-}
-
-/** The Agent Sessions row of a terminal session, once it shows `state`. */
-async function sessionRow(p: Page, label: string, state: RegExp): Promise<string> {
-  const row = p.locator('.part.sidebar .monaco-list-row', { hasText: label }).last();
-  await showSessionsView(p, row);
-  return until(
-    `the Agent Sessions view to list ${label} in a terminal (${state.source})`,
-    async () => {
-      const text = (await row.innerText().catch(() => '')).replace(/\s+/g, ' ');
-      return /terminal/.test(text) && state.test(text) ? text : undefined;
-    },
-    45_000,
-  );
-}
-
-async function answerFromPanel(p: Page, heading: string, label: string): Promise<void> {
-  const f = panelFrame(p);
-  await f.locator('h2', { hasText: heading }).waitFor({ timeout: 30_000 });
-  await option(f, label).click();
-  await f.locator('#submit').click();
-}
-
-async function paletteDecision(p: Page, verb: 'Approve' | 'Reject', command: string, shot: string): Promise<void> {
-  await palette(p, `Agent Knock Knock: ${verb} Pending Permission`);
-  const widget = p.locator('.quick-input-widget');
-  await widget.locator('.quick-input-title', { hasText: `${verb}:` }).waitFor({ timeout: 15_000 });
-  check((await widget.innerText()).includes(command), `the confirmation does not show "${command}"`);
-  await screenshot(p, shot);
-  await p.keyboard.press('Enter');
-  await widget.waitFor({ state: 'hidden', timeout: 15_000 });
-}
-
 export async function terminalFlows(ctx: FlowContext, scratch: string): Promise<void> {
   const { workspace, step } = ctx;
-  const home = path.join(scratch, 'terminal-claude-home');
-  const codexHome = path.join(scratch, 'terminal-codex-home');
-  const binDir = path.join(scratch, 'terminal-bin');
-  fs.mkdirSync(home, { recursive: true });
-  fs.mkdirSync(binDir, { recursive: true });
-  claudeFiles(home, workspace, NEWEST.claude);
   const model: FakeModel = await startFakeModel({
     name: 'vscode-terminal',
     turns: [
@@ -182,34 +79,12 @@ export async function terminalFlows(ctx: FlowContext, scratch: string): Promise<
     ],
     fallbackText: 'Done.',
   });
-  // The person's `claude` and `codex`: the cached clients on PATH, in a terminal profile whose
-  // environment points them at the fake models.
-  fs.symlinkSync(await agentBinary('claude', NEWEST.claude), path.join(binDir, 'claude'));
-  const codexBin = await agentBinary('codex', NEWEST.codex);
-  fs.writeFileSync(
-    path.join(binDir, 'codex'),
-    `#!/bin/sh\nexec env ${Object.entries(codexEnv(path.join(codexHome, '.codex')))
-      .map(([k, v]) => `${k}='${v}'`)
-      .join(' ')} HOME='${codexHome}' '${codexBin}' --no-daemon "$@"\n`,
-    { mode: 0o755 },
-  );
-  codexFiles(path.join(codexHome, '.codex'), workspace, codexModel.url);
+  // The person's `claude` and `codex` on PATH, in a bash terminal profile whose environment points
+  // them at the fake models.
+  const agents = await personsAgents(scratch, 'terminal', workspace, codexModel);
+  const { home, codexHome } = agents;
   const settingsFile = path.join(workspace, '.vscode', 'settings.json');
-  const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8')) as Record<string, unknown>;
-  settings['terminal.integrated.profiles.linux'] = {
-    'agent-shell': {
-      path: 'bash',
-      env: {
-        HOME: home,
-        PATH: `${binDir}:${path.dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
-        TERM: 'xterm-256color',
-        ...claudeEnv(model.url),
-      },
-    },
-  };
-  settings['terminal.integrated.defaultProfile.linux'] = 'agent-shell';
-  settings['terminal.integrated.shellIntegration.enabled'] = true;
-  fs.writeFileSync(settingsFile, JSON.stringify(settings, null, 2) + '\n');
+  useShellProfile(settingsFile, 'bash', agents, model);
 
   try {
     await step(
@@ -224,10 +99,8 @@ export async function terminalFlows(ctx: FlowContext, scratch: string): Promise<
         );
         await sleep(1500); // the settings file is read again
         await clearNotifications(p);
-        await palette(p, 'Terminal: Create New Terminal in Editor Area');
-        await terminalTab(p, TAB.shell).first().waitFor({ state: 'visible', timeout: 20_000 });
-        await sleep(2000); // the shell and its integration start
-        await typeInTerminal(p, TAB.shell, 'claude');
+        await newTerminal(p, 'bash');
+        await typeInTerminal(p, TAB.shell('bash'), 'claude');
         const row = await sessionRow(p, `Claude Code ${NEWEST.claude}`, /idle/);
         check(/terminal/.test(row), `the session is not shown as a terminal session: ${row}`);
         const pids = processesWithHome(home);
@@ -314,10 +187,8 @@ export async function terminalFlows(ctx: FlowContext, scratch: string): Promise<
       'failure-terminal-codex.png',
       async (p) => {
         await clearNotifications(p);
-        await palette(p, 'Terminal: Create New Terminal in Editor Area');
-        await until('a new terminal', async () => ((await terminalTab(p, TAB.shell).count()) >= 1 ? true : undefined));
-        await sleep(2000);
-        await typeInTerminal(p, TAB.shell, 'codex');
+        await newTerminal(p, 'bash');
+        await typeInTerminal(p, TAB.shell('bash'), 'codex');
         await sessionRow(p, `Codex ${NEWEST.codex}`, /idle/);
         await palette(p, 'View: Close Primary Side Bar');
         await typeInTerminal(p, TAB.codex, 'make the file');
@@ -384,13 +255,7 @@ export async function terminalFlows(ctx: FlowContext, scratch: string): Promise<
       },
     );
   } finally {
-    for (const pid of [...processesWithHome(home), ...processesWithHome(codexHome)]) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // ended
-      }
-    }
+    killAgentsWithHome(home, codexHome);
     await model.stop();
     await codexModel.stop();
   }

@@ -74,6 +74,14 @@ export async function findNotification(p: Page, text: string | RegExp): Promise<
   return item;
 }
 
+/** A button of the notification about the step, once it shows. */
+export async function notificationButton(p: Page, text: string | RegExp, button: string): Promise<Locator> {
+  const note = await findNotification(p, text);
+  const b = note.locator('.monaco-button', { hasText: button });
+  await b.waitFor({ state: 'visible', timeout: 10_000 });
+  return b;
+}
+
 /** Every message in the notification centre (opened for the purpose). */
 export async function notificationTexts(p: Page): Promise<string[]> {
   const centre = p.locator('.notifications-center');
