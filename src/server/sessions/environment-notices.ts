@@ -4,6 +4,7 @@
  * integrated terminal do not), or a system whose processes cannot be read (nothing is identified).
  */
 import { SETTING } from '../../shared/settings';
+import { agentLabelList } from '../../shared/agents';
 import { AkkError } from '../../shared/errors';
 import { TMUX_INSTALL_HINT } from '../../shared/tmux';
 import type { ProcessTable } from './process-table';
@@ -48,7 +49,7 @@ export class EnvironmentNotices {
 function tmuxMissing(binary: string): string {
   const where = binary.includes('/') ? binary : `"${binary}" on PATH and in ${USUAL_TMUX_DIRS.join(', ')}`;
   return (
-    `tmux was not found (looked for ${where}): New Claude Code Session and New Codex Session start agents ` +
+    `tmux was not found (looked for ${where}): the New Session commands (${agentLabelList()}) start agents ` +
     'in tmux, and tmux panes cannot be attached. Agents typed into an integrated terminal are still found ' +
     `and answered; set "${SETTING.launchIn.key}" to "terminal" to start new sessions there. ` +
     TMUX_INSTALL_HINT

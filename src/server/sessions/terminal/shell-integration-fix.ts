@@ -49,8 +49,7 @@ export function noShellIntegration(shell: string | null): string {
   if (shell && !manual)
     return (
       `${head} VS Code has shell integration for bash, zsh, fish and pwsh, not for ${shell}: start the agent in ` +
-      `one of those, or set "${SETTING.launchIn.key}" to "tmux" and start it with New Claude Code Session or ` +
-      'New Codex Session'
+      `one of those, or set "${SETTING.launchIn.key}" to "tmux" and start it with its New Session command`
     );
   const setting = 'Fix: set "terminal.integrated.shellIntegration.enabled" to true and open a new terminal';
   return manual
