@@ -9,7 +9,9 @@
 //      notification, status-bar count, the question panel by mouse and by keyboard, palette
 //      approvals, markup shown literally; then a real Codex session's request_user_input
 //      questionnaire (a choice, then notes) answered in the panel;
-//   5. appends `vscode <passed> <failed> <pending>` to $AKK_TALLY and exits non-zero on failure.
+//   5. the extension where the system's processes cannot be read (./unreadable-platform.ts, the host
+//      started with AKK_PROCESS_TABLE=none): the Sessions view's notice, an agent listed observe only;
+//   6. appends `vscode <passed> <failed> <pending>` to $AKK_TALLY and exits non-zero on failure.
 //
 // Needs `npm run vscode-host:install` and Debian's chromium. Environment:
 //   AKK_VSCODE_EXTENSION_PATH  extension folder to load (default: a copy of the built repository)
@@ -32,6 +34,7 @@ import {
   startCodeServer,
 } from '../../scripts/vscode-host/host';
 import { runAgentFlows } from './agent-flows';
+import { runUnreadablePlatform } from './unreadable-platform';
 import {
   ARTIFACTS,
   Checks,
@@ -345,6 +348,7 @@ async function main(): Promise<number> {
   let suite: SuiteOutcome = { passes: 0, failures: 1, pending: 0, ok: false };
   let ui: CheckResult[] = [];
   let agent: CheckResult[] = [];
+  let unreadable: CheckResult[] = [];
   try {
     browser = await launchChromium();
     try {
@@ -369,13 +373,20 @@ async function main(): Promise<number> {
         log(`agent flows could not run: ${agent[0]?.detail ?? ''}`);
       }
     }
+    try {
+      unreadable = await runUnreadablePlatform(browser, extPath, scratch);
+    } catch (err) {
+      const detail = err instanceof Error ? err.message : String(err);
+      unreadable = [{ name: 'unreadable platform', status: 'failed', detail }];
+      log(`unreadable platform could not run: ${detail}`);
+    }
   } finally {
     await browser?.close().catch(() => undefined);
     if (process.env.AKK_VSCODE_KEEP === '1') log(`scratch kept at ${scratch}`);
     else fs.rmSync(scratch, { recursive: true, force: true });
   }
 
-  const checks = [...ui, ...agent];
+  const checks = [...ui, ...agent, ...unreadable];
   const passed = suite.passes + checks.filter((r) => r.status === 'passed').length;
   const failed = suite.failures + checks.filter((r) => r.status === 'failed').length;
   const pending = suite.pending + checks.filter((r) => r.status === 'pending').length;
@@ -390,7 +401,7 @@ async function main(): Promise<number> {
   const tally = (rs: CheckResult[]): string => `${count(rs, 'passed')} passed, ${count(rs, 'failed')} failed`;
   log(
     `in-host mocha: ${suite.passes} passed, ${suite.failures} failed, ${suite.pending} pending; ` +
-      `UI checks: ${tally(ui)}; agent flows: ${tally(agent)}`,
+      `UI checks: ${tally(ui)}; agent flows: ${tally(agent)}; unreadable platform: ${tally(unreadable)}`,
   );
   // The detail is repeated here, at the end, where a truncated CI log still shows it.
   for (const r of checks.filter((x) => x.status === 'failed'))

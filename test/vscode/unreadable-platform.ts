@@ -1,0 +1,143 @@
+/**
+ * Phase 4 of `npm run test:vscode`: the extension on a system whose processes it cannot read
+ * (native Windows, a locked-down container: neither /proc nor ps), forced on the VS Code host with
+ * AKK_PROCESS_TABLE=none. The extension activates and its server runs; the Agent Sessions view says
+ * what the machine lacks above its rows; the person types `claude` in a bash terminal and it is
+ * listed by that name, version unknown, observe only with the reason; its permission prompt gets
+ * no input (the fake model receives no tool result) and no step is counted; no error is shown.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { startCodeServer } from '../../scripts/vscode-host/host';
+import { startFakeModel } from '../harness/fake-model';
+import { sleep, until } from './agent-tmux';
+import { check } from './flow-support';
+import {
+  TAB,
+  killAgentsWithHome,
+  newTerminal,
+  personsAgents,
+  sessionRow,
+  showSessionsView,
+  typeInTerminal,
+  useShellProfile,
+} from './terminal-support';
+import {
+  Checks,
+  consoleTail,
+  indent,
+  log,
+  newPage,
+  printFailureLogs,
+  saveLogs,
+  screenshot,
+  secondsSince,
+} from './ui-support';
+import type { CheckResult } from './ui-support';
+import { waitPendingCount } from './workbench';
+
+export async function runUnreadablePlatform(
+  browser: Browser,
+  extPath: string,
+  scratch: string,
+): Promise<CheckResult[]> {
+  const t = Date.now();
+  const root = path.join(scratch, 'unreadable');
+  const workspace = path.join(root, 'workspace');
+  fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
+  const settingsFile = path.join(workspace, '.vscode', 'settings.json');
+  fs.writeFileSync(settingsFile, '{}\n');
+  const model = await startFakeModel({
+    name: 'vscode-unreadable',
+    turns: [{ kind: 'bash', command: 'touch unreadable.txt', description: 'Create unreadable.txt' }],
+    fallbackText: 'Done.',
+  });
+  const codexModel = await startFakeModel({ name: 'vscode-unreadable-codex', turns: [], fallbackText: 'Done.' });
+  const agents = await personsAgents(root, 'unreadable', workspace, codexModel);
+  useShellProfile(settingsFile, 'bash', agents, model);
+  const consoleLog: string[] = [];
+  const server = await startCodeServer({
+    folder: workspace,
+    smokeTestDriver: true,
+    scratchDir: path.join(root, 'host'),
+    env: { AKK_PROCESS_TABLE: 'none' },
+  });
+  log(`unreadable platform: code-server at ${server.url} (pid ${server.pid}), AKK_PROCESS_TABLE=none`);
+  let page: Page | undefined;
+  const checks = new Checks(() => page);
+  const step = (name: string, shot: string, body: (p: Page) => Promise<void>): Promise<boolean> =>
+    checks.run(name, shot, body, { fatal: true });
+  try {
+    page = await newPage(browser, consoleLog, { width: 1600, height: 1000 });
+    await page.goto(server.workbenchUrl({ payload: [['extensionDevelopmentPath', server.remoteUri(extPath)]] }), {
+      waitUntil: 'domcontentloaded',
+      timeout: 60_000,
+    });
+
+    await step(
+      'unreadable processes: the extension activates, its server runs, and the Agent Sessions view says what it cannot do',
+      'failure-unreadable-notice.png',
+      async (p) => {
+        const status = p.locator('.statusbar-item', { hasText: /AKK/ }).first();
+        await until(
+          'the server to run',
+          async () => (((await status.getAttribute('aria-label')) ?? '').includes('server running') ? true : undefined),
+          60_000,
+        );
+        const message = p.locator('.part.sidebar').getByText("AKK cannot read this system's processes").first();
+        await showSessionsView(p, message);
+        await message.waitFor({ state: 'visible', timeout: 20_000 });
+        await screenshot(p, '70-unreadable-notice.png');
+      },
+    );
+
+    await step(
+      'unreadable processes: `claude` typed in a terminal is listed by its name, observe only with why; its prompt gets no input',
+      'failure-unreadable-session.png',
+      async (p) => {
+        await newTerminal(p, 'bash');
+        await typeInTerminal(p, TAB.shell('bash'), 'claude');
+        const row = await sessionRow(p, 'Claude Code (unknown version)', /observe only: AKK cannot read/);
+        check(/terminal/.test(row), `not listed as a terminal: ${row}`);
+        await sleep(8000); // its screen unread, the row never says idle: the person gives it time to start
+        await typeInTerminal(p, TAB.claude, 'Create unreadable.txt');
+        await until('the agent to ask its permission', () =>
+          Promise.resolve(model.issued.length > 0 ? true : undefined),
+        );
+        await sleep(6500); // longer than a response's whole window: a late key would show
+        check(model.toolResults().length === 0, 'the permission was answered');
+        check(!fs.existsSync(path.join(workspace, 'unreadable.txt')), 'the command ran');
+        await waitPendingCount(p, 0);
+        const errors = await p.locator('.notification-list-item.error, .notification-toast .codicon-error').count();
+        check(errors === 0, `${errors} error notification(s) showed`);
+        await screenshot(p, '71-unreadable-session.png');
+      },
+    );
+  } catch (err) {
+    const detail = err instanceof Error ? err.message : String(err);
+    checks.results.push({ name: 'unreadable processes: workbench opens', status: 'failed', detail });
+    log(`  x unreadable processes: workbench opens: ${detail}`);
+  } finally {
+    killAgentsWithHome(agents.home, agents.codexHome);
+    saveLogs(server, 'unreadable');
+    if (checks.failed) {
+      printFailureLogs(server, 'unreadable platform');
+      const tailText = consoleTail(consoleLog);
+      if (tailText) log(`unreadable platform: browser console errors (tail):\n${indent(tailText)}`);
+    }
+    await page
+      ?.context()
+      .close()
+      .catch(() => undefined);
+    await server.stop();
+    await model.stop();
+    await codexModel.stop();
+  }
+  const results = checks.results;
+  log(
+    `unreadable platform: ${results.filter((r) => r.status === 'passed').length}/${results.length} passed ` +
+      `(${secondsSince(t)})`,
+  );
+  return results;
+}
