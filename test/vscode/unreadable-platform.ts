@@ -76,7 +76,7 @@ export async function runUnreadablePlatform(
     });
 
     await step(
-      'unreadable processes: the extension activates, its server runs, and the Agent Sessions view says what it cannot do',
+      'unreadable processes: the extension activates, its server runs, the Agent Sessions view says what it cannot do',
       'failure-unreadable-notice.png',
       async (p) => {
         const status = p.locator('.statusbar-item', { hasText: /AKK/ }).first();
@@ -93,7 +93,7 @@ export async function runUnreadablePlatform(
     );
 
     await step(
-      'unreadable processes: `claude` typed in a terminal is listed by its name, observe only with why; its prompt gets no input',
+      'unreadable processes: `claude` in a terminal is listed by name, observe only, with why; no input',
       'failure-unreadable-session.png',
       async (p) => {
         await newTerminal(p, 'bash');
