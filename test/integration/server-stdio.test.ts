@@ -112,6 +112,14 @@ describe('server over stdio', () => {
       REQUESTS.terminalStarted.method,
       { terminal_id: 't', execution_id: 'e', name: 'bash', shell_pid: 1, unreadable: 'because' },
     ],
+    [
+      REQUESTS.terminalStarted.method,
+      { terminal_id: 't', execution_id: 'e', name: 'bash', shell_pid: 1, command_line: 'c'.repeat(4001) },
+    ],
+    [
+      REQUESTS.terminalStarted.method,
+      { terminal_id: 't', execution_id: 'e', name: 'bash', shell_pid: 1, command_line: 7 },
+    ],
   ];
   for (const [method, params] of badParams) {
     it(`answers ${method} ${JSON.stringify(params).slice(0, 60)} with invalid_params`, async () => {
