@@ -34,17 +34,7 @@ import { lapsedOfferFlow } from './lapsed-offer-flow';
 import { shellFlows } from './shell-flows';
 import { terminalFlows } from './terminal-flow';
 import { unqualifiedVersionFlow } from './unqualified-version-flow';
-import {
-  Checks,
-  consoleTail,
-  indent,
-  log,
-  newPage,
-  printFailureLogs,
-  saveLogs,
-  secondsSince,
-  type CheckResult,
-} from './ui-support';
+import { Checks, endHostRun, indent, log, newPage, secondsSince, type CheckResult } from './ui-support';
 import { notificationTexts } from './workbench';
 
 /**
@@ -171,18 +161,7 @@ export async function runAgentFlows(browser: Browser, extPath: string, scratch: 
       const notes = page ? await notificationTexts(page).catch(() => []) : [];
       if (notes.length) log(`agent flows: notifications:\n${indent(notes.join('\n'))}`);
     }
-    saveLogs(server, 'agent');
-    fs.writeFileSync(path.join(path.dirname(server.logFile), 'browser-console.log'), consoleLog.join('\n') + '\n');
-    if (checks.failed) {
-      printFailureLogs(server, 'agent flows');
-      const tailText = consoleTail(consoleLog);
-      if (tailText) log(`agent flows: browser console errors (tail):\n${indent(tailText)}`);
-    }
-    await page
-      ?.context()
-      .close()
-      .catch(() => undefined);
-    await server.stop();
+    await endHostRun(server, { logs: 'agent', label: 'agent flows' }, checks.failed, consoleLog, page);
     onExit();
     process.removeListener('exit', onExit);
     if (agent.alive())

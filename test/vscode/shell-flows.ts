@@ -27,7 +27,14 @@ import {
   type PersonsAgents,
 } from './terminal-support';
 import { screenshot } from './ui-support';
-import { clearNotifications, findNotification, notificationButton, palette, waitPendingCount } from './workbench';
+import {
+  clearNotifications,
+  findNotification,
+  notificationButton,
+  palette,
+  waitPendingCount,
+  waitServerRunning,
+} from './workbench';
 
 /** The shells driven here, with the start-up file a person has for each. */
 const SHELLS = [
@@ -236,12 +243,7 @@ export async function shellFlows(ctx: FlowContext, scratch: string): Promise<voi
   try {
     for (const s of SHELLS) runs.push(await prepareShell(scratch, ctx.workspace, s));
     await ctx.step('shells: every terminal of the earlier flows is closed', 'failure-shells-start.png', async (p) => {
-      const status = p.locator('.statusbar-item', { hasText: /AKK/ }).first();
-      await until(
-        'the server to run',
-        async () => (((await status.getAttribute('aria-label')) ?? '').includes('server running') ? true : undefined),
-        60_000,
-      );
+      await waitServerRunning(p, 'the server to run', 60_000);
       await palette(p, 'Terminal: Kill All Terminals');
       await sleep(1500);
     });

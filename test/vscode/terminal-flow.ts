@@ -30,7 +30,14 @@ import {
   useShellProfile,
 } from './terminal-support';
 import { screenshot } from './ui-support';
-import { clearNotifications, findNotification, palette, panelFrame, waitPendingCount } from './workbench';
+import {
+  clearNotifications,
+  findNotification,
+  palette,
+  panelFrame,
+  waitPendingCount,
+  waitServerRunning,
+} from './workbench';
 
 const Q_EDITOR: AskQuestion = {
   question: 'Which editor font should the docs recommend?',
@@ -91,12 +98,7 @@ export async function terminalFlows(ctx: FlowContext, scratch: string): Promise<
       'plain terminal: the person types `claude` in a new terminal; the session is listed as a terminal, no tmux',
       'failure-terminal-start.png',
       async (p) => {
-        const status = p.locator('.statusbar-item', { hasText: /AKK/ }).first();
-        await until(
-          'the server to run',
-          async () => (((await status.getAttribute('aria-label')) ?? '').includes('server running') ? true : undefined),
-          60_000,
-        );
+        await waitServerRunning(p, 'the server to run', 60_000);
         await sleep(1500); // the settings file is read again
         await clearNotifications(p);
         await newTerminal(p, 'bash');
@@ -242,12 +244,7 @@ export async function terminalFlows(ctx: FlowContext, scratch: string): Promise<
       'failure-terminal-reload.png',
       async (p) => {
         await palette(p, 'Developer: Reload Window');
-        const status = p.locator('.statusbar-item', { hasText: /AKK/ }).first();
-        await until(
-          'the server to run after the reload',
-          async () => (((await status.getAttribute('aria-label')) ?? '').includes('server running') ? true : undefined),
-          90_000,
-        );
+        await waitServerRunning(p, 'the server to run after the reload', 90_000);
         const row = await sessionRow(p, `Claude Code ${NEWEST.claude}`, /observe only/);
         check(/terminal/.test(row), `the reloaded session is not listed as a terminal: ${row}`);
         await screenshot(p, '58-terminal-after-reload.png');

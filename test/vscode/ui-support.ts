@@ -68,6 +68,31 @@ export function printFailureLogs(server: CodeServer, label: string): void {
   }
 }
 
+/**
+ * The end of a phase on its own code-server: its logs and the browser console saved, their tails
+ * printed when a check failed, the page closed and the host stopped.
+ */
+export async function endHostRun(
+  server: CodeServer,
+  names: { logs: string; label: string },
+  failed: boolean,
+  consoleLog: string[],
+  page: Page | undefined,
+): Promise<void> {
+  saveLogs(server, names.logs);
+  fs.writeFileSync(path.join(path.dirname(server.logFile), 'browser-console.log'), consoleLog.join('\n') + '\n');
+  if (failed) {
+    printFailureLogs(server, names.label);
+    const tailText = consoleTail(consoleLog);
+    if (tailText) log(`${names.label}: browser console errors (tail):\n${indent(tailText)}`);
+  }
+  await page
+    ?.context()
+    .close()
+    .catch(() => undefined);
+  await server.stop();
+}
+
 // Harmless on a machine without internet: gallery, telemetry and GitHub sign-in lookups fail.
 const CONSOLE_NOISE_FORMS = [
   /ENOTFOUND|ERR_NAME_NOT_RESOLVED|open-vsx|authentication provider 'github'|status of 404/,

@@ -23,19 +23,8 @@ import {
   typeInTerminal,
   useShellProfile,
 } from './terminal-support';
-import {
-  Checks,
-  consoleTail,
-  indent,
-  log,
-  newPage,
-  printFailureLogs,
-  saveLogs,
-  screenshot,
-  secondsSince,
-} from './ui-support';
-import type { CheckResult } from './ui-support';
-import { waitPendingCount } from './workbench';
+import { Checks, endHostRun, log, newPage, screenshot, secondsSince, type CheckResult } from './ui-support';
+import { waitPendingCount, waitServerRunning } from './workbench';
 
 export async function runUnreadablePlatform(
   browser: Browser,
@@ -79,12 +68,7 @@ export async function runUnreadablePlatform(
       'unreadable processes: the extension activates, its server runs, the Agent Sessions view says what it cannot do',
       'failure-unreadable-notice.png',
       async (p) => {
-        const status = p.locator('.statusbar-item', { hasText: /AKK/ }).first();
-        await until(
-          'the server to run',
-          async () => (((await status.getAttribute('aria-label')) ?? '').includes('server running') ? true : undefined),
-          60_000,
-        );
+        await waitServerRunning(p, 'the server to run', 60_000);
         const message = p.locator('.part.sidebar').getByText("AKK cannot read this system's processes").first();
         await showSessionsView(p, message);
         await message.waitFor({ state: 'visible', timeout: 20_000 });
@@ -120,17 +104,7 @@ export async function runUnreadablePlatform(
     log(`  x unreadable processes: workbench opens: ${detail}`);
   } finally {
     killAgentsWithHome(agents.home, agents.codexHome);
-    saveLogs(server, 'unreadable');
-    if (checks.failed) {
-      printFailureLogs(server, 'unreadable platform');
-      const tailText = consoleTail(consoleLog);
-      if (tailText) log(`unreadable platform: browser console errors (tail):\n${indent(tailText)}`);
-    }
-    await page
-      ?.context()
-      .close()
-      .catch(() => undefined);
-    await server.stop();
+    await endHostRun(server, { logs: 'unreadable', label: 'unreadable platform' }, checks.failed, consoleLog, page);
     await model.stop();
     await codexModel.stop();
   }

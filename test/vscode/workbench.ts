@@ -132,12 +132,15 @@ export async function restartWithSettings(p: Page, settingsFile: string, setting
   writeFileSync(settingsFile, JSON.stringify(settings, null, 2) + '\n');
   await new Promise((r) => setTimeout(r, 1500));
   await palette(p, 'Agent Knock Knock: Restart Server');
+  await waitServerRunning(p, 'the server to run again', 30_000);
+}
+
+/** Returns once the status-bar item says the server runs. */
+export async function waitServerRunning(p: Page, what = 'the server to run', timeoutMs = 60_000): Promise<void> {
+  const status = p.locator('.statusbar-item', { hasText: /AKK/ }).first();
   await until(
-    'the server to run again',
-    async () =>
-      ((await p.locator('.statusbar-item', { hasText: /AKK/ }).first().getAttribute('aria-label')) ?? '').includes(
-        'server running',
-      ) || undefined,
-    30_000,
+    what,
+    async () => (((await status.getAttribute('aria-label')) ?? '').includes('server running') ? true : undefined),
+    timeoutMs,
   );
 }
