@@ -1,9 +1,10 @@
 // The README's table of rendering conditions, from the qualification records: for each condition
-// (theme and colour depth), the releases qualified under it and those recorded as differing, with
+// (theme or terminal background, and colour depth), the releases qualified under it and those recorded as differing, with
 // the size captured. The corpus's own condition is every qualified release's. Written between the
 // rendering-conditions markers by `npm run qualify -- --table`; a unit test checks it.
 import * as path from 'node:path';
 import { AGENT_DESCRIPTORS } from '../../src/shared/agents';
+import { HARNESS_AGENTS } from './agents';
 import { readRecords } from './qualify/records';
 import { renderingName, STANDARD_RENDERING } from './rendering';
 import { AGENTS } from './versions';
@@ -37,8 +38,11 @@ export function renderingsSection(root = FIXTURES): string {
     const qualified = records.filter((r) => r.result === 'qualified');
     const versions = records.map((r) => r.version);
     out.push(`**${AGENT_DESCRIPTORS[agent].displayName}**`, '');
-    out.push('| theme/colour depth | qualified on | recorded as differing on |', '|---|---|---|');
-    out.push(`| ${standard} (the corpus’s own) | every qualified release (${qualified.length}) | — |`);
+    out.push('| condition/colour depth | qualified on | recorded as differing on |', '|---|---|---|');
+    // A client with a theme setting is captured under its default theme; one that adapts to the
+    // terminal's background, on tmux's default colours.
+    const own = HARNESS_AGENTS[agent].themes ? standard : `tmux default background/${STANDARD_RENDERING.depth}`;
+    out.push(`| ${own} (the corpus’s own) | every qualified release (${qualified.length}) | — |`);
     const entries = qualified.flatMap((r) => (r.renderings ?? []).map((e) => ({ version: r.version, ...e })));
     for (const name of [...new Set(entries.map((e) => e.rendering))].sort()) {
       const mine = entries.filter((e) => e.rendering === name);

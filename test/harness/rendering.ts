@@ -21,11 +21,20 @@ export interface Rendering {
 /** The corpus's own condition: what every screen captured without a named condition was drawn under. */
 export const STANDARD_RENDERING: Required<Pick<Rendering, 'theme' | 'depth'>> = { theme: 'dark', depth: '256' };
 
-/** A short name for a condition (`light/truecolor`), for test titles and record keys. */
+/**
+ * A short name for a condition, for test titles, record keys and folder names: `light/truecolor`
+ * (a client's theme), `light-background/truecolor` (a client without a theme setting, which adapts
+ * to the terminal's background), `dark-on-light-background/256` (both).
+ */
 export function renderingName(r: Rendering): string {
-  const parts: string[] = [r.theme ?? STANDARD_RENDERING.theme, r.depth ?? STANDARD_RENDERING.depth];
-  if (r.background) parts.push(`${r.background}-background`);
-  return parts.join('/');
+  const background = r.background ? `${r.background}-background` : undefined;
+  const look =
+    background === undefined
+      ? (r.theme ?? STANDARD_RENDERING.theme)
+      : r.theme === undefined
+        ? background
+        : `${r.theme}-on-${background}`;
+  return `${look}/${r.depth ?? STANDARD_RENDERING.depth}`;
 }
 
 /** The environment the terminal gives the client under `r`. */
@@ -33,10 +42,13 @@ export function renderingEnv(r: Rendering): Record<string, string> {
   return r.depth === 'truecolor' ? { COLORTERM: 'truecolor' } : {};
 }
 
-/** A condition from its short name (`light/truecolor`, `dark-ansi/256`). */
+/** A condition from its short name (`light/truecolor`, `dark-ansi/256`, `light-background/truecolor`). */
 export function parseRendering(name: string): Rendering {
-  const [theme, depth] = name.split('/');
-  if (!theme || !COLOUR_DEPTHS.includes(depth as ColourDepth))
+  const [look, depth] = name.split('/');
+  if (!look || !COLOUR_DEPTHS.includes(depth as ColourDepth))
     throw new Error(`a rendering is THEME/DEPTH with DEPTH one of ${COLOUR_DEPTHS.join(', ')}: ${name}`);
-  return { theme, depth: depth as ColourDepth };
+  const m = /^(?:(.+)-on-)?(dark|light)-background$/.exec(look);
+  if (!m) return { theme: look, depth: depth as ColourDepth };
+  const background = m[2] as 'dark' | 'light';
+  return m[1] ? { theme: m[1], background, depth: depth as ColourDepth } : { background, depth: depth as ColourDepth };
 }

@@ -606,7 +606,7 @@ export const QUALIFIED_SHAPES: Readonly<Record<string, readonly string[]>> = {
  * qualified version was captured under: the versions qualified under it.
  */
 export const QUALIFIED_RENDERINGS: Readonly<Record<string, readonly string[]>> = {
-  'dark-ansi/256': ['2.1.332'],
+  'dark-ansi/256': ['2.1.263', '2.1.266', '2.1.278', '2.1.332'],
   'dark-ansi/truecolor': ['2.1.332'],
   'dark-daltonized/256': ['2.1.332'],
   'dark-daltonized/truecolor': ['2.1.332'],

@@ -60,6 +60,11 @@ export interface HarnessAgent {
   newest: string;
   /** Versions named by the interaction profiles, oldest first, followed by `newest`. */
   versions: readonly string[];
+  /**
+   * The themes the client's own setting offers (captured as rendering conditions); absent when it
+   * has none and adapts its colours to the terminal's background instead.
+   */
+  themes?: readonly string[];
   /** The executable inside an npm install folder of the agent's package (not checked). */
   binaryIn(dir: string): string;
   /**

@@ -40,6 +40,7 @@ import {
 import { judge } from './evaluate';
 import { extendOne } from './extend';
 import { extendRendering, recordStoredRenderings } from './renderings';
+import { HARNESS_AGENTS } from '../agents';
 import { parseRendering } from '../rendering';
 import { FIXTURES, readRecords, writeRecord, type QualificationRecord } from './records';
 import { storeScreens } from './store';
@@ -284,6 +285,13 @@ async function main(argv: string[]): Promise<number> {
     const rendering = option(argv, 'rendering');
     if (rendering !== undefined) {
       const condition = parseRendering(rendering);
+      const themes = HARNESS_AGENTS[agent].themes;
+      if (condition.theme !== undefined && !themes?.includes(condition.theme))
+        throw new Error(
+          themes
+            ? `${agent} offers the themes ${themes.join(', ')}, not ${condition.theme}`
+            : `${agent} has no theme setting: name the terminal's background (light-background/truecolor)`,
+        );
       for (const record of records)
         // At 80x24 where the record has screens there (else at its first size), or at `--sizes`.
         for (const size of option(argv, 'sizes')

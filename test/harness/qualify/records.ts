@@ -123,7 +123,10 @@ export function readRecord(file: string): QualificationRecord {
 export function writeRecord(rec: QualificationRecord, root = FIXTURES): void {
   const file = recordPath(rec.agent, rec.version, root);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify(QualificationRecord.parse(rec), null, 2) + '\n');
+  // Written whole and renamed into place: runs on other versions read every record meanwhile.
+  const temp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temp, JSON.stringify(QualificationRecord.parse(rec), null, 2) + '\n');
+  fs.renameSync(temp, file);
 }
 
 /** Every record of an agent, oldest version first. */

@@ -3,7 +3,7 @@
 import * as path from 'node:path';
 import type { HarnessAgent } from '../types';
 import { CLAUDE_PROMPT_SHAPES } from './prompt-shapes';
-import { prepareClaude } from './launch';
+import { CLAUDE_THEMES, prepareClaude } from './launch';
 import { claudeModel } from './model';
 import { CLAUDE_RULES, CLAUDE_VOLATILE_LINES, CLAUDE_VOLATILE_PAIRS } from './normalise';
 import { CLAUDE_DAILY_SCENARIOS, CLAUDE_STARTUP_SCENARIOS } from './daily-scenarios';
@@ -16,6 +16,7 @@ const NEWEST = '2.1.332';
 export const claudeHarness: HarnessAgent = {
   newest: NEWEST,
   versions: ['2.1.263', '2.1.266', '2.1.267', NEWEST],
+  themes: CLAUDE_THEMES,
   binaryIn: (dir) => path.join(dir, 'node_modules', '@anthropic-ai', 'claude-code', 'bin', 'claude.exe'),
   prepare: prepareClaude,
   model: claudeModel,
