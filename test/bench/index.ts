@@ -4,7 +4,9 @@
 // sessions: detection and idle CPU through the built server (npm run build first), 50 tmux panes.
 // recognition: recognition against capture cost, and respond latency against the real Claude Code.
 // mirror: an integrated-terminal session's CPU (the screen mirror) against a tmux session's, streaming and idle.
+// process-table: the portable POSIX process table (ps, lsof) against /proc, read alone and through the server.
 import { benchMirror } from './mirror.bench';
+import { benchProcessTable } from './process-table.bench';
 import { benchRecognition } from './recognition.bench';
 import { benchSessions } from './sessions.bench';
 import { benchStore } from './store.bench';
@@ -14,6 +16,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   sessions: benchSessions,
   recognition: benchRecognition,
   mirror: benchMirror,
+  'process-table': benchProcessTable,
 };
 
 async function main(): Promise<void> {

@@ -43,8 +43,11 @@ class TimedServer {
   private seen = 0;
   private waiters: Array<() => void> = [];
 
-  constructor(private readonly storageDir: string) {
-    this.server = new StdioServer(['--stdio'], process.env);
+  constructor(
+    private readonly storageDir: string,
+    env: NodeJS.ProcessEnv,
+  ) {
+    this.server = new StdioServer(['--stdio'], env);
     // Registered after the client's own parser, so each chunk's notifications are already parsed.
     this.server.child.stdout.on('data', () => {
       const at = process.hrtime.bigint();
@@ -160,7 +163,7 @@ async function detectOnce(lab: TmuxLab, server: TimedServer, p: Pane): Promise<D
   };
 }
 
-type Detections = { [K in keyof Detection]: number[] };
+export type Detections = { [K in keyof Detection]: number[] };
 
 async function detection(
   lab: TmuxLab,
@@ -193,83 +196,67 @@ function rssOf(pid: number): { rss: number; peak: number } {
 
 const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
-export async function benchSessions(): Promise<void> {
-  const idleSeconds = Number(process.env.AKK_BENCH_IDLE_SECONDS ?? 60);
-  const samples = Number(process.env.AKK_BENCH_DETECTIONS ?? 40);
+/** What one run of the server with attached stand-in panes measured. */
+export interface SessionsMeasure {
+  panes: number;
+  /** Detections with one attached session, and with every pane attached. */
+  one: Detections;
+  all: Detections;
+  idle: { seconds: number; serverPct: number; tmuxPct: number; pid: number; clockTicks: number };
+  rss: { rss: number; peak: number };
+}
+
+/**
+ * Starts the built server (with `env` added to this process's environment), attaches `panes` tmux
+ * panes each running the stand-in, measures detection with one and with all of them attached, and
+ * then the server's CPU over `idleSeconds` while every pane shows a waiting question.
+ */
+export async function measureSessions(
+  panes: number,
+  samples: number,
+  idleSeconds: number,
+  env: NodeJS.ProcessEnv = {},
+): Promise<SessionsMeasure> {
   const clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
   const agent = installPromptAgent();
   const logs = fs.mkdtempSync(path.join(os.tmpdir(), 'akk-bench-paints-'));
   const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'akk-bench-store-'));
   const lab = new TmuxLab();
-  const server = new TimedServer(storageDir);
+  const server = new TimedServer(storageDir, { ...process.env, ...env });
   try {
     await server.start();
-    const panes: Pane[] = [];
-    for (let i = 0; i < PANES; i++) {
+    const started: Pane[] = [];
+    for (let i = 0; i < panes; i++) {
       const paintLog = path.join(logs, `pane-${i}.log`);
       const pane = await lab.start(agent.argv(paintLog), { ...PROMPT_AGENT_SIZE });
-      panes.push({ pane, sessionId: '', paintLog });
+      started.push({ pane, sessionId: '', paintLog });
     }
     await lab.tmux('set-option', '-g', 'status', 'off');
-    await waitFor('every stand-in agent drawn', () => panes.every((p) => lastPaint(p.paintLog, 'i') !== null), 60_000);
+    await waitFor(
+      'every stand-in agent drawn',
+      () => started.every((p) => lastPaint(p.paintLog, 'i') !== null),
+      60_000,
+    );
     const attach = async (p: Pane): Promise<void> => {
       const r = await server.call<{ session_id: string; agent: string; version: string | null }>(
         REQUESTS.attachSession.method,
-        {
-          tmux: { socket: lab.socket, target: p.pane },
-        },
+        { tmux: { socket: lab.socket, target: p.pane } },
       );
       if (r.agent !== 'claude' || r.version === null)
         throw new Error(`the stand-in was not identified as Claude Code: ${JSON.stringify(r)}`);
       p.sessionId = r.session_id;
     };
-
-    await attach(panes[0] as Pane);
+    await attach(started[0] as Pane);
     await sleep(500);
-    const one = await detection(lab, server, panes.slice(0, 1), samples);
-    for (const p of panes.slice(1)) await attach(p);
+    const one = await detection(lab, server, started.slice(0, 1), samples);
+    for (const p of started.slice(1)) await attach(p);
     await sleep(1000);
-    const fifty = await detection(lab, server, panes, samples);
-
-    print(
-      `${PANES} tmux panes (${PROMPT_AGENT_SIZE.cols}x${PROMPT_AGENT_SIZE.rows}) ` +
-        `run a stand-in that replays Claude Code screens (${SCREENS.idle}, ${SCREENS.question})`,
-    );
-    print('detection: last byte of the question painted -> akk/interactionRequired read by the client');
-    print(`  1 attached session:   ${summary(one.detected)}`);
-    print(`  ${PANES} attached sessions: ${summary(fifty.detected)}`);
-    print('answerable: painted -> akk/status, asked on the notification, returns the step with an offer');
-    print(`  1 attached session:   ${summary(one.answerable)}`);
-    print(`  ${PANES} attached sessions: ${summary(fifty.answerable)}`);
-    print('where the time goes (1 session, medians):');
-    const recognised =
-      one.recognised.length > 0
-        ? `${median(one.recognised).toFixed(1)} ms (${summary(fifty.recognised)} with ${PANES} sessions)`
-        : 'not seen (no log line)';
-    print(
-      `  settle window: a capture counts only after ${DEFAULT_QUIET_MS} ms without output, ` +
-        'so recognition sees a whole frame; ' +
-        `painted -> step recognised and stored (the server's log line): ${recognised}, ` +
-        `of which ${DEFAULT_QUIET_MS} ms is the window and the rest capture, recognition and the durable write`,
-    );
-    print(
-      '  quiet gate: the step is announced and offered only once the terminal has been quiet for ' +
-        `${QUIET_GATE_MS} ms: ` +
-        `recognised -> announced ${(median(one.detected) - median(one.recognised)).toFixed(1)} ms; ` +
-        `${((Math.min(QUIET_GATE_MS, median(one.detected)) / median(one.detected)) * 100).toFixed(0)}% ` +
-        'of detection is the gate, ' +
-        `${((DEFAULT_QUIET_MS / median(one.detected)) * 100).toFixed(0)}% the settle window (which the gate overlaps)`,
-    );
-    print(
-      `  announced -> answerable ${(median(one.answerable) - median(one.detected)).toFixed(1)} ms: ` +
-        'the status the client asks for on the notification ' +
-        'recaptures the screen and writes the offer',
-    );
+    const all = await detection(lab, server, started, samples);
 
     // Idle: every pane shows a waiting question; nothing changes for the whole window.
     const from = server.arrivals.length;
-    for (const p of panes) await lab.tmux('send-keys', '-t', p.pane, 'q');
-    for (const p of panes) await server.next(from, required(p.sessionId), 30_000, `the question in ${p.pane}`);
+    for (const p of started) await lab.tmux('send-keys', '-t', p.pane, 'q');
+    for (const p of started) await server.next(from, required(p.sessionId), 30_000, `the question in ${p.pane}`);
     await sleep(2000);
     const tmuxPid = Number((await lab.tmux('display-message', '-p', '#{pid}')).trim());
     const server0 = cpuTicks(server.pid);
@@ -278,21 +265,19 @@ export async function benchSessions(): Promise<void> {
     await sleep(idleSeconds * 1000);
     const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
     const pct = (ticks: number): number => (ticks / clockTicks / seconds) * 100;
-    const serverPct = pct(cpuTicks(server.pid) - server0);
-    const tmuxPct = pct(cpuTicks(tmuxPid) - tmux0);
-    const mem = rssOf(server.pid);
-    print(
-      `idle: server process (node dist/server.js --stdio, pid ${server.pid}) ` +
-        `with ${PANES} attached panes each showing a waiting question, ` +
-        `over ${seconds.toFixed(0)} s: ${serverPct.toFixed(3)}% of one core ` +
-        `(utime+stime from /proc, ${clockTicks} ticks/s; target <= 1%); ` +
-        `tmux server ${tmuxPct.toFixed(3)}%`,
-    );
-    print(`  server RSS ${mib(mem.rss)} (peak ${mib(mem.peak)})`);
-    print(
-      `  (p99 of detection with ${PANES} sessions / 1 session: ` +
-        `${(p99(fifty.detected) / p99(one.detected)).toFixed(2)})`,
-    );
+    return {
+      panes,
+      one,
+      all,
+      idle: {
+        seconds,
+        serverPct: pct(cpuTicks(server.pid) - server0),
+        tmuxPct: pct(cpuTicks(tmuxPid) - tmux0),
+        pid: server.pid,
+        clockTicks,
+      },
+      rss: rssOf(server.pid),
+    };
   } finally {
     await server.server.stop();
     await lab.kill();
@@ -301,6 +286,62 @@ export async function benchSessions(): Promise<void> {
     fs.rmSync(logs, { recursive: true, force: true });
     fs.rmSync(storageDir, { recursive: true, force: true });
   }
+}
+
+export async function benchSessions(): Promise<void> {
+  const idleSeconds = Number(process.env.AKK_BENCH_IDLE_SECONDS ?? 60);
+  const samples = Number(process.env.AKK_BENCH_DETECTIONS ?? 40);
+  const m = await measureSessions(PANES, samples, idleSeconds);
+  const { one, all: fifty } = m;
+  print(
+    `${PANES} tmux panes (${PROMPT_AGENT_SIZE.cols}x${PROMPT_AGENT_SIZE.rows}) ` +
+      `run a stand-in that replays Claude Code screens (${SCREENS.idle}, ${SCREENS.question})`,
+  );
+  print('detection: last byte of the question painted -> akk/interactionRequired read by the client');
+  print(`  1 attached session:   ${summary(one.detected)}`);
+  print(`  ${PANES} attached sessions: ${summary(fifty.detected)}`);
+  print('answerable: painted -> akk/status, asked on the notification, returns the step with an offer');
+  print(`  1 attached session:   ${summary(one.answerable)}`);
+  print(`  ${PANES} attached sessions: ${summary(fifty.answerable)}`);
+  print('where the time goes (1 session, medians):');
+  const recognised =
+    one.recognised.length > 0
+      ? `${median(one.recognised).toFixed(1)} ms (${summary(fifty.recognised)} with ${PANES} sessions)`
+      : 'not seen (no log line)';
+  print(
+    `  settle window: a capture counts only after ${DEFAULT_QUIET_MS} ms without output, ` +
+      'so recognition sees a whole frame; ' +
+      `painted -> step recognised and stored (the server's log line): ${recognised}, ` +
+      `of which ${DEFAULT_QUIET_MS} ms is the window and the rest capture, recognition and the durable write`,
+  );
+  print(
+    '  quiet gate: the step is announced and offered only once the terminal has been quiet for ' +
+      `${QUIET_GATE_MS} ms: ` +
+      `recognised -> announced ${(median(one.detected) - median(one.recognised)).toFixed(1)} ms; ` +
+      `${((Math.min(QUIET_GATE_MS, median(one.detected)) / median(one.detected)) * 100).toFixed(0)}% ` +
+      'of detection is the gate, ' +
+      `${((DEFAULT_QUIET_MS / median(one.detected)) * 100).toFixed(0)}% the settle window (which the gate overlaps)`,
+  );
+  print(
+    `  announced -> answerable ${(median(one.answerable) - median(one.detected)).toFixed(1)} ms: ` +
+      'the status the client asks for on the notification ' +
+      'recaptures the screen and writes the offer',
+  );
+
+  const mem = m.rss;
+  const { seconds, serverPct, tmuxPct, clockTicks } = m.idle;
+  print(
+    `idle: server process (node dist/server.js --stdio, pid ${m.idle.pid}) ` +
+      `with ${PANES} attached panes each showing a waiting question, ` +
+      `over ${seconds.toFixed(0)} s: ${serverPct.toFixed(3)}% of one core ` +
+      `(utime+stime from /proc, ${clockTicks} ticks/s; target <= 1%); ` +
+      `tmux server ${tmuxPct.toFixed(3)}%`,
+  );
+  print(`  server RSS ${mib(mem.rss)} (peak ${mib(mem.peak)})`);
+  print(
+    `  (p99 of detection with ${PANES} sessions / 1 session: ` +
+      `${(p99(fifty.detected) / p99(one.detected)).toFixed(2)})`,
+  );
 }
 
 if (require.main === module) {
