@@ -7,7 +7,7 @@ import { AGENT_DESCRIPTORS, type AgentKind } from '../shared/agents';
 import type { EditorText } from './agent-adapter';
 import { compareVersions } from './agent-adapter';
 import { ADAPTERS, adapterOf } from './registry';
-import { SECRET_REASON, asksForSecret, waitsForHiddenInput } from './secrets';
+import { SECRET_REASON, asksForSecret, maskCredentials, waitsForHiddenInput } from './secrets';
 import type { AgentTiming, ComposerProof, Recognition, ScreenSnapshot } from './types';
 
 export type { AgentKind } from '../shared/agents';
@@ -73,12 +73,43 @@ function recognizeProfiled(agent: AgentKind, version: string | null, screen: Scr
   const adapter = adapterOf(agent);
   if (!adapter) return { kind: 'manual_required', reason: 'the program in this terminal is not a supported agent' };
   const profiled = version === null ? undefined : adapter.forVersion(version);
-  if (!profiled) {
-    const name = AGENT_DESCRIPTORS[adapter.agent].displayName;
-    const note = version === null ? null : unqualifiedVersionNote(agent, version);
+  if (profiled) return profiled.recognize(screen);
+  const name = AGENT_DESCRIPTORS[adapter.agent].displayName;
+  const note = version === null ? null : unqualifiedVersionNote(agent, version);
+  if (version === null || note === null)
     return { kind: 'manual_required', reason: note ?? `${name} (unknown version) has no recognition profile` };
-  }
-  return profiled.recognize(screen);
+  return readOnlyUnqualified(agent, version, note, screen);
+}
+
+/**
+ * An unqualified version's screen read with the nearest qualified version's profile, only to tell
+ * the person whether the agent waits and what it asks: idle or working stays activity; a prompt
+ * that profile reads exactly is manual, naming what it asks; anything else is manual with why.
+ * Every result is built afresh, so nothing of that reading (a plan, a list to scroll) can lead to
+ * a key: an unqualified version is never typed into.
+ */
+function readOnlyUnqualified(agent: AgentKind, version: string, note: string, screen: ScreenSnapshot): Recognition {
+  const adapter = adapterOf(agent);
+  const nearest = nearestQualifiedVersion(agent, version);
+  const reading = nearest === null ? undefined : adapter?.forVersion(nearest)?.recognize(screen);
+  if (!adapter || !reading) return { kind: 'manual_required', reason: note };
+  if (reading.kind === 'activity') return { kind: 'activity', state: reading.state };
+  if (reading.kind === 'manual_required') return { kind: 'manual_required', reason: `${note} (${reading.reason})` };
+  const q = reading.kind === 'questionnaire' ? reading.question : undefined;
+  const asks = q
+    ? q.header
+      ? `${q.header}: ${q.prompt}`
+      : q.prompt
+    : reading.kind === 'permission'
+      ? `${reading.title} (${reading.subject.split('\n')[0] ?? ''})`
+      : '';
+  return { kind: 'manual_required', reason: `It asks: ${clip(maskCredentials(asks))}. ${note}` };
+}
+
+/** What a prompt asks, short enough for a notification. */
+function clip(text: string, max = 160): string {
+  const one = text.replace(/\s+/g, ' ').trim();
+  return one.length <= max ? one : `${one.slice(0, max - 1)}…`;
 }
 
 /**

@@ -26,6 +26,9 @@ export function describeStep(step: PendingStep): string {
   return s.manual_reason ?? s.state;
 }
 
+/** The key of a step left to the terminal: it has no interaction id, so its session and words. */
+const MANUAL_KEY = 'manual:';
+
 /** A step with the same text as the one announced this recently is a redraw, not a new question. */
 const REDRAW_WINDOW_MS = 10_000;
 
@@ -93,11 +96,14 @@ export class PendingInteractions implements vscode.Disposable {
     };
     const id = status.interaction?.interaction_id ?? status.permission?.interaction_id;
     if (!id && status.state !== 'manual_required') {
+      // A step left to the terminal that went away is news again if the same words come back.
+      const gone = this.steps.get(sessionId)?.id;
+      if (gone?.startsWith(MANUAL_KEY)) this.announced.delete(gone);
       this.steps.delete(sessionId);
       this.changed.fire();
       return undefined;
     }
-    const key = id ?? `manual:${sessionId}:${status.manual_reason ?? ''}`;
+    const key = id ?? `${MANUAL_KEY}${sessionId}:${status.manual_reason ?? ''}`;
     const previous = this.steps.get(sessionId);
     const step: PendingStep = { session, status, id: key, since: previous?.id === key ? previous.since : Date.now() };
     this.steps.set(sessionId, step);

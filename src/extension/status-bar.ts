@@ -60,8 +60,14 @@ export class StatusBar implements vscode.Disposable {
       this.item.command = 'akk.showServerStatus';
       return;
     }
-    const label = `${n} pending step${n === 1 ? '' : 's'}`;
-    this.item.text = `$(bell-dot) AKK ${n}`;
+    // Steps answered here and steps left to the terminal (nothing is typed into those) are counted apart.
+    const inTerminal = this.pending.filter((s) => !s.status.interaction && !s.status.permission).length;
+    const here = n - inTerminal;
+    const label = [
+      ...(here > 0 ? [`${here} pending step${here === 1 ? '' : 's'}`] : []),
+      ...(inTerminal > 0 ? [`${inTerminal} waiting in the terminal`] : []),
+    ].join(', ');
+    this.item.text = `$(bell-dot) AKK ${[...(here > 0 ? [String(here)] : []), ...(inTerminal > 0 ? [`${inTerminal} in terminal`] : [])].join(' · ')}`;
     const tip = new vscode.MarkdownString(undefined, false);
     tip.isTrusted = false;
     tip.supportHtml = false;

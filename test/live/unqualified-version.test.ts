@@ -1,16 +1,23 @@
 /**
  * A client release that was never qualified, live through `node dist/server.js --stdio`: the real
  * release just before the first qualified one of each agent (Claude Code 2.1.261, Codex 0.153.3)
- * asks for a permission. The session names the version and the nearest qualified version, every
- * step is manual with the same words, an approval is refused, and nothing is typed: the screen
- * stays as it was and the fake model never receives a tool result.
+ * asks a question or for a permission. The session names the version and the nearest qualified
+ * version. Idle, it is idle, and nobody is told anything; once it waits, the client is told that
+ * it waits, what it asks and that it is answered in the terminal; an approval is refused, and
+ * nothing is typed: the screen stays as it was and the fake model never receives a tool result.
  */
 import { strict as assert } from 'node:assert';
-import { REQUESTS, type SessionSummary } from '../../src/shared/protocol';
+import {
+  NOTIFICATIONS,
+  REQUESTS,
+  type InteractionRequiredParams,
+  type SessionSummary,
+} from '../../src/shared/protocol';
 import { agentBinary } from '../harness/install-agents';
 import { stableView } from '../harness/normalise';
 import type { Scenario } from '../harness/fake-model/types';
 import type { AgentName } from '../harness/versions';
+import { Q_DATABASE } from '../harness/agents/claude/scenarios';
 import { startServerAgent, toldLeftToTerminal, userPrompt } from '../support/server-agent';
 import { INSTALL_TIMEOUT_MS } from '../support/agent-fixture';
 import { sleep } from '../support/wait';
@@ -21,6 +28,8 @@ const CASES: ReadonlyArray<{
   nearest: string;
   scenario: Scenario;
   onScreen: string;
+  /** What the client must be told the agent asks (from the scenario). */
+  asks: string;
 }> = [
   {
     agent: 'claude',
@@ -31,6 +40,15 @@ const CASES: ReadonlyArray<{
       turns: [{ kind: 'bash', command: 'touch never.txt', description: 'Create never.txt' }],
     },
     onScreen: 'Do you want to proceed?',
+    asks: 'touch never.txt',
+  },
+  {
+    agent: 'claude',
+    version: '2.1.261',
+    nearest: '2.1.263',
+    scenario: { name: 'unqualified-claude-question', turns: [{ kind: 'ask', questions: [Q_DATABASE] }] },
+    onScreen: Q_DATABASE.question,
+    asks: Q_DATABASE.question,
   },
   {
     agent: 'codex',
@@ -48,11 +66,12 @@ const CASES: ReadonlyArray<{
       ],
     },
     onScreen: 'Would you like to run the following command?',
+    asks: 'touch ../never.txt',
   },
 ];
 
 for (const c of CASES) {
-  describe(`${c.agent} ${c.version}, never qualified, through the AKK server (live)`, function () {
+  describe(`${c.agent} ${c.version}, never qualified, waiting on "${c.asks}", through the AKK server (live)`, function () {
     this.timeout(120_000);
     before(async function () {
       this.timeout(INSTALL_TIMEOUT_MS);
@@ -62,6 +81,15 @@ for (const c of CASES) {
     it('names the nearest qualified version, keeps every step manual and types nothing', async () => {
       const agent = await startServerAgent(c.agent, c.scenario, {}, { version: c.version });
       if (c.agent === 'codex') await agent.term.waitForScreen((s) => s.includes('default ·'), 30_000, 'Codex ready');
+      // Idle, the agent waits for nobody: the session is idle and the client is told nothing.
+      const idle = await agent.waitStatus((x) => x.state === 'idle', 30_000, 'idle');
+      assert.equal(idle.manual_reason, null);
+      const told = (): InteractionRequiredParams[] =>
+        agent.server.notifications
+          .filter((n) => n.method === NOTIFICATIONS.interactionRequired)
+          .map((n) => n.params as InteractionRequiredParams);
+      await sleep(1000);
+      assert.deepEqual(told(), [], 'the client was told of a wait while the agent was idle');
       await userPrompt(agent.term, 'make the file');
       await agent.term.waitForScreen((s) => s.includes(c.onScreen), 30_000, 'the permission prompt');
 
@@ -77,11 +105,14 @@ for (const c of CASES) {
       assert.ok(note.includes(`npm run qualify -- ${c.agent} ${c.version}`), note);
 
       const s = await agent.waitStatus((x) => x.state === 'manual_required', 30_000, 'manual');
-      assert.equal(s.manual_reason, note);
+      const reason = s.manual_reason ?? '';
+      assert.ok(reason.startsWith('It asks: '), reason);
+      assert.ok(reason.includes(c.asks), `the reason does not say what it asks: ${reason}`);
+      assert.ok(reason.endsWith(note), reason);
       assert.equal(s.interaction, null);
       assert.equal(s.permission, null);
       // Left to the terminal, the wait is still news: the client is woken with the reason.
-      await toldLeftToTerminal(agent, note);
+      await toldLeftToTerminal(agent, reason);
 
       const before = stableView(await agent.term.capture());
       const approve = await agent.call(REQUESTS.approve.method, {

@@ -2,8 +2,8 @@
  * A release that was never qualified (Claude Code 2.1.261, the release before the first qualified
  * one), started by the person in a pane of the extension's tmux server and attached from the
  * palette: the Agent Sessions view and the status-bar tooltip name the version and the nearest
- * qualified one, its permission prompt is left to the terminal with the same words, and nothing is
- * typed into it.
+ * qualified one; while it is idle nothing says it waits; once it asks for a permission, a
+ * notification says that it waits, what it asks, and to answer in the terminal; nothing is typed.
  */
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -15,7 +15,7 @@ import { agentBinary } from '../harness/install-agents';
 import { AgentTmux, sleep, until } from './agent-tmux';
 import { check, checkNothingSent, type FlowContext } from './flow-support';
 import { screenshot } from './ui-support';
-import { findNotification, palette } from './workbench';
+import { findNotification, notificationTexts, palette, waitServerRunning } from './workbench';
 
 const VERSION = '2.1.261';
 const NEAREST = '2.1.263';
@@ -27,6 +27,8 @@ export async function unqualifiedVersionFlow(ctx: FlowContext): Promise<void> {
       `manual step name the nearest qualified version (${NEAREST}); nothing is typed`,
     'failure-unqualified.png',
     async (p) => {
+      // Its commands are there once the server runs (the flow may be the first of its host).
+      await waitServerRunning(p);
       const bin = await agentBinary('claude', VERSION);
       const home = fs.mkdtempSync(path.join(os.tmpdir(), 'akk-unqualified-home-'));
       claudeFiles(home, workspace, VERSION);
@@ -84,12 +86,29 @@ export async function unqualifiedVersionFlow(ctx: FlowContext): Promise<void> {
         await screenshot(p, '28-unqualified-tooltip.png');
         await p.mouse.move(0, 0);
 
+        // Idle, the agent waits for nobody: no notification says it needs the person.
+        await sleep(3000);
+        const early = (await notificationTexts(p)).filter((t) => t.includes(`${VERSION} is not a qualified version`));
+        check(early.length === 0, `told of a wait while the agent was idle: ${early.join(' | ')}`);
+        await p.keyboard.press('Escape');
+
         await old.prompt('make the file');
         await until('the permission prompt', async () =>
           (await old.capture()).includes('Do you want to proceed?') ? true : undefined,
         );
-        const note = await findNotification(p, `${VERSION} is not a qualified version (nearest qualified: ${NEAREST})`);
-        check(await note.isVisible(), 'no notification names the nearest qualified version');
+        // Once it waits, the notification says so, what it asks, and to answer in the terminal.
+        const note = await findNotification(p, /needs you in the terminal: It asks: /);
+        const text = await note.innerText();
+        check(text.includes('touch never.txt'), `the notification does not say what it asks: ${text}`);
+        check(
+          text.includes(`${VERSION} is not a qualified version (nearest qualified: ${NEAREST})`),
+          `the notification does not name the nearest qualified version: ${text}`,
+        );
+        check(text.includes('answer its prompts in the terminal'), `the notification does not say where: ${text}`);
+        // The status bar counts it apart from the steps answered here.
+        await until('the status bar to count one step waiting in the terminal', async () =>
+          (await status.innerText()).includes('1 in terminal') ? true : undefined,
+        );
         await screenshot(p, '29-unqualified-manual-step.png');
         await checkNothingSent('the unqualified release', () => old.capture(), model);
         check(model.toolResults().length === 0, 'the fake model received an answer');

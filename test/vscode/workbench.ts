@@ -48,8 +48,9 @@ export async function waitPendingCount(p: Page, n: number, timeoutMs = 30_000): 
     n === 0 ? 'the status bar to show no pending step' : `the status bar to count ${n} pending step(s)`,
     async () => {
       seen = await statusText(p);
-      const m = /AKK\s*(\d+)?$/.exec(seen);
-      const count = m?.[1] ? Number(m[1]) : 0;
+      // `AKK 2`, `AKK 1 in terminal`, `AKK 2 · 1 in terminal`: every pending step, wherever it is answered.
+      const m = /AKK\s*(\d+(?!\d* in terminal))?(?:\s*·\s*)?(?:(\d+) in terminal)?$/.exec(seen);
+      const count = (m?.[1] ? Number(m[1]) : 0) + (m?.[2] ? Number(m[2]) : 0);
       return count === n ? true : undefined;
     },
     timeoutMs,

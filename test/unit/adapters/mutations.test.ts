@@ -210,9 +210,10 @@ describe('mutated actionable screens are manual_required, with zero input', () =
         });
       }
       it('another client version', () => {
+        // Read only to tell whether it waits (the nearest qualified version's profile): never a step.
         const r = recognize(agent, '0.0.0-unprofiled', f.screen);
         assert.deepEqual(plannedInput(agent, r), []);
-        assert.equal(r.kind, 'manual_required');
+        assert.ok(r.kind === 'manual_required' || r.kind === 'activity', `recognised as ${r.kind}`);
       });
     });
   }
