@@ -120,10 +120,8 @@ describe('Claude Code multi-select rows that wrap, descriptions at column 2 (2.1
 
   it('has the wrapped screens at 80x24 and 120x40, and at 80x24 under truecolor and the light theme', () => {
     assert.equal(old.filter(inStandardRendering).length, 6);
-    assert.deepEqual([...new Set(old.filter((f) => !inStandardRendering(f)).map((f) => f.rendering))].sort(), [
-      'dark/truecolor',
-      'light/truecolor',
-    ]);
+    const renderings = new Set(old.filter((f) => !inStandardRendering(f)).map((f) => f.rendering));
+    for (const r of ['dark/truecolor', 'light/truecolor']) assert.ok(renderings.has(r), `none under ${r}`);
   });
 
   for (const f of old) {

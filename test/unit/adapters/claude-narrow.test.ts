@@ -76,6 +76,15 @@ const DESCRIPTION_SGR: Record<string, string> = {
   'light-ansi/256': '\u001b[90m',
 };
 
+/** Every condition whose captures draw the same description style (the colour-blind themes share theirs). */
+const SAME_STYLE: Record<string, readonly string[]> = {
+  'dark/256': ['dark/256', 'dark-daltonized/256'],
+  'dark/truecolor': ['dark/truecolor', 'dark-daltonized/truecolor'],
+  'light/256': ['light/256', 'light-daltonized/256'],
+  'light/truecolor': ['light/truecolor', 'light-daltonized/truecolor'],
+  'light-ansi/256': ['light-ansi/256', 'light-ansi/truecolor'],
+};
+
 describe('Claude Code options that wrap at 80 columns', () => {
   const wrapped = narrow.filter((f) => f.state === 'unusual-1');
   const [first] = Q_UNUSUAL;
@@ -121,9 +130,10 @@ describe('Claude Code options that wrap at 80 columns', () => {
     };
 
     for (const [name, sgr] of Object.entries(DESCRIPTION_SGR)) {
-      // Read whole where the version was qualified under that condition, and by qualification,
+      // Read whole where the version was qualified under a condition drawing that style, and by qualification,
       // which judges a capture under any; else left to the terminal, naming the condition.
-      const qualified = name === 'dark/256' || (QUALIFIED_RENDERINGS[name] ?? []).includes(f.version);
+      const qualified =
+        name === 'dark/256' || (SAME_STYLE[name] ?? [name]).some((c) => QUALIFIED_RENDERINGS[c]?.includes(f.version));
       it(`${f.id}: descriptions in the ${name} description style are read whole where ${name} is qualified`, () => {
         const screen = described(() => sgr);
         const generation = adapterOf('claude')?.generationOf(f.version) ?? '';

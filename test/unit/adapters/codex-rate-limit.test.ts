@@ -11,7 +11,7 @@ import type { Recognition } from '../../../src/adapters/types';
 import { answerKeys } from '../../support/answer-key';
 import { runChecks } from '../../support/answer-key/checks';
 import { plannedInput } from '../../support/answer-key/plans';
-import { loadCorpus } from '../../support/fixture-corpus';
+import { inStandardRendering, loadCorpus } from '../../support/fixture-corpus';
 import { editedPlain as edited, lineAt as at, replaceAt } from '../../support/screen-edits';
 
 const screens = loadCorpus().filter((f) => f.agent === 'codex' && f.state === 'rate-limit');
@@ -69,7 +69,9 @@ describe('Codex rate-limit choices', () => {
     assert.ok(versions.size >= 15, `only on ${[...versions].join(', ')}`);
     // 0.171.0's screen at 120x40 is the same as 0.168.0's, which stores it.
     assert.deepEqual(
-      screens.filter((f) => ['0.171.0', '0.168.0'].includes(f.version)).map((f) => `${f.screen.cols}x${f.screen.rows}`),
+      screens
+        .filter((f) => inStandardRendering(f) && ['0.171.0', '0.168.0'].includes(f.version))
+        .map((f) => `${f.screen.cols}x${f.screen.rows}`),
       ['120x40', '200x60', '80x24'],
     );
   });
