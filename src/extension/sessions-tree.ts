@@ -55,7 +55,7 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionSummary>, vs
     item.description = `${observeOnly}${base} · ${e.kind === 'terminal' ? 'terminal' : 'tmux'}`;
     item.tooltip =
       `${agent} ${session.version ?? ''}\nstate: ${session.state}\n${where}\n${reload}${observe}` +
-      (unqualified ? `\n\n${unqualified.note}` : '');
+      (unqualified ? `\n\n${unqualified.note}${unqualified.pinning ? `\n\n${unqualified.pinning}` : ''}` : '');
     item.contextValue = `akkSession.${session.state}`;
     item.command = { command: 'akk.focusSession', title: 'Show Terminal', arguments: [session] };
     item.iconPath = new vscode.ThemeIcon(

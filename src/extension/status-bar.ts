@@ -35,7 +35,12 @@ export class StatusBar implements vscode.Disposable {
 
   /** One line per session on a version that is not qualified. */
   private versionNotes(): string {
-    return this.unqualified.map((s) => `\n\n⚠ ${s.unqualified_version?.note ?? ''}`).join('');
+    return this.unqualified
+      .map((s) => {
+        const u = s.unqualified_version;
+        return `\n\n⚠ ${u?.note ?? ''}${u?.pinning ? ` ${u.pinning}` : ''}`;
+      })
+      .join('');
   }
 
   private render(): void {

@@ -45,6 +45,8 @@ interface AgentDescriptor {
   launchCommand: string;
   /** The command that starts the agent in a new terminal, contributed in package.json. */
   newSessionCommand: string;
+  /** How a person keeps the client from moving off a qualified version (its own setting or variable). */
+  updatesOff: string;
 }
 
 export const AGENT_DESCRIPTORS: { readonly [N in AgentName]: AgentDescriptor & { name: N } } = {
@@ -59,6 +61,7 @@ export const AGENT_DESCRIPTORS: { readonly [N in AgentName]: AgentDescriptor & {
     settingsPrefix: 'akk.claude.',
     launchCommand: 'claude',
     newSessionCommand: 'akk.newClaudeSession',
+    updatesOff: 'set DISABLE_AUTOUPDATER=1 in its environment (for sessions AKK starts: akk.claude.env)',
   },
   codex: {
     name: 'codex',
@@ -73,6 +76,7 @@ export const AGENT_DESCRIPTORS: { readonly [N in AgentName]: AgentDescriptor & {
     settingsPrefix: 'akk.codex.',
     launchCommand: 'codex',
     newSessionCommand: 'akk.newCodexSession',
+    updatesOff: 'set check_for_update_on_startup = false in ~/.codex/config.toml (it then offers no update)',
   },
 };
 
@@ -89,4 +93,16 @@ export function agentLabel(agent: string, unknown = 'Unknown agent'): string {
 export function agentLabelList(): string {
   const names = AGENTS.map((a) => AGENT_DESCRIPTORS[a].displayName);
   return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1] ?? ''}`;
+}
+
+/**
+ * How to stay on a qualified version: install that version of the agent's package, and keep the
+ * client from updating itself (its own setting or environment variable).
+ */
+export function pinningAdvice(agent: AgentName, qualified: string): string {
+  const d = AGENT_DESCRIPTORS[agent];
+  return (
+    `To stay on a qualified version: npm install -g ${d.identification.npmPackage}@${qualified}, ` +
+    `and ${d.updatesOff}.`
+  );
 }

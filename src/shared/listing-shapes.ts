@@ -74,7 +74,12 @@ export interface SessionSummary {
    * When the exact version is identified but not qualified: every prompt is answered in the terminal.
    * Names the nearest qualified version and what to do.
    */
-  unqualified_version?: { nearest_qualified: string | null; note: string };
+  unqualified_version?: {
+    nearest_qualified: string | null;
+    note: string;
+    /** How to install the nearest qualified version and keep the client on it; null without one. */
+    pinning: string | null;
+  };
   pending: { interaction_id: string; kind: 'questionnaire' | 'async_question' | 'permission'; since: string } | null;
 }
 

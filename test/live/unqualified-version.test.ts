@@ -16,7 +16,7 @@ import {
 import { agentBinary } from '../harness/install-agents';
 import { stableView } from '../harness/normalise';
 import type { Scenario } from '../harness/fake-model/types';
-import type { AgentName } from '../harness/versions';
+import { PACKAGES, type AgentName } from '../harness/versions';
 import { Q_DATABASE } from '../harness/agents/claude/scenarios';
 import { startServerAgent, toldLeftToTerminal, userPrompt } from '../support/server-agent';
 import { INSTALL_TIMEOUT_MS } from '../support/agent-fixture';
@@ -30,6 +30,8 @@ const CASES: ReadonlyArray<{
   onScreen: string;
   /** What the client must be told the agent asks (from the scenario). */
   asks: string;
+  /** The client's own way to stop updating itself (its documentation). */
+  updatesOff: string;
 }> = [
   {
     agent: 'claude',
@@ -41,6 +43,7 @@ const CASES: ReadonlyArray<{
     },
     onScreen: 'Do you want to proceed?',
     asks: 'touch never.txt',
+    updatesOff: 'DISABLE_AUTOUPDATER=1',
   },
   {
     agent: 'claude',
@@ -49,6 +52,7 @@ const CASES: ReadonlyArray<{
     scenario: { name: 'unqualified-claude-question', turns: [{ kind: 'ask', questions: [Q_DATABASE] }] },
     onScreen: Q_DATABASE.question,
     asks: Q_DATABASE.question,
+    updatesOff: 'DISABLE_AUTOUPDATER=1',
   },
   {
     agent: 'codex',
@@ -67,6 +71,7 @@ const CASES: ReadonlyArray<{
     },
     onScreen: 'Would you like to run the following command?',
     asks: 'touch ../never.txt',
+    updatesOff: 'check_for_update_on_startup = false',
   },
 ];
 
@@ -103,6 +108,10 @@ for (const c of CASES) {
       assert.match(note, new RegExp(`${c.version.replace(/\./g, '\\.')} is not a qualified version`));
       assert.ok(note.includes(`nearest qualified: ${c.nearest}`), note);
       assert.ok(note.includes(`npm run qualify -- ${c.agent} ${c.version}`), note);
+      // And how to stay on a qualified version: install it, and keep the client from updating itself.
+      const pinning = session?.unqualified_version?.pinning ?? '';
+      assert.ok(pinning.includes(`npm install -g ${PACKAGES[c.agent]}@${c.nearest}`), pinning);
+      assert.ok(pinning.includes(c.updatesOff), pinning);
 
       const s = await agent.waitStatus((x) => x.state === 'manual_required', 30_000, 'manual');
       const reason = s.manual_reason ?? '';

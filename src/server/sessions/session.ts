@@ -5,7 +5,7 @@
  */
 import { nearestQualifiedVersion, unqualifiedVersionNote } from '../base/adapters';
 import { opaqueId } from '../base/ids';
-import type { AgentKind } from '../../shared/agents';
+import { isAgentName, pinningAdvice, type AgentKind } from '../../shared/agents';
 import type { SessionState } from '../../shared/lifecycle';
 import type { SessionSummary } from '../../shared/protocol';
 import { AkkError } from '../../shared/errors';
@@ -160,7 +160,9 @@ export class Session {
   private unqualifiedVersion(): Pick<SessionSummary, 'unqualified_version'> {
     const note = this.version === null ? null : unqualifiedVersionNote(this.agent, this.version);
     if (note === null || this.version === null) return {};
-    return { unqualified_version: { nearest_qualified: nearestQualifiedVersion(this.agent, this.version), note } };
+    const nearest = nearestQualifiedVersion(this.agent, this.version);
+    const pinning = nearest !== null && isAgentName(this.agent) ? pinningAdvice(this.agent, nearest) : null;
+    return { unqualified_version: { nearest_qualified: nearest, note, pinning } };
   }
 
   /** Output events the terminal has written so far (see `SettledCapture.outputSeq`). */
