@@ -38,13 +38,37 @@ export interface AgentAdapter {
   gatedShapes(): readonly string[];
   /** How the agent takes keys: the quiet times the server waits before keys, offers and Enter. */
   timing(): AgentTiming;
+  /**
+   * The profile generation a live session of this version is recognised with: the shipped tables'
+   * (unless withheld), else a qualification made on this machine for the session's binary.
+   */
+  qualifiedGeneration(version: string, source?: ProfileSource): string | undefined;
   /** The operations for one exact qualified version; undefined for any other version. */
-  forVersion(version: string): VersionAdapter | undefined;
+  forVersion(version: string, source?: ProfileSource): VersionAdapter | undefined;
   /**
    * The operations of one generation's profile applied to a version that is not (yet) qualified:
    * for qualification, which checks a candidate's captured screens; never for a live session.
    */
   forQualification(generation: string, version: string): VersionAdapter | undefined;
+}
+
+/**
+ * A qualification made on the person's machine for the exact binary a session runs (its record
+ * is bound to that binary's digest by the server): the generation every check passed under, and
+ * the gated shapes and rendering conditions it captured.
+ */
+export interface LocalGrant {
+  generation: string;
+  shapes: readonly string[];
+  renderings: readonly string[];
+}
+
+/** Where a live session's profile may come from besides the shipped tables. */
+export interface ProfileSource {
+  /** The shipped tables are set aside for this version: it is taken as never qualified. */
+  withholdShipped?: boolean;
+  /** Qualified on this machine for the session's binary. */
+  local?: LocalGrant;
 }
 
 /** An adapter's parts: its profile generations, the qualified versions, and the operations on a profile. */
@@ -81,27 +105,38 @@ export function defineAdapter<N extends AgentName, P extends BoundProfile>(
   agent: N,
   parts: AdapterParts<P>,
 ): AgentAdapter & { agent: N } {
+  /** What a version is qualified with: its gated shapes and rendering conditions. */
+  interface Grants {
+    shapes: (shape: string) => readonly string[];
+    renderings: readonly string[];
+  }
+  const shipped = (version: string): Grants => ({
+    shapes: (shape) => (Object.hasOwn(parts.shapes, shape) ? (parts.shapes[shape] ?? []) : []),
+    renderings: Object.keys(parts.renderings).filter((r) => parts.renderings[r]?.includes(version)),
+  });
+  const local = (version: string, grant: LocalGrant): Grants => ({
+    shapes: (shape) => (grant.shapes.includes(shape) ? [version] : []),
+    renderings: grant.renderings,
+  });
   /** A live session's recognition: a gated shape its version was not qualified with is manual. */
-  const gate = (r: Recognition, version: string): Recognition => {
+  const gate = (r: Recognition, version: string, grants: Grants): Recognition => {
     if (!('shape' in r) || r.shape === undefined) return r;
     // A shape the adapter does not list (a misspelt name, say) is never answered on any version.
     if (!parts.gatedShapes.includes(r.shape)) return manual(`this prompt's shape (${r.shape}) is not one AKK lists`);
-    const qualified = Object.hasOwn(parts.shapes, r.shape) ? (parts.shapes[r.shape] ?? []) : [];
+    const qualified = grants.shapes(r.shape);
     if (qualified.includes(version)) return r;
     const elsewhere = qualified.length > 0 ? `; it is for ${qualified.join(', ')}` : '';
     return manual(`this prompt (${r.shape}) has not been qualified for version ${version}${elsewhere}`);
   };
-  const bind = (generation: string, version: string, gated: boolean): VersionAdapter | undefined => {
+  const bind = (generation: string, version: string, grants: Grants | null): VersionAdapter | undefined => {
     if (!Object.hasOwn(parts.generations, generation)) return undefined;
     const shape = parts.generations[generation] as Omit<P, keyof BoundProfile>;
-    const renderings = gated
-      ? [CORPUS_RENDERING, ...Object.keys(parts.renderings).filter((r) => parts.renderings[r]?.includes(version))]
-      : null;
+    const renderings = grants ? [CORPUS_RENDERING, ...grants.renderings] : null;
     const profile = { ...shape, id: `${agent}@${version}`, version, renderings } as P;
     return {
       recognize: (screen) => {
         const r = parts.recognize(screen, profile);
-        return gated ? gate(r, version) : r;
+        return grants ? gate(r, version, grants) : r;
       },
       readEditor: (screen) => parts.readEditor(screen, profile),
       proveEmptyComposer: (screen) => parts.proveEmptyComposer(screen, profile),
@@ -109,18 +144,28 @@ export function defineAdapter<N extends AgentName, P extends BoundProfile>(
   };
   const generationOf = (version: string): string | undefined =>
     Object.hasOwn(parts.versions, version) ? parts.versions[version] : undefined;
+  const qualifiedGeneration = (version: string, source?: ProfileSource): string | undefined => {
+    const own = source?.withholdShipped ? undefined : generationOf(version);
+    if (own !== undefined) return own;
+    const g = source?.local?.generation;
+    return g !== undefined && Object.hasOwn(parts.generations, g) ? g : undefined;
+  };
   return {
     agent,
     supportedVersions: () => Object.keys(parts.versions).sort(compareVersions),
     generationOf,
+    qualifiedGeneration,
     generations: () => Object.keys(parts.generations).sort(compareVersions),
     gatedShapes: () => parts.gatedShapes,
     timing: () => parts.timing,
-    forVersion(version) {
-      const generation = generationOf(version);
-      return generation === undefined ? undefined : bind(generation, version, true);
+    forVersion(version, source) {
+      const own = source?.withholdShipped ? undefined : generationOf(version);
+      if (own !== undefined) return bind(own, version, shipped(version));
+      const grant = source?.local;
+      const generation = qualifiedGeneration(version, source);
+      return grant && generation !== undefined ? bind(generation, version, local(version, grant)) : undefined;
     },
-    forQualification: (generation, version) => bind(generation, version, false),
+    forQualification: (generation, version) => bind(generation, version, null),
   };
 }
 

@@ -4,7 +4,7 @@
  * version is manual: it never gets input.
  */
 import { AGENT_DESCRIPTORS, type AgentKind } from '../shared/agents';
-import type { EditorText } from './agent-adapter';
+import type { EditorText, ProfileSource } from './agent-adapter';
 import { compareVersions } from './agent-adapter';
 import { ADAPTERS, adapterOf } from './registry';
 import { SECRET_REASON, asksForSecret, maskCredentials, waitsForHiddenInput } from './secrets';
@@ -47,8 +47,17 @@ export function recognizeForQualification(
   return withoutSecrets(profiled.recognize(screen), screen);
 }
 
-export function recognize(agent: AgentKind, version: string | null, screen: ScreenSnapshot): Recognition {
-  return withoutSecrets(recognizeProfiled(agent, version, screen), screen);
+/**
+ * A live session's screen. `source` says where its profile may come from besides the shipped
+ * tables (a qualification made on this machine for its binary; the shipped record withheld).
+ */
+export function recognize(
+  agent: AgentKind,
+  version: string | null,
+  screen: ScreenSnapshot,
+  source?: ProfileSource,
+): Recognition {
+  return withoutSecrets(recognizeProfiled(agent, version, screen, source), screen);
 }
 
 /**
@@ -69,13 +78,18 @@ function withoutSecrets(r: Recognition, screen: ScreenSnapshot): Recognition {
   return r;
 }
 
-function recognizeProfiled(agent: AgentKind, version: string | null, screen: ScreenSnapshot): Recognition {
+function recognizeProfiled(
+  agent: AgentKind,
+  version: string | null,
+  screen: ScreenSnapshot,
+  source: ProfileSource | undefined,
+): Recognition {
   const adapter = adapterOf(agent);
   if (!adapter) return { kind: 'manual_required', reason: 'the program in this terminal is not a supported agent' };
-  const profiled = version === null ? undefined : adapter.forVersion(version);
+  const profiled = version === null ? undefined : adapter.forVersion(version, source);
   if (profiled) return profiled.recognize(screen);
   const name = AGENT_DESCRIPTORS[adapter.agent].displayName;
-  const note = version === null ? null : unqualifiedVersionNote(agent, version);
+  const note = version === null ? null : unqualifiedVersionNote(agent, version, source);
   if (version === null || note === null)
     return { kind: 'manual_required', reason: note ?? `${name} (unknown version) has no recognition profile` };
   return readOnlyUnqualified(agent, version, note, screen);
@@ -126,9 +140,9 @@ export function nearestQualifiedVersion(agent: AgentKind, version: string): stri
  * Why a version identified exactly gets no input, naming the nearest qualified version and what to
  * do; null for a qualified version or an unsupported agent.
  */
-export function unqualifiedVersionNote(agent: AgentKind, version: string): string | null {
+export function unqualifiedVersionNote(agent: AgentKind, version: string, source?: ProfileSource): string | null {
   const adapter = adapterOf(agent);
-  if (!adapter || adapter.generationOf(version) !== undefined) return null;
+  if (!adapter || adapter.qualifiedGeneration(version, source) !== undefined) return null;
   const name = AGENT_DESCRIPTORS[adapter.agent].displayName;
   const nearest = nearestQualifiedVersion(agent, version);
   return (
@@ -143,14 +157,24 @@ export function unqualifiedVersionNote(agent: AgentKind, version: string): strin
  * The text being edited in the current free-text field, for proving typed input; undefined if
  * none. Where the client says which option row the text belongs to (Codex Notes), so does this.
  */
-export function readEditor(agent: AgentKind, version: string | null, screen: ScreenSnapshot): EditorText | undefined {
+export function readEditor(
+  agent: AgentKind,
+  version: string | null,
+  screen: ScreenSnapshot,
+  source?: ProfileSource,
+): EditorText | undefined {
   if (version === null) return undefined;
-  return adapterOf(agent)?.forVersion(version)?.readEditor(screen);
+  return adapterOf(agent)?.forVersion(version, source)?.readEditor(screen);
 }
 
 /** Whether the main composer is proven empty and sendable (managed send), for profiled versions only. */
-export function proveEmptyComposer(agent: AgentKind, version: string | null, screen: ScreenSnapshot): ComposerProof {
-  const profiled = version === null ? undefined : adapterOf(agent)?.forVersion(version);
+export function proveEmptyComposer(
+  agent: AgentKind,
+  version: string | null,
+  screen: ScreenSnapshot,
+  source?: ProfileSource,
+): ComposerProof {
+  const profiled = version === null ? undefined : adapterOf(agent)?.forVersion(version, source);
   if (profiled) return profiled.proveEmptyComposer(screen);
   return { sendable: false, reason: `${agent} ${version ?? '(unknown version)'} has no composer profile` };
 }

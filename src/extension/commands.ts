@@ -8,6 +8,7 @@ import type { CandidatePane, SessionSummary } from '../shared/protocol';
 import { launchSettings, startAgentPane } from './agent-terminals';
 import type { CommandDeps } from './command-deps';
 import { INTERACTION_COMMANDS } from './interaction-commands';
+import { forgetLocalQualifications } from './local-qualifications';
 import { launchPlace, startAgentInTerminal } from './terminal-launch';
 import type { QuestionPanel } from './question-panel';
 
@@ -47,6 +48,7 @@ const COMMANDS: Readonly<Record<string, CommandHandler>> = {
     return { running, version, sessions };
   },
   'akk.showOutput': ({ log }) => log.show(),
+  'akk.forgetLocalQualifications': forgetLocalQualifications,
   'akk.restartServer': async ({ client, log }) => {
     log.info('Restarting the server on request.');
     await client.restart();

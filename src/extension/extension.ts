@@ -125,6 +125,7 @@ function initializationOptions(
 ): InitializationOptions {
   return {
     storageDir: storageDirOf(context),
+    globalStorageDir: context.globalStorageUri.fsPath,
     supervisorSocket,
     allowLowRiskText: readSetting(SETTING.allowLowRiskText),
     ownerId,

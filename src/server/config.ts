@@ -17,6 +17,13 @@ export interface ServerConfig {
   allowLowRiskText: boolean;
   /** Where supervisors connect, if anywhere. */
   supervisorSocket: string | undefined;
+  /** The editor's global storage, where qualifications made on this machine are kept. */
+  globalStorageDir: string | undefined;
+  /**
+   * `agent@version` whose shipped qualification is set aside (`AKK_WITHHOLD_QUALIFIED`, comma
+   * separated): how a release is tried as on the day it lands. It only ever makes a version manual.
+   */
+  withheldQualifications: ReadonlySet<string>;
 }
 
 const DEFAULT_OFFER_LIFETIME_SECONDS = 120;
@@ -40,5 +47,12 @@ export function configFrom(raw: unknown): ServerConfig {
     tmuxPath: o.tmuxPath ?? 'tmux',
     allowLowRiskText: o.allowLowRiskText ?? false,
     supervisorSocket: o.supervisorSocket,
+    globalStorageDir: o.globalStorageDir,
+    withheldQualifications: new Set(
+      (process.env.AKK_WITHHOLD_QUALIFIED ?? '')
+        .split(',')
+        .map((x) => x.trim())
+        .filter((x) => /^[a-z]+@\d+\.\d+\.\d+$/.test(x)),
+    ),
   };
 }

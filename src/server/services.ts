@@ -31,6 +31,9 @@ import { TerminalSessions } from './sessions/terminal/terminals';
 import { terminalWriter } from './rpc/terminal-writer';
 import { SessionRegistry } from './sessions';
 import { openStore, type JsonValue, type Store } from './store';
+import { BinaryDigests } from './qualify/binary-digest';
+import { LocalQualifications } from './qualify/local-qualifications';
+import { ProfileSources } from './qualify/profile-sources';
 
 export interface Services {
   store: Store;
@@ -51,7 +54,17 @@ export async function startServices(connection: Connection, config: ServerConfig
     log.warn(`store: ${w.message}`);
     void connection.window.showWarningMessage(`Agent Knock Knock: ${w.message}`);
   }
+  const local = config.globalStorageDir ? new LocalQualifications(config.globalStorageDir) : undefined;
+  const profiles = new ProfileSources({
+    local,
+    digests: new BinaryDigests(),
+    withheld: config.withheldQualifications,
+    log: (m) => log.info(m),
+  });
+  if (config.withheldQualifications.size > 0)
+    log.info(`shipped qualification withheld: ${[...config.withheldQualifications].join(', ')}`);
   const registry = new SessionRegistry({
+    profiles,
     classify: classifyScreen,
     persistence: storePersistence(store),
     tmuxPath: config.tmuxPath,
@@ -112,6 +125,8 @@ export async function startServices(connection: Connection, config: ServerConfig
     offerLifetimeMs: config.offerLifetimeSeconds * 1000,
     inputAllowed: config.inputAllowed,
     askPerson: askPersonThrough(connection, config.offerLifetimeSeconds * 1000),
+    local,
+    withheld: config.withheldQualifications,
   });
   const supervisors = config.supervisorSocket
     ? await openSupervisorSocket(config.supervisorSocket, handlers, log).catch((e: unknown) => {

@@ -26,7 +26,7 @@ import {
   TerminalStartedParams,
   type TerminalStartedResult,
 } from './terminal-params';
-import type { AgentName, InteractionStatus, SessionState } from './lifecycle';
+import { AGENTS, type AgentName, type InteractionStatus, type SessionState } from './lifecycle';
 import {
   TmuxServerRef,
   TmuxTarget,
@@ -207,6 +207,47 @@ interface SessionsChangedParams {
 
 // ---------------------------------------------------------------- the method table
 
+const ListLocalQualificationsParams = z.object({}).strict();
+/** One qualification made on this machine, bound to the binary it was made for. */
+export interface LocalQualificationSummary {
+  agent: AgentName;
+  version: string;
+  generation: string;
+  executable: string;
+  sha256: string;
+  qualified_at: string;
+  seconds: number;
+  screens: number;
+  /** The extension's own records qualify this version: those answer it, not this record. */
+  superseded: boolean;
+}
+export interface ListLocalQualificationsResult {
+  /** Where the records are kept; null when the editor gave no global storage. */
+  location: string | null;
+  records: LocalQualificationSummary[];
+  /** Files there that are not records, each with why. */
+  problems: string[];
+}
+
+const ForgetLocalQualificationsParams = z
+  .object({
+    agent: z.enum(AGENTS).optional(),
+    version: z
+      .string()
+      .regex(/^\d+\.\d+\.\d+$/)
+      .optional(),
+    /** One binary's record. */
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional(),
+  })
+  .strict();
+export interface ForgetLocalQualificationsResult {
+  /** The record files removed. */
+  removed: string[];
+}
+
 /** Requests, client to server. */
 export const REQUESTS = {
   listSessions: { method: 'akk/listSessions', params: ListSessionsParams },
@@ -222,6 +263,8 @@ export const REQUESTS = {
   acknowledgeUncertain: { method: 'akk/acknowledgeUncertain', params: AcknowledgeUncertainParams },
   dismissInteraction: { method: 'akk/dismissInteraction', params: DismissInteractionParams },
   terminalStarted: { method: 'akk/terminalStarted', params: TerminalStartedParams },
+  listLocalQualifications: { method: 'akk/listLocalQualifications', params: ListLocalQualificationsParams },
+  forgetLocalQualifications: { method: 'akk/forgetLocalQualifications', params: ForgetLocalQualificationsParams },
 } as const;
 
 /** The result type of each request, by table key. */
@@ -239,6 +282,8 @@ interface RequestResults {
   acknowledgeUncertain: AcknowledgeUncertainResult;
   dismissInteraction: DismissInteractionResult;
   terminalStarted: TerminalStartedResult;
+  listLocalQualifications: ListLocalQualificationsResult;
+  forgetLocalQualifications: ForgetLocalQualificationsResult;
 }
 
 export type RequestName = keyof typeof REQUESTS;
@@ -313,6 +358,8 @@ export const InitializationOptions = z
   .object({
     /** Folder for the interaction store (the extension's workspace storage). */
     storageDir: z.string().min(1).max(4096).optional(),
+    /** The extension's global storage: qualifications made on this machine are kept there. */
+    globalStorageDir: z.string().min(1).max(4096).optional(),
     /**
      * Identifies this connection: offers made through it are its own. Sessions and interactions
      * belong to the workspace store, so a new id after a window reload still answers them.

@@ -2,8 +2,8 @@
 import type { Classification, Classify } from '../sessions';
 import { recognizeCapture } from './recognition';
 
-export const classifyScreen: Classify = ({ agent, version, capture }): Classification => {
-  const r = recognizeCapture(agent, version, capture);
+export const classifyScreen: Classify = ({ agent, version, capture, source }): Classification => {
+  const r = recognizeCapture(agent, version, capture, source);
   switch (r.kind) {
     case 'questionnaire':
       // An async question is asked while the agent keeps working on its turn.

@@ -98,7 +98,7 @@ export class InteractionTracker {
         interaction: this.current(session.id),
       };
     }
-    const seenRaw = recognizeCapture(session.agent, session.version, capture);
+    const seenRaw = recognizeCapture(session.agent, session.version, capture, session.profileSource);
     if (this.lists.reading(session.id)) {
       const reading = { kind: 'manual_required' as const, reason: READING_LIST };
       return { recognition: reading, fingerprint: null, interaction: this.current(session.id) };

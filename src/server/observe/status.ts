@@ -49,7 +49,7 @@ export async function statusOf(deps: StatusDeps, session: Session, holder: strin
     }
   } else {
     const last = session.lastCapture;
-    const r = last ? recognizeCapture(session.agent, session.version, last) : undefined;
+    const r = last ? recognizeCapture(session.agent, session.version, last, session.profileSource) : undefined;
     if (r?.kind === 'manual_required') manualReason = r.reason;
   }
   const interaction = deps.tracker.current(session.id);
@@ -72,7 +72,7 @@ async function quietCapture(session: Session): Promise<ScreenCapture | null> {
   for (;;) {
     const capture = await session.nextSettled(3000).catch(() => session.lastCapture);
     if (!capture) return null;
-    const kind = recognizeCapture(session.agent, session.version, capture).kind;
+    const kind = recognizeCapture(session.agent, session.version, capture, session.profileSource).kind;
     const need = quietBeforeOffer(session);
     const quiet = session.msSinceOutput() ?? need;
     if ((kind !== 'questionnaire' && kind !== 'permission') || quiet >= need || Date.now() >= deadline) return capture;

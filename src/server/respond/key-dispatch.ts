@@ -174,7 +174,7 @@ export class KeyDispatch {
 
   private async observation(session: Session, capture: SettledCapture): Promise<Observation> {
     const observed = await this.d.tracker.observe(session, capture);
-    const editor = readEditor(session.agent, session.version, snapshotOf(capture));
+    const editor = readEditor(session.agent, session.version, snapshotOf(capture), session.profileSource);
     return { recognition: observed.recognition, fingerprint: observed.fingerprint, editor };
   }
 

@@ -17,7 +17,7 @@ import type { SendDeps } from './responder-deps';
 /** The window a capture shows, when it is one of `list`'s. */
 function windowOf(session: Session, capture: SettledCapture, list: ListWindow): ListWindow | undefined {
   if (capture.unproven !== undefined) return undefined;
-  const r = recognize(session.agent, session.version, snapshotOf(capture));
+  const r = recognize(session.agent, session.version, snapshotOf(capture), session.profileSource);
   return r.kind === 'manual_required' && r.window && sameList(r.window, list) ? r.window : undefined;
 }
 

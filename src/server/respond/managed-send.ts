@@ -73,7 +73,7 @@ export async function managedSend(
       );
     if (r.kind === 'manual_required') throw new AkkError('manual_required', r.reason);
     if (r.state !== 'idle') throw new AkkError('manual_required', `the agent is ${r.state}, not idle at its composer`);
-    const proof = proveEmptyComposer(session.agent, session.version, snapshotOf(capture));
+    const proof = proveEmptyComposer(session.agent, session.version, snapshotOf(capture), session.profileSource);
     if (!proof.sendable) throw new AkkError('manual_required', proof.reason);
     const generation = capture.generation;
     if (session.generation !== generation)

@@ -15,6 +15,8 @@ import { confirmedAnswer, confirmedDecision, type AskPerson } from '../respond/c
 import type { SessionRegistry } from '../sessions';
 import type { TerminalSessions } from '../sessions/terminal/terminals';
 import type { Store } from '../store';
+import type { LocalQualifications } from '../qualify/local-qualifications';
+import { forgetLocalQualifications, listLocalQualifications } from '../qualify/local-requests';
 import type { RequestContext, RequestHandlers } from './register';
 import { interactionSummary, sessionSummaries, statusResult } from './to-proto';
 
@@ -29,12 +31,19 @@ export interface HandlerDeps {
   terminals: TerminalSessions;
   /** Asks the person in the editor to confirm a supervisor's decision. */
   askPerson: AskPerson;
+  /** Qualifications made on this machine; absent without the editor's global storage. */
+  local: LocalQualifications | undefined;
+  /** `agent@version` whose shipped qualification is set aside. */
+  withheld: ReadonlySet<string>;
 }
 
 const callerOf = (ctx: RequestContext) => ({ holder: ctx.ownerId, echoesRevision: ctx.echoesRevision });
 
 export function createHandlers(deps: HandlerDeps): RequestHandlers {
   return {
+    listLocalQualifications: () => listLocalQualifications(deps.local, deps.withheld),
+    forgetLocalQualifications: (params) =>
+      forgetLocalQualifications(deps.local, params, () => deps.registry.refreshProfiles()),
     listSessions: async (params) => {
       const sessions = sessionSummaries(deps.registry, deps.store);
       const notices = await deps.registry.notices.list();

@@ -14,7 +14,7 @@ import { Emitter, type Disposable } from './events';
 import type { MonitorOptions, SettledInfo } from './monitor';
 import { saveSession, type AttachedRecord, type SessionPersistence } from './persistence';
 import { opaqueId } from '../base/ids';
-import { Session, type Classify } from './session';
+import { Session, type Classify, type SessionProfiles } from './session';
 import { EnvironmentNotices } from './environment-notices';
 import { findTmux } from './tmux/find-tmux';
 import { TmuxRunner, addressKey, type TmuxAddress } from './tmux/command';
@@ -36,6 +36,8 @@ interface SessionRegistryOptions {
   monitor?: Omit<MonitorOptions, 'clock'>;
   log?: (message: string) => void;
   now?: () => number;
+  /** Where a session's profile may come from besides the shipped tables. */
+  profiles?: SessionProfiles;
 }
 
 interface SettledEvent {
@@ -293,9 +295,15 @@ export class SessionRegistry {
       },
       settled: (s, capture, info) => this.settledEmitter.fire({ session: s, capture, info }),
       log: this.log,
+      ...(this.options.profiles ? { profiles: this.options.profiles } : {}),
     });
     this.sessions.set(id, session);
     return session;
+  }
+
+  /** Every session reads where its profile comes from again (a local qualification added or forgotten). */
+  refreshProfiles(): void {
+    for (const s of this.sessions.values()) s.refreshProfile();
   }
 
   private bind(session: Session, endpoint: Endpoint, paneKey: string): void {

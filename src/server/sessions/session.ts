@@ -9,6 +9,7 @@ import { isAgentName, pinningAdvice, type AgentKind } from '../../shared/agents'
 import type { SessionState } from '../../shared/lifecycle';
 import type { SessionSummary } from '../../shared/protocol';
 import { AkkError } from '../../shared/errors';
+import type { ProfileSource } from '../../adapters/agent-adapter';
 import type { AgentProcess, Endpoint, EndpointDescription, ScreenCapture, SettledCapture } from './endpoint';
 import type { Disposable } from './events';
 import { ScreenMonitor, type MonitorOptions, type SettledInfo } from './monitor';
@@ -17,6 +18,16 @@ interface ClassifyInput {
   agent: AgentKind;
   version: string | null;
   capture: ScreenCapture;
+  /** Where the version's profile comes from besides the extension's own tables. */
+  source?: ProfileSource;
+}
+
+/** Where a session's profile may come from besides the shipped tables (see server/qualify). */
+export interface SessionProfiles {
+  /** What is known at once for an agent and version. */
+  initial(agent: AgentKind, version: string | null): ProfileSource | undefined;
+  /** For the process's exact binary (a local qualification once its digest is read). */
+  resolve(proc: AgentProcess): Promise<ProfileSource | undefined>;
 }
 
 /** One `nextSettled` caller: given the next settled capture, or told why none will come. */
@@ -40,6 +51,7 @@ interface SessionHooks {
   changed(session: Session): void;
   settled(session: Session, capture: ScreenCapture, info: SettledInfo): void;
   log(message: string): void;
+  profiles?: SessionProfiles;
 }
 
 export class Session {
@@ -52,6 +64,9 @@ export class Session {
   private classified: Classification | null = null;
   private isUncertain = false;
   private exit: string | null = null;
+  private source: ProfileSource | undefined;
+  /** The agent process whose profile source was last asked for. */
+  private profileAsked: string | null = null;
   private capture: ScreenCapture | null = null;
   private settledWaiters: SettledWaiter[] = [];
   agent: AgentKind;
@@ -67,6 +82,34 @@ export class Session {
     this.description = description;
     this.agent = agent;
     this.version = version;
+    this.source = hooks.profiles?.initial(agent, version);
+  }
+
+  /** Where this session's profile comes from besides the shipped tables (none: those alone). */
+  get profileSource(): ProfileSource | undefined {
+    return this.source;
+  }
+
+  /**
+   * Reads where the current agent process's profile comes from (a local qualification is bound to
+   * its binary's digest, read first); until then the session keeps what is known at once.
+   */
+  refreshProfile(): void {
+    const proc = this.ep?.agentProcess() ?? null;
+    const profiles = this.hooks.profiles;
+    if (!profiles || !proc || proc.agent !== this.agent || proc.version !== this.version) return;
+    const asked = `${proc.pid}:${proc.startTime}`;
+    this.profileAsked = asked;
+    profiles.resolve(proc).then(
+      (source) => {
+        if (this.profileAsked !== asked || JSON.stringify(source) === JSON.stringify(this.source)) return;
+        this.source = source;
+        this.hooks.log(`session ${this.id}: profile source ${JSON.stringify(source ?? {})}`);
+        this.hooks.changed(this);
+        this.monitor?.requestSettled();
+      },
+      (e: unknown) => this.hooks.log(`session ${this.id}: reading its profile source failed: ${String(e)}`),
+    );
   }
 
   /** Binds an open endpoint and starts monitoring it. */
@@ -75,6 +118,7 @@ export class Session {
     this.description = endpoint.describe();
     this.exit = null;
     this.takeAgent(endpoint.agentProcess());
+    this.refreshProfile();
     this.monitor = new ScreenMonitor(
       (o) => endpoint.capture(o),
       {
@@ -158,7 +202,7 @@ export class Session {
   }
 
   private unqualifiedVersion(): Pick<SessionSummary, 'unqualified_version'> {
-    const note = this.version === null ? null : unqualifiedVersionNote(this.agent, this.version);
+    const note = this.version === null ? null : unqualifiedVersionNote(this.agent, this.version, this.source);
     if (note === null || this.version === null) return {};
     const nearest = nearestQualifiedVersion(this.agent, this.version);
     const pinning = nearest !== null && isAgentName(this.agent) ? pinningAdvice(this.agent, nearest) : null;
@@ -256,6 +300,8 @@ export class Session {
     if (proc.agent === this.agent && proc.version === this.version) return false;
     this.agent = proc.agent;
     this.version = proc.version;
+    this.source = this.hooks.profiles?.initial(proc.agent, proc.version);
+    this.refreshProfile();
     return true;
   }
 
@@ -305,7 +351,7 @@ export class Session {
 
   private runClassifier(capture: ScreenCapture): Classification {
     try {
-      return this.hooks.classify({ agent: this.agent, version: this.version, capture });
+      return this.hooks.classify({ agent: this.agent, version: this.version, capture, source: this.source });
     } catch (error) {
       this.hooks.log(`session ${this.id}: classifier failed: ${String(error)}`);
       return { state: 'unknown' };

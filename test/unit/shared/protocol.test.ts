@@ -22,6 +22,8 @@ const FIXED_REQUESTS = [
   'akk/terminalStarted',
   'akk/resolveText',
   'akk/identify',
+  'akk/listLocalQualifications',
+  'akk/forgetLocalQualifications',
 ];
 const FIXED_NOTIFICATIONS = ['akk/interactionRequired', 'akk/interactionUpdated', 'akk/sessionsChanged'];
 const FIXED_CLIENT_NOTIFICATIONS = ['akk/terminalOutput', 'akk/terminalEnded'];

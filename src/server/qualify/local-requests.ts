@@ -1,0 +1,47 @@
+/** The requests about qualifications made on this machine: list them, and forget them. */
+import type {
+  ForgetLocalQualificationsResult,
+  ListLocalQualificationsResult,
+  RequestParams,
+} from '../../shared/protocol';
+import { unqualifiedVersionNote } from '../base/adapters';
+import type { LocalQualifications } from './local-qualifications';
+
+export function listLocalQualifications(
+  local: LocalQualifications | undefined,
+  withheld: ReadonlySet<string>,
+): ListLocalQualificationsResult {
+  if (!local) return { location: null, records: [], problems: [] };
+  const { records, problems } = local.read();
+  return {
+    location: local.dir,
+    records: records.map(({ record: r }) => ({
+      agent: r.agent,
+      version: r.version,
+      generation: r.generation,
+      executable: r.executable.path,
+      sha256: r.executable.sha256,
+      qualified_at: r.qualifiedAt,
+      seconds: r.seconds,
+      screens: r.screens,
+      superseded:
+        unqualifiedVersionNote(
+          r.agent,
+          r.version,
+          withheld.has(`${r.agent}@${r.version}`) ? { withholdShipped: true } : undefined,
+        ) === null,
+    })),
+    problems,
+  };
+}
+
+/** Removes the records asked for; the sessions they answered read their profile source again. */
+export function forgetLocalQualifications(
+  local: LocalQualifications | undefined,
+  params: RequestParams<'forgetLocalQualifications'>,
+  refresh: () => void,
+): ForgetLocalQualificationsResult {
+  const removed = local?.forget(params) ?? [];
+  if (removed.length > 0) refresh();
+  return { removed };
+}

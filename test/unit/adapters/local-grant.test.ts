@@ -1,0 +1,71 @@
+/**
+ * A qualification made on the person's machine grants a version its generation's profile, gated
+ * by what that qualification captured. Held on the newest release of each agent with its shipped
+ * record withheld (as on the day it lands): with a grant of its own generation, shapes and
+ * renderings (from the repository's record of that release), every screen passes its answer key's
+ * checks as it does shipped; without one it is only read to tell; a grant naming no generation of
+ * the adapter grants nothing, and a grant without a gated shape leaves that shape manual.
+ */
+import { strict as assert } from 'node:assert';
+import { recognize } from '../../../src/adapters/recognize';
+import type { LocalGrant } from '../../../src/adapters/agent-adapter';
+import { answerKeys } from '../../support/answer-key';
+import { runChecks } from '../../support/answer-key/checks';
+import { plannedInput } from '../../support/answer-key/plans';
+import { inStandardRendering, loadCorpus } from '../../support/fixture-corpus';
+import { readRecord, recordPath } from '../../harness/qualify/records';
+import { AGENTS, NEWEST } from '../../harness/versions';
+import { adapterOf } from '../../../src/adapters/registry';
+
+for (const agent of AGENTS) {
+  const version = NEWEST[agent];
+  const record = readRecord(recordPath(agent, version));
+  const grant: LocalGrant = {
+    generation: record.generation ?? '',
+    // The newest release's record captured every gated shape (the generated shape tables say so).
+    shapes: adapterOf(agent)?.gatedShapes() ?? [],
+    renderings: (record.renderings ?? []).filter((r) => r.result === 'qualified').map((r) => r.rendering),
+  };
+  const withheld = { withholdShipped: true } as const;
+  const keys = answerKeys(
+    loadCorpus().filter((f) => f.agent === agent && f.version === version && inStandardRendering(f)),
+  );
+
+  describe(`${agent} ${version} withheld, then granted on this machine`, () => {
+    it('withheld, no screen of it gets input', () => {
+      for (const k of keys) {
+        const r = recognize(agent, version, k.fixture.screen, withheld);
+        assert.deepEqual(plannedInput(agent, r), [], k.fixture.id);
+      }
+    });
+
+    it(`granted its generation (${grant.generation}), every screen passes its answer key's checks`, () => {
+      const results = runChecks(keys, (k) =>
+        recognize(agent, version, k.fixture.screen, { ...withheld, local: grant }),
+      );
+      const failed = results.filter((r) => r.status === 'failed');
+      assert.deepEqual(failed.slice(0, 3), []);
+      assert.ok(results.filter((r) => r.status === 'passed').length > keys.length);
+    });
+
+    it('a grant naming no generation of the adapter grants nothing', () => {
+      const none = { ...withheld, local: { ...grant, generation: '0.0.1' } };
+      for (const k of keys)
+        assert.deepEqual(plannedInput(agent, recognize(agent, version, k.fixture.screen, none)), []);
+    });
+
+    it('a grant without the gated shapes leaves those shapes to the terminal', () => {
+      const bare = { ...withheld, local: { ...grant, shapes: [] } };
+      let gatedSeen = 0;
+      for (const k of keys) {
+        const full = recognize(agent, version, k.fixture.screen, { ...withheld, local: grant });
+        if (!('shape' in full) || full.shape === undefined) continue;
+        gatedSeen += 1;
+        const r = recognize(agent, version, k.fixture.screen, bare);
+        assert.equal(r.kind, 'manual_required', k.fixture.id);
+        assert.deepEqual(plannedInput(agent, r), []);
+      }
+      assert.ok(gatedSeen > 0, 'no gated shape on any screen');
+    });
+  });
+}
