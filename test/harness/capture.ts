@@ -36,6 +36,8 @@ export interface Target {
   size: TermSize;
   /** The rendering condition; absent, the corpus's own (`STANDARD_RENDERING`). */
   rendering?: Rendering;
+  /** The exact executable to run (a person's own install); absent, the one installed into the cache. */
+  binary?: string;
 }
 
 export type GroundTruth =
@@ -138,6 +140,7 @@ async function runScenario(
       size: t.size,
       scenario: sc,
       ...(t.rendering ? { rendering: t.rendering } : {}),
+      ...(t.binary ? { binary: t.binary } : {}),
     });
     const s = session;
     for (const [i, step] of sc.steps.entries()) {

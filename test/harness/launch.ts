@@ -45,6 +45,11 @@ export interface LaunchOptions {
   viaShell?: boolean;
   /** The theme, colour depth and background the client draws under (the corpus's own when absent). */
   rendering?: Rendering;
+  /**
+   * The exact executable to run, as a person installed it (qualifying it on their machine); absent,
+   * the release installed into the agent cache and checked against its qualification record.
+   */
+  binary?: string;
 }
 
 export interface CaptureOptions {
@@ -211,7 +216,7 @@ function backgroundStyle(background: Rendering['background']): string[] {
 
 export async function launchAgent(opts: LaunchOptions): Promise<Launched> {
   installHandlers();
-  const bin = await agentBinary(opts.agent, opts.version);
+  const bin = opts.binary ?? (await agentBinary(opts.agent, opts.version));
   const root = `/tmp/akk-${randomBytes(4).toString('hex')}`;
   const home = path.join(root, 'home');
   const workDir = path.join(root, 'project');

@@ -35,6 +35,8 @@ export interface SessionOptions {
   recordStream?: string;
   /** The theme, colour depth and background it draws under (see LaunchOptions.rendering). */
   rendering?: Rendering;
+  /** The exact executable to run (see LaunchOptions.binary). */
+  binary?: string;
 }
 
 export function matches(screen: string, m: Matcher): boolean {
@@ -89,6 +91,7 @@ export async function startSession(opts: SessionOptions): Promise<Session> {
       workspace: opts.scenario.workspace,
       recordStream: opts.recordStream,
       ...(opts.rendering ? { rendering: opts.rendering } : {}),
+      ...(opts.binary ? { binary: opts.binary } : {}),
     });
   } catch (e) {
     await fm.stop();

@@ -13,6 +13,8 @@
 //                      [--sizes 80x24]
 //                      capture every scenario under a rendering condition and record whether it qualifies
 //   npm run qualify -- --renderings-from-corpus <agent> <version>   record the conditions already in fixtures/
+//   npm run qualify -- --local <agent> <version> --binary PATH --global DIR
+//                      qualify a person's own binary on their machine (a local record, bound to its SHA-256)
 //   --no-capture: judge the scratch capture already taken (after a profile change); --no-table: leave the tables;
 //   --dry-run: capture and judge, print the result, write nothing (any version, including one with a whole corpus)
 //
@@ -40,6 +42,7 @@ import {
 import { judge } from './evaluate';
 import { extendOne } from './extend';
 import { extendRendering, recordStoredRenderings } from './renderings';
+import { qualifyLocally } from './local';
 import { HARNESS_AGENTS } from '../agents';
 import { parseRendering } from '../rendering';
 import { FIXTURES, readRecords, writeRecord, type QualificationRecord } from './records';
@@ -242,13 +245,43 @@ async function main(argv: string[]): Promise<number> {
   const positional = argv.filter(
     (a, i) =>
       !a.startsWith('--') &&
-      !['--sizes', '--jobs', '--agent', '--from', '--to', '--shape', '--rendering', '--versions'].includes(
-        argv[i - 1] ?? '',
-      ),
+      ![
+        '--sizes',
+        '--jobs',
+        '--agent',
+        '--from',
+        '--to',
+        '--shape',
+        '--rendering',
+        '--versions',
+        '--binary',
+        '--global',
+      ].includes(argv[i - 1] ?? ''),
   );
   let outcomes: Outcome[] = [];
   const started = Date.now();
-  if (argv.includes('--table')) {
+  if (argv.includes('--local')) {
+    const [a, version] = positional;
+    const agent = parseAgent(a);
+    const binary = option(argv, 'binary');
+    const global = option(argv, 'global');
+    if (!version || !binary || !global)
+      throw new Error('--local needs <agent> <version> --binary PATH --global DIR (the editor global storage)');
+    const o = await qualifyLocally({
+      agent,
+      version,
+      binary: path.resolve(binary),
+      globalStorageDir: path.resolve(global),
+      ...(option(argv, 'sizes') ? { sizes } : {}),
+      jobs,
+      log: (line) => process.stdout.write(`${line}\n`),
+    });
+    process.stdout.write(`${agent} ${version}: ${o.result} in ${o.seconds} s: ${o.reason}\n`);
+    for (const d of o.differences.slice(0, 10)) process.stdout.write(`  ${d.screen} (${d.what})\n${d.diff}\n`);
+    for (const f of o.failures.slice(0, 10)) process.stdout.write(`  ${f.screen}: ${f.check}: ${f.detail}\n`);
+    if (o.file) process.stdout.write(`record: ${o.file}\n`);
+    return o.result === 'qualified' ? 0 : 1;
+  } else if (argv.includes('--table')) {
     const changed = writeTables();
     process.stdout.write(changed.length > 0 ? `rewrote ${changed.join(', ')}\n` : 'tables up to date\n');
     return 0;

@@ -1,0 +1,166 @@
+// Qualifies the exact binary a person runs, on their machine: every corpus scenario is captured
+// against that executable (offline, against the loopback fake model, with a private scratch home
+// and work folder), each screen is checked against its answer key under the nearest qualified
+// release's generation and compared with that release's stored screens. Only when every check
+// passes and every screen is the same apart from volatile fields is a local qualification record
+// written into the editor's global storage, bound to the binary's SHA-256; the server then answers
+// sessions that run that binary. Otherwise nothing is written, and what differs is reported.
+//
+//   npm run qualify -- --local <agent> <version> --binary PATH --global DIR [--sizes 80x24] [--jobs 2]
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { adapterOf } from '../../../src/adapters/registry';
+import { sha256OfFile } from '../../../src/server/qualify/binary-digest';
+import {
+  LOCAL_RECORD_FORMAT,
+  LocalQualifications,
+  type LocalRecord,
+} from '../../../src/server/qualify/local-qualifications';
+import { answerKeys } from '../../support/answer-key';
+import { loadCorpus } from '../../support/fixture-corpus';
+import { captureAll } from '../capture';
+import { scenariosFor } from '../scenarios';
+import { parseSize, type AgentName } from '../versions';
+import { judge } from './evaluate';
+import {
+  nearestQualified,
+  readRecords,
+  type Difference,
+  type GenerationChecks,
+  type QualificationRecord,
+} from './records';
+
+export interface LocalOutcome {
+  result: 'qualified' | 'differs' | 'unreachable';
+  /** One sentence: how it was qualified, or why not. */
+  reason: string;
+  nearest: string | null;
+  generation: string | null;
+  sha256: string;
+  seconds: number;
+  screens: number;
+  differences: Difference[];
+  failures: GenerationChecks['failures'];
+  /** Screens only shown (never answered) that are worded otherwise than the nearest release's. */
+  shownOnlyDifferences: string[];
+  /** The record written, when qualified. */
+  file?: string;
+}
+
+export interface LocalOptions {
+  agent: AgentName;
+  version: string;
+  binary: string;
+  globalStorageDir: string;
+  /** Sizes to capture; by default 80x24 where the nearest qualified release has screens there. */
+  sizes?: readonly string[];
+  jobs?: number;
+  /** Scratch folder for the capture (removed afterwards unless given). */
+  scratch?: string;
+  /** Judge the capture already in `scratch` again instead of capturing. */
+  reuseCapture?: boolean;
+  /** The qualified releases to compare with (by default the repository's records). */
+  references?: readonly QualificationRecord[];
+  log?: (line: string) => void;
+}
+
+/** `<size>/<file>` of every captured screen whose answer key says it is only shown (manual). */
+function shownOnlyScreens(dir: string): Set<string> {
+  const keys = answerKeys(loadCorpus(dir));
+  return new Set(
+    keys
+      .filter((k) => k.expected.kind === 'manual_required')
+      .map((k) => `${k.fixture.screen.cols}x${k.fixture.screen.rows}/${k.fixture.base}`),
+  );
+}
+
+/** The gated shapes whose scenarios this capture holds (a shape is granted only where it was captured). */
+function capturedShapes(agent: AgentName, scenarios: ReadonlySet<string>): string[] {
+  const gated = new Set(adapterOf(agent)?.gatedShapes() ?? []);
+  const shapes = new Set<string>();
+  for (const sc of scenariosFor(agent).filter((s) => scenarios.has(s.name)))
+    for (const step of sc.steps) for (const shape of step.shapes ?? []) if (gated.has(shape)) shapes.add(shape);
+  return [...shapes].sort();
+}
+
+export async function qualifyLocally(o: LocalOptions): Promise<LocalOutcome> {
+  const started = Date.now();
+  const log = o.log ?? (() => undefined);
+  const sha256 = await sha256OfFile(o.binary);
+  if (sha256 === null) throw new Error(`${o.binary}: cannot be read`);
+  // The version's own shipped record (if any) is never its own reference.
+  const records = (o.references ?? readRecords(o.agent)).filter((r) => r.version !== o.version);
+  const below = nearestQualified(records, o.version, undefined, 'below') ?? nearestQualified(records, o.version);
+  if (!below?.generation) throw new Error(`no qualified ${o.agent} release to compare ${o.version} with`);
+  const sizes = o.sizes ?? [below.sizes.includes('80x24') ? '80x24' : (below.sizes[0] ?? '80x24')];
+  const missing = sizes.filter((s) => !below.sizes.includes(s));
+  if (missing.length > 0) throw new Error(`${below.version} has no screens at ${missing.join(', ')} to compare with`);
+  const scratch = o.scratch ?? fs.mkdtempSync(path.join(os.tmpdir(), 'akk-local-qualify-'));
+  try {
+    log(`${o.agent} ${o.version} (${o.binary}, sha256 ${sha256.slice(0, 12)}): capturing at ${sizes.join(', ')}`);
+    if (!(o.reuseCapture && o.scratch))
+      await captureAll(
+        sizes.map((size) => ({ agent: o.agent, version: o.version, size: parseSize(size), binary: o.binary })),
+        scratch,
+        o.jobs ?? 1,
+      );
+    // Compared with the nearest release below only: the one a person's update came from.
+    const verdict = judge(scratch, o.agent, o.version, sizes, [below], below.generation);
+    const chosen = verdict.checks[0];
+    // A screen only shown (a start-up question, a dialog the person alone answers) may be worded
+    // otherwise so long as its checks pass: it gets no input either way. Every screen AKK answers,
+    // or proves an answer by, must be the same.
+    const shownOnly = shownOnlyScreens(path.join(scratch, o.agent, o.version));
+    const differing = verdict.differences.filter((d) => !shownOnly.has(d.screen.split(' ')[0] ?? ''));
+    const same =
+      verdict.result === 'qualified' &&
+      verdict.generation === below.generation &&
+      differing.length === 0 &&
+      (chosen?.failed ?? 1) === 0;
+    const base = {
+      nearest: below.version,
+      sha256,
+      seconds: Math.round((Date.now() - started) / 1000),
+      screens: verdict.screens.length,
+      differences: differing,
+      failures: chosen?.failures ?? [],
+      shownOnlyDifferences: verdict.differences.filter((d) => !differing.includes(d)).map((d) => d.screen),
+    };
+    if (!same) {
+      const result = verdict.result === 'unreachable' ? 'unreachable' : 'differs';
+      const reason =
+        verdict.result === 'unreachable'
+          ? verdict.reason
+          : differing.length > 0
+            ? `${differing.length} screen(s) differ from ${below.version}`
+            : `a check failed under generation ${below.generation}`;
+      return { ...base, result, reason, generation: null };
+    }
+    const record: LocalRecord = {
+      format: LOCAL_RECORD_FORMAT,
+      agent: o.agent,
+      version: o.version,
+      executable: { path: o.binary, sha256 },
+      generation: below.generation,
+      shapes: capturedShapes(o.agent, new Set(verdict.screens.map((s) => s.scenario))),
+      renderings: [],
+      qualifiedAt: new Date().toISOString(),
+      seconds: base.seconds,
+      screens: verdict.screens.length,
+    };
+    const file = new LocalQualifications(o.globalStorageDir).add(record);
+    return {
+      ...base,
+      result: 'qualified',
+      generation: below.generation,
+      reason:
+        `every screen AKK answers the same as ${below.version}'s apart from volatile fields ` +
+        `(${base.shownOnlyDifferences.length} screen(s) only shown are worded otherwise), ` +
+        `and every check of ${verdict.screens.length} screens passed under generation ${below.generation}`,
+      file,
+    };
+  } finally {
+    if (!o.scratch) fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
