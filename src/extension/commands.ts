@@ -8,7 +8,7 @@ import type { CandidatePane, SessionSummary } from '../shared/protocol';
 import { launchSettings, startAgentPane } from './agent-terminals';
 import type { CommandDeps } from './command-deps';
 import { INTERACTION_COMMANDS } from './interaction-commands';
-import { forgetLocalQualifications } from './local-qualifications';
+import { forgetLocalQualifications, qualifyOnThisMachine } from './local-qualifications';
 import { launchPlace, startAgentInTerminal } from './terminal-launch';
 import type { QuestionPanel } from './question-panel';
 
@@ -49,6 +49,7 @@ const COMMANDS: Readonly<Record<string, CommandHandler>> = {
   },
   'akk.showOutput': ({ log }) => log.show(),
   'akk.forgetLocalQualifications': forgetLocalQualifications,
+  'akk.qualifyOnThisMachine': qualifyOnThisMachine,
   'akk.restartServer': async ({ client, log }) => {
     log.info('Restarting the server on request.');
     await client.restart();

@@ -1,11 +1,16 @@
 /**
- * "Forget Local Qualifications": lists the qualifications made on this machine (each bound to the
- * binary it was made for) and removes the ones the person picks; sessions they answered are
- * manual again at once.
+ * Qualifications made on this machine: "Qualify This Version on This Machine" runs one for a
+ * session's binary; "Forget Local Qualifications" lists them (each bound to the binary it was
+ * made for) and removes the ones the person picks, whose sessions are manual again at once.
  */
 import * as vscode from 'vscode';
 import { agentLabel } from '../shared/agents';
-import type { ForgetLocalQualificationsResult, LocalQualificationSummary } from '../shared/protocol';
+import type {
+  ForgetLocalQualificationsResult,
+  LocalQualificationSummary,
+  QualifyVersionResult,
+  SessionSummary,
+} from '../shared/protocol';
 import type { CommandDeps } from './command-deps';
 
 function describe(r: LocalQualificationSummary): vscode.QuickPickItem & { record: LocalQualificationSummary } {
@@ -19,7 +24,10 @@ function describe(r: LocalQualificationSummary): vscode.QuickPickItem & { record
   };
 }
 
-export async function forgetLocalQualifications({ client, log }: CommandDeps): Promise<ForgetLocalQualificationsResult> {
+export async function forgetLocalQualifications({
+  client,
+  log,
+}: CommandDeps): Promise<ForgetLocalQualificationsResult> {
   const listed = await client.request('listLocalQualifications', {});
   for (const p of listed.problems) log.warn(`local qualifications: ${p}`);
   if (listed.records.length === 0 && listed.problems.length === 0) {
@@ -51,4 +59,75 @@ export async function forgetLocalQualifications({ client, log }: CommandDeps): P
     `Agent Knock Knock: ${removed.length} local qualification${removed.length === 1 ? '' : 's'} forgotten.`,
   );
   return { removed };
+}
+
+/** The session to qualify: the one given (a tree item, a notification), or one picked among the unqualified. */
+async function unqualifiedSession(deps: CommandDeps, arg: unknown): Promise<SessionSummary | undefined> {
+  const all = (await deps.client.request('listSessions', {})).sessions.filter(
+    (s) => s.unqualified_version && s.state !== 'exited',
+  );
+  const given = typeof arg === 'string' ? arg : (arg as { session_id?: unknown } | undefined)?.session_id;
+  if (typeof given === 'string') return all.find((s) => s.session_id === given);
+  if (all.length <= 1) return all[0];
+  const pick = await vscode.window.showQuickPick(
+    all.map((s) => ({ label: `${agentLabel(s.agent)} ${s.version ?? ''}`, description: s.endpoint.target, s })),
+    { title: 'Qualify on This Machine' },
+  );
+  return pick?.s;
+}
+
+/**
+ * "Qualify This Version on This Machine": runs the qualification of the session's exact binary on
+ * the server's machine, with its progress shown and a way to cancel; says what came of it.
+ */
+export async function qualifyOnThisMachine(
+  deps: CommandDeps,
+  arg?: unknown,
+): Promise<QualifyVersionResult | undefined> {
+  const session = await unqualifiedSession(deps, arg);
+  if (!session) {
+    void vscode.window.showInformationMessage('Agent Knock Knock: no session runs a version that is not qualified.');
+    return undefined;
+  }
+  const name = `${agentLabel(session.agent)} ${session.version ?? ''}`;
+  const result = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Qualifying ${name} on this machine`, cancellable: true },
+    async (progress, token) => {
+      let last = 0;
+      const listening = deps.client.onNotification('qualificationProgress', (p) => {
+        if (p.session_id !== session.session_id) return;
+        deps.log.info(`qualify: ${p.message}`);
+        const pct = p.total > 0 ? Math.min(100, Math.round((p.done / p.total) * 100)) : 0;
+        progress.report({
+          message: p.total > 0 ? `${p.done} of ${p.total} scenarios` : p.message,
+          increment: pct - last,
+        });
+        last = Math.max(last, pct);
+      });
+      const cancelling = token.onCancellationRequested(() => void deps.client.request('cancelQualification', {}));
+      try {
+        return await deps.client.request('qualifyVersion', { session_id: session.session_id });
+      } finally {
+        listening.dispose();
+        cancelling.dispose();
+      }
+    },
+  );
+  deps.log.info(`qualify ${name}: ${result.result} in ${result.seconds} s: ${result.reason}`);
+  for (const d of result.differing) deps.log.info(`qualify ${name}: differs: ${d}`);
+  if (result.result === 'qualified')
+    void vscode.window.showInformationMessage(
+      `Agent Knock Knock: ${name} is qualified on this machine (${result.seconds} s); its prompts are answered from here.`,
+    );
+  else if (result.result !== 'cancelled')
+    void vscode.window
+      .showWarningMessage(
+        `Agent Knock Knock: ${name} stays answered in the terminal: ${result.reason}` +
+          (result.differing.length > 0 ? ` (${result.differing.slice(0, 3).join(', ')})` : ''),
+        'Open Output',
+      )
+      .then((pick) => {
+        if (pick === 'Open Output') deps.log.show();
+      });
+  return result;
 }

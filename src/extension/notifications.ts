@@ -48,9 +48,13 @@ export function announceStep(step: PendingStep, _context: vscode.ExtensionContex
   const text = manual
     ? `${who} needs you in the terminal: ${s.manual_reason ?? 'a screen AKK cannot answer'}`
     : `${who} asks: ${describeStep(step)}`;
-  const actions = manual ? ['Show Terminal'] : ['Answer', 'Show Terminal'];
+  // A release not qualified yet can be qualified here, after which its prompts are answered.
+  const qualify = manual && step.session.unqualified_version ? ['Qualify on This Machine'] : [];
+  const actions = manual ? ['Show Terminal', ...qualify] : ['Answer', 'Show Terminal'];
   void vscode.window.showInformationMessage(text, ...actions).then(async (pick) => {
     if (pick === 'Answer') await vscode.commands.executeCommand('akk.openQuestionPanel', step.session.session_id);
+    if (pick === 'Qualify on This Machine')
+      await vscode.commands.executeCommand('akk.qualifyOnThisMachine', step.session.session_id);
     if (pick === 'Show Terminal') await vscode.commands.executeCommand('akk.focusSession', step.session);
   });
 }

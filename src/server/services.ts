@@ -5,7 +5,7 @@
  * Decisions live in the rooms it wires (see docs/architecture.md), not here.
  */
 import type { Connection } from 'vscode-languageserver/node';
-import type { NotificationName, NotificationParamsMap } from '../shared/protocol';
+import { NOTIFICATIONS, type NotificationName, type NotificationParamsMap } from '../shared/protocol';
 import { storePersistence } from './attached-sessions';
 import type { ServerConfig } from './config';
 import { DispatchLocks } from './respond/locks';
@@ -34,6 +34,7 @@ import { openStore, type JsonValue, type Store } from './store';
 import { BinaryDigests } from './qualify/binary-digest';
 import { LocalQualifications } from './qualify/local-qualifications';
 import { ProfileSources } from './qualify/profile-sources';
+import { QualificationRunner } from './qualify/qualification-runner';
 
 export interface Services {
   store: Store;
@@ -127,6 +128,14 @@ export async function startServices(connection: Connection, config: ServerConfig
     askPerson: askPersonThrough(connection, config.offerLifetimeSeconds * 1000),
     local,
     withheld: config.withheldQualifications,
+    qualifier: new QualificationRunner({
+      globalStorageDir: config.globalStorageDir,
+      tmuxPath: config.tmuxPath,
+      log: (m) => log.info(m),
+      // Progress is not kept in the outbox: a reconnected client asks again.
+      progress: (p) => void connection.sendNotification(NOTIFICATIONS.qualificationProgress, p),
+      qualified: () => registry.refreshProfiles(),
+    }),
   });
   const supervisors = config.supervisorSocket
     ? await openSupervisorSocket(config.supervisorSocket, handlers, log).catch((e: unknown) => {

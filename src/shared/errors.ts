@@ -52,6 +52,13 @@ export const ERROR_CODES = [
   'confirmation_refused',
   /** No editor is connected to confirm a supervisor's decision; nothing was typed. */
   'confirmation_unavailable',
+  // qualifying a release on this machine
+  /** The version is qualified already, or nothing about the session can be qualified (no exact binary). */
+  'not_qualifiable',
+  /** A qualification is running; one runs at a time. */
+  'qualification_busy',
+  /** This install cannot qualify here (no runner in this build, no tmux, no global storage). */
+  'qualification_unavailable',
   // store
   'store_locked',
   'store_too_new',

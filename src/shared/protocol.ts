@@ -248,6 +248,22 @@ export interface ForgetLocalQualificationsResult {
   removed: string[];
 }
 
+const QualifyVersionParams = z.object({ session_id: Id }).strict();
+export interface QualifyVersionResult {
+  result: 'qualified' | 'differs' | 'unreachable' | 'cancelled' | 'failed';
+  /** One sentence: how it was qualified, or why not. */
+  reason: string;
+  agent: AgentName;
+  version: string;
+  seconds: number;
+  /** The screens that differ from the nearest qualified release's, or failed a check. */
+  differing: string[];
+}
+const CancelQualificationParams = z.object({}).strict();
+export interface CancelQualificationResult {
+  cancelled: boolean;
+}
+
 /** Requests, client to server. */
 export const REQUESTS = {
   listSessions: { method: 'akk/listSessions', params: ListSessionsParams },
@@ -265,6 +281,8 @@ export const REQUESTS = {
   terminalStarted: { method: 'akk/terminalStarted', params: TerminalStartedParams },
   listLocalQualifications: { method: 'akk/listLocalQualifications', params: ListLocalQualificationsParams },
   forgetLocalQualifications: { method: 'akk/forgetLocalQualifications', params: ForgetLocalQualificationsParams },
+  qualifyVersion: { method: 'akk/qualifyVersion', params: QualifyVersionParams },
+  cancelQualification: { method: 'akk/cancelQualification', params: CancelQualificationParams },
 } as const;
 
 /** The result type of each request, by table key. */
@@ -284,6 +302,8 @@ interface RequestResults {
   terminalStarted: TerminalStartedResult;
   listLocalQualifications: ListLocalQualificationsResult;
   forgetLocalQualifications: ForgetLocalQualificationsResult;
+  qualifyVersion: QualifyVersionResult;
+  cancelQualification: CancelQualificationResult;
 }
 
 export type RequestName = keyof typeof REQUESTS;
@@ -310,12 +330,23 @@ export const NOTIFICATIONS = {
   interactionRequired: 'akk/interactionRequired',
   interactionUpdated: 'akk/interactionUpdated',
   sessionsChanged: 'akk/sessionsChanged',
+  qualificationProgress: 'akk/qualificationProgress',
 } as const;
+
+/** A line of a running qualification's progress (not kept: a reconnected client asks again). */
+export interface QualificationProgressParams {
+  session_id: string;
+  message: string;
+  /** Scenarios done of all, where known. */
+  done: number;
+  total: number;
+}
 
 export interface NotificationParamsMap {
   interactionRequired: InteractionRequiredParams;
   interactionUpdated: InteractionUpdatedParams;
   sessionsChanged: SessionsChangedParams;
+  qualificationProgress: QualificationProgressParams;
 }
 export type NotificationName = keyof typeof NOTIFICATIONS;
 

@@ -17,6 +17,7 @@ import type { TerminalSessions } from '../sessions/terminal/terminals';
 import type { Store } from '../store';
 import type { LocalQualifications } from '../qualify/local-qualifications';
 import { forgetLocalQualifications, listLocalQualifications } from '../qualify/local-requests';
+import type { QualificationRunner } from '../qualify/qualification-runner';
 import type { RequestContext, RequestHandlers } from './register';
 import { interactionSummary, sessionSummaries, statusResult } from './to-proto';
 
@@ -35,12 +36,16 @@ export interface HandlerDeps {
   local: LocalQualifications | undefined;
   /** `agent@version` whose shipped qualification is set aside. */
   withheld: ReadonlySet<string>;
+  /** Qualifies a session's binary on this machine, one run at a time. */
+  qualifier: QualificationRunner;
 }
 
 const callerOf = (ctx: RequestContext) => ({ holder: ctx.ownerId, echoesRevision: ctx.echoesRevision });
 
 export function createHandlers(deps: HandlerDeps): RequestHandlers {
   return {
+    qualifyVersion: (params) => deps.qualifier.qualify(findSession(deps, params.session_id)),
+    cancelQualification: () => ({ cancelled: deps.qualifier.cancel() }),
     listLocalQualifications: () => listLocalQualifications(deps.local, deps.withheld),
     forgetLocalQualifications: (params) =>
       forgetLocalQualifications(deps.local, params, () => deps.registry.refreshProfiles()),

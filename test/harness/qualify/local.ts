@@ -98,7 +98,11 @@ export async function qualifyLocally(o: LocalOptions): Promise<LocalOutcome> {
   if (missing.length > 0) throw new Error(`${below.version} has no screens at ${missing.join(', ')} to compare with`);
   const scratch = o.scratch ?? fs.mkdtempSync(path.join(os.tmpdir(), 'akk-local-qualify-'));
   try {
-    log(`${o.agent} ${o.version} (${o.binary}, sha256 ${sha256.slice(0, 12)}): capturing at ${sizes.join(', ')}`);
+    const count = scenariosFor(o.agent).length * sizes.length;
+    log(
+      `${o.agent} ${o.version} (${o.binary}, sha256 ${sha256.slice(0, 12)}): ` +
+        `capturing ${count} scenarios at ${sizes.join(', ')}`,
+    );
     if (!(o.reuseCapture && o.scratch))
       await captureAll(
         sizes.map((size) => ({ agent: o.agent, version: o.version, size: parseSize(size), binary: o.binary })),

@@ -1,0 +1,156 @@
+/**
+ * "Qualify This Version on This Machine": runs the qualification of a session's exact binary
+ * (test/harness/qualify, `--local`) as a low-priority child process, one at a time, with its
+ * progress passed on as it comes. The run captures against the loopback fake model with a private
+ * scratch home and work folder, and writes a local record only when every answered screen is the
+ * same as the nearest qualified release's and every check passes; the sessions then read their
+ * profile source again. Nothing here types into the person's terminal.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { AGENT_DESCRIPTORS, isAgentName } from '../../shared/agents';
+import { AkkError } from '../../shared/errors';
+import type { QualificationProgressParams, QualifyVersionResult } from '../../shared/protocol';
+import { unqualifiedVersionNote } from '../base/adapters';
+import type { Session } from '../sessions';
+
+export interface RunnerDeps {
+  globalStorageDir: string | undefined;
+  tmuxPath: string;
+  log(message: string): void;
+  progress(p: QualificationProgressParams): void;
+  /** A record was written: every session reads its profile source again. */
+  qualified(): void;
+}
+
+/** The folder of this extension's own package.json, searched upward from this file. */
+function packageRoot(from: string): string | null {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    try {
+      const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string };
+      if (pkg.name === 'agent-knock-knock') return dir;
+    } catch {
+      // not here
+    }
+    if (path.dirname(dir) === dir) return null;
+  }
+}
+
+/** How to start the runner in this install, or why it cannot be. */
+export function runnerCommand(from = __dirname): { args: string[]; cwd: string } | { unavailable: string } {
+  const root = packageRoot(from);
+  const entry = root && path.join(root, 'test', 'harness', 'qualify', 'index.ts');
+  const tsx = root && path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+  if (!root || !entry || !tsx || !fs.existsSync(entry) || !fs.existsSync(tsx))
+    return {
+      unavailable:
+        'this install does not carry the qualification runner; in a checkout of the repository run ' +
+        '`npm run qualify -- --local <agent> <version> --binary <path> --global <global storage>`',
+    };
+  return { args: [tsx, entry], cwd: root };
+}
+
+export class QualificationRunner {
+  private running: { child: ChildProcess; sessionId: string; cancelled: boolean } | null = null;
+
+  constructor(private readonly deps: RunnerDeps) {}
+
+  cancel(): boolean {
+    const r = this.running;
+    if (!r) return false;
+    r.cancelled = true;
+    try {
+      if (r.child.pid !== undefined) process.kill(-r.child.pid, 'SIGTERM');
+    } catch {
+      r.child.kill('SIGTERM');
+    }
+    return true;
+  }
+
+  async qualify(session: Session): Promise<QualifyVersionResult> {
+    const { agent, version } = session;
+    if (!isAgentName(agent) || version === null)
+      throw new AkkError('not_qualifiable', `session ${session.id} runs no exactly identified agent`);
+    if (unqualifiedVersionNote(agent, version, session.profileSource) === null)
+      throw new AkkError('not_qualifiable', `${AGENT_DESCRIPTORS[agent].displayName} ${version} is qualified already`);
+    const executable = session.endpoint?.agentProcess()?.executable ?? null;
+    if (executable === null)
+      throw new AkkError('not_qualifiable', `the executable of session ${session.id} could not be read`);
+    if (!this.deps.globalStorageDir)
+      throw new AkkError('qualification_unavailable', 'the editor gave no global storage to keep the record in');
+    if (this.running) throw new AkkError('qualification_busy', `a qualification is running (session ${this.running.sessionId})`);
+    const command = runnerCommand();
+    if ('unavailable' in command) throw new AkkError('qualification_unavailable', command.unavailable);
+
+    const started = Date.now();
+    const args = [
+      ...command.args,
+      '--local',
+      agent,
+      version,
+      '--binary',
+      executable,
+      '--global',
+      this.deps.globalStorageDir,
+      '--jobs',
+      '1',
+    ];
+    // Its own process group, so a cancel stops the clients it started too; the tmux the server uses first.
+    const tmuxDir = path.isAbsolute(this.deps.tmuxPath) ? path.dirname(this.deps.tmuxPath) : undefined;
+    const pathVar = [tmuxDir, process.env.PATH].filter(Boolean).join(path.delimiter);
+    const child = spawn(process.execPath, args, {
+      cwd: command.cwd,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, PATH: pathVar },
+    });
+    try {
+      if (child.pid !== undefined) os.setPriority(child.pid, 10);
+    } catch {
+      // a lower priority is a courtesy
+    }
+    const run = { child, sessionId: session.id, cancelled: false };
+    this.running = run;
+    this.deps.log(`qualifying ${agent} ${version} (${executable}) on this machine: pid ${child.pid ?? '?'}`);
+    const lines: string[] = [];
+    let total = 0;
+    let done = 0;
+    let tail = '';
+    const take = (chunk: Buffer): void => {
+      const text = tail + chunk.toString('utf8');
+      const parts = text.split('\n');
+      tail = parts.pop() ?? '';
+      for (const line of parts) {
+        lines.push(line);
+        if (lines.length > 400) lines.shift();
+        const count = /capturing (\d+) scenarios/.exec(line);
+        if (count) total = Number(count[1]);
+        if (/^\s+(ok|FAIL|fail)\s/.test(line)) done += 1;
+        this.deps.progress({ session_id: session.id, message: line.trim(), done, total });
+      }
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
+    const code = await new Promise<number | null>((resolve) => {
+      child.on('error', () => resolve(null));
+      child.on('close', (c) => resolve(c));
+    });
+    this.running = null;
+    const seconds = Math.round((Date.now() - started) / 1000);
+    const verdict = [...lines].reverse().find((l) => l.startsWith(`${agent} ${version}: `)) ?? '';
+    const differing = lines.filter((l) => /^ {2}\d+x\d+\/\S+/.test(l)).map((l) => l.trim());
+    const base = { agent, version, seconds, differing };
+    if (run.cancelled) return { ...base, result: 'cancelled', reason: 'cancelled; nothing was recorded' };
+    if (code === 0) {
+      this.deps.qualified();
+      return { ...base, result: 'qualified', reason: verdict.replace(/^[^:]*: /, '') };
+    }
+    const result = /: unreachable in /.test(verdict) ? 'unreachable' : /: differs in /.test(verdict) ? 'differs' : 'failed';
+    const reason = verdict
+      ? verdict.replace(/^[^:]*: /, '')
+      : `the run ended (exit ${code ?? 'error'}): ${lines.slice(-3).join(' / ')}`;
+    return { ...base, result, reason };
+  }
+}
