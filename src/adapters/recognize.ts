@@ -149,7 +149,7 @@ export function unqualifiedVersionNote(agent: AgentKind, version: string, source
     `${name} ${version} is not a qualified version` +
     (nearest === null ? '' : ` (nearest qualified: ${nearest})`) +
     `, so AKK types nothing into it: answer its prompts in the terminal. ` +
-    `To qualify it: npm run qualify -- ${adapter.agent} ${version}`
+    `To qualify it: Qualify This Version on This Machine (or npm run qualify -- ${adapter.agent} ${version})`
   );
 }
 

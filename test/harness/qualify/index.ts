@@ -331,7 +331,14 @@ async function main(argv: string[]): Promise<number> {
           ? sizes
           : [record.sizes.includes('80x24') ? '80x24' : (record.sizes[0] ?? '')]) {
           const t = Date.now();
-          const line = await extendRendering(agent, record, condition, size, scratchRoot()).catch(
+          const line = await extendRendering(
+            agent,
+            record,
+            condition,
+            size,
+            scratchRoot(),
+            argv.includes('--no-capture'),
+          ).catch(
             (err: unknown) => `${agent} ${record.version}: FAILED: ${err instanceof Error ? err.message : String(err)}`,
           );
           process.stdout.write(`${line} (${Math.round((Date.now() - t) / 1000)} s)\n`);

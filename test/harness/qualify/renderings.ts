@@ -12,11 +12,38 @@ import { recognizeForQualification } from '../../../src/adapters/recognize';
 import { answerKeys } from '../../support/answer-key';
 import { runChecks } from '../../support/answer-key/checks';
 import { loadCorpus, summarize, type Fixture } from '../../support/fixture-corpus';
-import { captureAll, type Sidecar } from '../capture';
+import { captureAll, type Sidecar, type TargetIndex } from '../capture';
 import { agentBinary } from '../install-agents';
 import { parseRendering, renderingName, type Rendering } from '../rendering';
 import { parseSize, type AgentName } from '../versions';
 import { FIXTURES, storedPath, writeRecord, type QualificationRecord, type RenderingEntry } from './records';
+
+/** The scenarios a version's record holds at one size. */
+function heldScenarios(record: QualificationRecord, size: string): Set<string> {
+  return new Set(record.screens.filter((s) => s.size === size).map((s) => s.scenario));
+}
+
+/** A stored screen's scenario, from its sidecar. */
+function scenarioOf(f: Fixture): string {
+  return (JSON.parse(fs.readFileSync(path.join(f.dir, `${f.base}.json`), 'utf8')) as Sidecar).scenario;
+}
+
+/**
+ * Keeps in a condition's folder only the screens of the scenarios the version's record holds at
+ * that size (the others were captured, and are not what the condition is qualified for).
+ */
+function keepHeld(target: string, record: QualificationRecord, size: string): void {
+  const held = heldScenarios(record, size);
+  const indexFile = path.join(target, 'index.json');
+  const index = JSON.parse(fs.readFileSync(indexFile, 'utf8')) as TargetIndex;
+  const drop = index.files.filter((f) => !held.has(f.scenario));
+  for (const f of drop)
+    for (const ext of ['.txt', '.ansi.txt', '.json', '.expected.json'])
+      fs.rmSync(path.join(target, f.file + ext), { force: true });
+  const files = index.files.filter((f) => held.has(f.scenario));
+  const unreached = index.unreached.filter((u) => held.has(u.scenario));
+  fs.writeFileSync(indexFile, JSON.stringify({ ...index, files, unreached }, null, 2) + '\n');
+}
 
 /** The folder a condition's screens are kept in, beside the version's own sizes. */
 export function renderingFolder(size: string, rendering: Rendering): string {
@@ -45,7 +72,12 @@ export function judgeRendering(
   dir: string,
 ): RenderingEntry {
   const generation = record.generation as string;
-  const corpus = loadCorpus(dir).filter((f) => f.agent === agent && f.version === record.version);
+  // Only the scenarios the version is qualified with at this size: a scenario its record does not
+  // hold is not answered on that version under any condition (its shape stays gated).
+  const held = heldScenarios(record, size);
+  const corpus = loadCorpus(dir).filter(
+    (f) => f.agent === agent && f.version === record.version && held.has(scenarioOf(f)),
+  );
   const recognise = (s: Fixture['screen']) => recognizeForQualification(agent, generation, record.version, s);
   const differing: RenderingEntry['differing'] = [];
   const folders = new Map<string, Map<string, Fixture['screen']>>();
@@ -95,30 +127,37 @@ export async function extendRendering(
   rendering: Rendering,
   size: string,
   scratch: string,
+  /** Judge the capture already in the scratch folder again instead of capturing. */
+  reuse = false,
 ): Promise<string> {
   const name = renderingName(rendering);
   if (record.result !== 'qualified' || record.generation === null) return `${agent} ${record.version}: not qualified`;
-  if ((record.renderings ?? []).some((r) => r.rendering === name && r.size === size))
+  const recorded = (record.renderings ?? []).find((r) => r.rendering === name && r.size === size);
+  // A condition recorded as differing may be judged again from its capture (`reuse`).
+  if (recorded && !(reuse && recorded.result === 'differs'))
     return `${agent} ${record.version}: ${name} at ${size} already recorded`;
   if (!record.sizes.includes(size))
     throw new Error(`the record has no screens at ${size} to compare with (it has ${record.sizes.join(', ')})`);
   await agentBinary(agent, record.version);
   const root = path.join(scratch, 'renderings');
   const folder = renderingFolder(size, rendering);
-  fs.rmSync(path.join(root, agent, record.version, folder), { recursive: true, force: true });
-  await captureAll([{ agent, version: record.version, size: parseSize(size), rendering }], root, 1);
   const captured = path.join(root, agent, record.version, folder);
+  if (!(reuse && fs.existsSync(path.join(captured, 'index.json')))) {
+    fs.rmSync(captured, { recursive: true, force: true });
+    await captureAll([{ agent, version: record.version, size: parseSize(size), rendering }], root, 1);
+  }
   const entry = judgeRendering(agent, record, rendering, size, captured);
   if (entry.result === 'qualified') {
     const target = path.join(FIXTURES, agent, record.version, folder);
     fs.rmSync(target, { recursive: true, force: true });
     fs.cpSync(captured, target, { recursive: true });
+    keepHeld(target, record, size);
     for (const f of loadCorpus(target)) {
       const r = recognizeForQualification(agent, record.generation, record.version, f.screen);
       fs.writeFileSync(path.join(f.dir, `${f.base}.expected.json`), `${JSON.stringify(summarize(r), null, 2)}\n`);
     }
   }
-  writeRecord({ ...record, renderings: [...(record.renderings ?? []), entry] });
+  writeRecord({ ...record, renderings: [...(record.renderings ?? []).filter((r) => r !== recorded), entry] });
   const why =
     entry.result === 'qualified'
       ? ''
