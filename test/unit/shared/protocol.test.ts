@@ -24,8 +24,15 @@ const FIXED_REQUESTS = [
   'akk/identify',
   'akk/listLocalQualifications',
   'akk/forgetLocalQualifications',
+  'akk/qualifyVersion',
+  'akk/cancelQualification',
 ];
-const FIXED_NOTIFICATIONS = ['akk/interactionRequired', 'akk/interactionUpdated', 'akk/sessionsChanged'];
+const FIXED_NOTIFICATIONS = [
+  'akk/interactionRequired',
+  'akk/interactionUpdated',
+  'akk/sessionsChanged',
+  'akk/qualificationProgress',
+];
 const FIXED_CLIENT_NOTIFICATIONS = ['akk/terminalOutput', 'akk/terminalEnded'];
 const FIXED_SERVER_REQUESTS = ['akk/terminalWrite', 'akk/confirmDecision'];
 
