@@ -6,7 +6,17 @@
 import { readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 
-export const SERVER_ROOMS = ['base', 'store', 'sessions', 'step', 'observe', 'respond', 'rpc', '(top)'] as const;
+export const SERVER_ROOMS = [
+  'base',
+  'store',
+  'sessions',
+  'qualify',
+  'step',
+  'observe',
+  'respond',
+  'rpc',
+  '(top)',
+] as const;
 
 /** The room a file of src/server is in, or undefined for a file elsewhere. */
 export function roomOf(root: string, file: string): string | undefined {

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { AGENT_DESCRIPTORS, isAgentName } from '../shared/agents';
-import type { InitializationOptions } from '../shared/protocol';
+import type { InitializationOptions } from '../shared/initialization-options';
 import { AgentTerminals } from './agent-terminals';
 import { registerCommands } from './commands';
 import { announceClosed, announceStep, announceUncertain } from './notifications';

@@ -5,12 +5,12 @@
  */
 import * as vscode from 'vscode';
 import { agentLabel } from '../shared/agents';
+import type { SessionSummary } from '../shared/protocol';
 import type {
   ForgetLocalQualificationsResult,
   LocalQualificationSummary,
   QualifyVersionResult,
-  SessionSummary,
-} from '../shared/protocol';
+} from '../shared/qualification-shapes';
 import type { CommandDeps } from './command-deps';
 
 function describe(r: LocalQualificationSummary): vscode.QuickPickItem & { record: LocalQualificationSummary } {
@@ -117,7 +117,8 @@ export async function qualifyOnThisMachine(
   for (const d of result.differing) deps.log.info(`qualify ${name}: differs: ${d}`);
   if (result.result === 'qualified')
     void vscode.window.showInformationMessage(
-      `Agent Knock Knock: ${name} is qualified on this machine (${result.seconds} s); its prompts are answered from here.`,
+      `Agent Knock Knock: ${name} is qualified on this machine (${result.seconds} s); ` +
+        'its prompts are answered from here.',
     );
   else if (result.result !== 'cancelled')
     void vscode.window

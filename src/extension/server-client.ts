@@ -22,13 +22,13 @@ import {
   SERVER_REQUESTS,
   type ClientNotificationName,
   type ClientNotificationParams,
-  type InitializationOptions,
   type NotificationName,
   type NotificationParamsMap,
   type RequestName,
   type RequestParams,
   type RequestResult,
 } from '../shared/protocol';
+import type { InitializationOptions } from '../shared/initialization-options';
 
 export type ServerHealth = 'starting' | 'running' | 'restarting' | 'stopped';
 

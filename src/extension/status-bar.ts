@@ -72,7 +72,8 @@ export class StatusBar implements vscode.Disposable {
       ...(here > 0 ? [`${here} pending step${here === 1 ? '' : 's'}`] : []),
       ...(inTerminal > 0 ? [`${inTerminal} waiting in the terminal`] : []),
     ].join(', ');
-    this.item.text = `$(bell-dot) AKK ${[...(here > 0 ? [String(here)] : []), ...(inTerminal > 0 ? [`${inTerminal} in terminal`] : [])].join(' · ')}`;
+    const counts = [...(here > 0 ? [String(here)] : []), ...(inTerminal > 0 ? [`${inTerminal} in terminal`] : [])];
+    this.item.text = `$(bell-dot) AKK ${counts.join(' · ')}`;
     const tip = new vscode.MarkdownString(undefined, false);
     tip.isTrusted = false;
     tip.supportHtml = false;

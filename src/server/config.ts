@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AkkError } from '../shared/errors';
-import { InitializationOptions } from '../shared/protocol';
+import { InitializationOptions } from '../shared/initialization-options';
 
 export interface ServerConfig {
   storageDir: string;

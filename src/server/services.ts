@@ -33,7 +33,7 @@ import { SessionRegistry } from './sessions';
 import { openStore, type JsonValue, type Store } from './store';
 import { BinaryDigests } from './qualify/binary-digest';
 import { LocalQualifications } from './qualify/local-qualifications';
-import { ProfileSources } from './qualify/profile-sources';
+import { ProfileSources, refreshSessionProfiles } from './qualify/profile-sources';
 import { QualificationRunner } from './qualify/qualification-runner';
 
 export interface Services {
@@ -134,7 +134,7 @@ export async function startServices(connection: Connection, config: ServerConfig
       log: (m) => log.info(m),
       // Progress is not kept in the outbox: a reconnected client asks again.
       progress: (p) => void connection.sendNotification(NOTIFICATIONS.qualificationProgress, p),
-      qualified: () => registry.refreshProfiles(),
+      qualified: () => refreshSessionProfiles(registry),
     }),
   });
   const supervisors = config.supervisorSocket

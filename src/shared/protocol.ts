@@ -21,12 +21,23 @@ import {
 import { INTERACTION_STATUSES } from './lifecycle';
 import { Id } from './opaque-id';
 import {
+  CancelQualificationParams,
+  ForgetLocalQualificationsParams,
+  ListLocalQualificationsParams,
+  QualifyVersionParams,
+  type CancelQualificationResult,
+  type ForgetLocalQualificationsResult,
+  type ListLocalQualificationsResult,
+  type QualificationProgressParams,
+  type QualifyVersionResult,
+} from './qualification-shapes';
+import {
   TerminalEndedParams,
   TerminalOutputParams,
   TerminalStartedParams,
   type TerminalStartedResult,
 } from './terminal-params';
-import { AGENTS, type AgentName, type InteractionStatus, type SessionState } from './lifecycle';
+import type { AgentName, InteractionStatus, SessionState } from './lifecycle';
 import {
   TmuxServerRef,
   TmuxTarget,
@@ -207,63 +218,6 @@ interface SessionsChangedParams {
 
 // ---------------------------------------------------------------- the method table
 
-const ListLocalQualificationsParams = z.object({}).strict();
-/** One qualification made on this machine, bound to the binary it was made for. */
-export interface LocalQualificationSummary {
-  agent: AgentName;
-  version: string;
-  generation: string;
-  executable: string;
-  sha256: string;
-  qualified_at: string;
-  seconds: number;
-  screens: number;
-  /** The extension's own records qualify this version: those answer it, not this record. */
-  superseded: boolean;
-}
-export interface ListLocalQualificationsResult {
-  /** Where the records are kept; null when the editor gave no global storage. */
-  location: string | null;
-  records: LocalQualificationSummary[];
-  /** Files there that are not records, each with why. */
-  problems: string[];
-}
-
-const ForgetLocalQualificationsParams = z
-  .object({
-    agent: z.enum(AGENTS).optional(),
-    version: z
-      .string()
-      .regex(/^\d+\.\d+\.\d+$/)
-      .optional(),
-    /** One binary's record. */
-    sha256: z
-      .string()
-      .regex(/^[0-9a-f]{64}$/)
-      .optional(),
-  })
-  .strict();
-export interface ForgetLocalQualificationsResult {
-  /** The record files removed. */
-  removed: string[];
-}
-
-const QualifyVersionParams = z.object({ session_id: Id }).strict();
-export interface QualifyVersionResult {
-  result: 'qualified' | 'differs' | 'unreachable' | 'cancelled' | 'failed';
-  /** One sentence: how it was qualified, or why not. */
-  reason: string;
-  agent: AgentName;
-  version: string;
-  seconds: number;
-  /** The screens that differ from the nearest qualified release's, or failed a check. */
-  differing: string[];
-}
-const CancelQualificationParams = z.object({}).strict();
-export interface CancelQualificationResult {
-  cancelled: boolean;
-}
-
 /** Requests, client to server. */
 export const REQUESTS = {
   listSessions: { method: 'akk/listSessions', params: ListSessionsParams },
@@ -333,15 +287,6 @@ export const NOTIFICATIONS = {
   qualificationProgress: 'akk/qualificationProgress',
 } as const;
 
-/** A line of a running qualification's progress (not kept: a reconnected client asks again). */
-export interface QualificationProgressParams {
-  session_id: string;
-  message: string;
-  /** Scenarios done of all, where known. */
-  done: number;
-  total: number;
-}
-
 export interface NotificationParamsMap {
   interactionRequired: InteractionRequiredParams;
   interactionUpdated: InteractionUpdatedParams;
@@ -383,43 +328,6 @@ export type ConfirmDecisionParams =
 export interface ConfirmDecisionResult {
   confirmed: boolean;
 }
-
-/** Options the editor passes when it starts the server (LSP `initializationOptions`). */
-export const InitializationOptions = z
-  .object({
-    /** Folder for the interaction store (the extension's workspace storage). */
-    storageDir: z.string().min(1).max(4096).optional(),
-    /** The extension's global storage: qualifications made on this machine are kept there. */
-    globalStorageDir: z.string().min(1).max(4096).optional(),
-    /**
-     * Identifies this connection: offers made through it are its own. Sessions and interactions
-     * belong to the workspace store, so a new id after a window reload still answers them.
-     */
-    ownerId: z.string().min(1).max(200).optional(),
-    /**
-     * The client promises to echo, as `expected_revision`, the revision it rendered; a response
-     * without one is then refused instead of filled in.
-     */
-    echoesRevision: z.boolean().optional(),
-    /** False in an untrusted workspace: observe only, never send input. */
-    inputAllowed: z.boolean().optional(),
-    /** How long an offer created by `akk/status` stays valid, in seconds. */
-    offerLifetimeSeconds: z.number().int().min(5).max(3600).optional(),
-    /**
-     * Where supervisors connect (`dist/mcp.js --socket`): a Unix socket path. Absent: no supervisor
-     * socket is opened.
-     */
-    supervisorSocket: z.string().min(1).max(100).optional(),
-    /** The tmux executable (setting akk.tmux.path). */
-    tmuxPath: z.string().min(1).max(4096).optional(),
-    /**
-     * Setting akk.textResolution.allowLowRisk: low-risk steps created from now on may be answered
-     * by words a language model reads as one of their options (after the person confirms).
-     */
-    allowLowRiskText: z.boolean().optional(),
-  })
-  .passthrough();
-export type InitializationOptions = z.infer<typeof InitializationOptions>;
 
 /** Largest JSON-RPC message the server accepts, in bytes. */
 export const MAX_MESSAGE_BYTES = 1024 * 1024;

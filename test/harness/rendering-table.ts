@@ -1,7 +1,8 @@
 // The README's table of rendering conditions, from the qualification records: for each condition
-// (theme or terminal background, and colour depth), the releases qualified under it and those recorded as differing, with
-// the size captured. The corpus's own condition is every qualified release's. Written between the
-// rendering-conditions markers by `npm run qualify -- --table`; a unit test checks it.
+// (theme or terminal background, and colour depth), the releases qualified under it and those
+// recorded as differing, with the size captured. The corpus's own condition is every qualified
+// release's. Written between the rendering-conditions markers by `npm run qualify -- --table`; a
+// unit test checks it.
 import * as path from 'node:path';
 import { AGENT_DESCRIPTORS } from '../../src/shared/agents';
 import { HARNESS_AGENTS } from './agents';

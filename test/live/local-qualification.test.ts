@@ -10,7 +10,8 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REQUESTS, type ListLocalQualificationsResult, type StatusResult } from '../../src/shared/protocol';
+import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
+import type { ListLocalQualificationsResult } from '../../src/shared/qualification-shapes';
 import { sha256OfFile } from '../../src/server/qualify/binary-digest';
 import { LOCAL_RECORD_FORMAT, LocalQualifications } from '../../src/server/qualify/local-qualifications';
 import { adapterOf } from '../../src/adapters/registry';
@@ -71,7 +72,7 @@ describe(`Claude Code ${VERSION} withheld and qualified on this machine (live)`,
     });
   }
 
-  it('answers its questionnaire for the binary the record names; forgotten, the next is left to the terminal', async () => {
+  it('answers its questionnaire for the binary its record names; forgotten, the next is the terminal’s', async () => {
     grant(sha256, await agentBinary('claude', VERSION));
     const a = await startServerAgent(
       'claude',

@@ -13,13 +13,8 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import {
-  NOTIFICATIONS,
-  REQUESTS,
-  type QualificationProgressParams,
-  type QualifyVersionResult,
-  type StatusResult,
-} from '../../src/shared/protocol';
+import { NOTIFICATIONS, REQUESTS, type StatusResult } from '../../src/shared/protocol';
+import type { QualificationProgressParams, QualifyVersionResult } from '../../src/shared/qualification-shapes';
 import { LocalQualifications } from '../../src/server/qualify/local-qualifications';
 import { sha256OfFile } from '../../src/server/qualify/binary-digest';
 import { Q_DATABASE } from '../harness/agents/claude/scenarios';

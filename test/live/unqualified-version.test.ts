@@ -76,7 +76,7 @@ const CASES: ReadonlyArray<{
 ];
 
 for (const c of CASES) {
-  describe(`${c.agent} ${c.version}, never qualified, waiting on "${c.asks}", through the AKK server (live)`, function () {
+  describe(`${c.agent} ${c.version}, never qualified, waiting on "${c.asks}", through the server (live)`, function () {
     this.timeout(120_000);
     before(async function () {
       this.timeout(INSTALL_TIMEOUT_MS);

@@ -606,10 +606,10 @@ export const QUALIFIED_SHAPES: Readonly<Record<string, readonly string[]>> = {
  * qualified version was captured under: the versions qualified under it.
  */
 export const QUALIFIED_RENDERINGS: Readonly<Record<string, readonly string[]>> = {
-  'dark-ansi/256': ['2.1.263', '2.1.266', '2.1.278', '2.1.332'],
-  'dark-ansi/truecolor': ['2.1.332'],
-  'dark-daltonized/256': ['2.1.332'],
-  'dark-daltonized/truecolor': ['2.1.332'],
+  'dark-ansi/256': ['2.1.263', '2.1.266', '2.1.267', '2.1.278', '2.1.285', '2.1.326', '2.1.332'],
+  'dark-ansi/truecolor': ['2.1.263', '2.1.266', '2.1.267', '2.1.278', '2.1.285', '2.1.326', '2.1.332'],
+  'dark-daltonized/256': ['2.1.263', '2.1.266', '2.1.267', '2.1.278', '2.1.285', '2.1.326', '2.1.332'],
+  'dark-daltonized/truecolor': ['2.1.263', '2.1.266', '2.1.267', '2.1.278', '2.1.285', '2.1.326', '2.1.332'],
   'dark/truecolor': [
     '2.1.263',
     '2.1.278',
@@ -622,11 +622,11 @@ export const QUALIFIED_RENDERINGS: Readonly<Record<string, readonly string[]>> =
     '2.1.331',
     '2.1.332',
   ],
-  'light-ansi/256': ['2.1.332'],
-  'light-ansi/truecolor': ['2.1.332'],
-  'light-daltonized/256': ['2.1.332'],
-  'light-daltonized/truecolor': ['2.1.332'],
-  'light/256': ['2.1.332'],
+  'light-ansi/256': ['2.1.263', '2.1.266', '2.1.267', '2.1.278', '2.1.285', '2.1.326', '2.1.332'],
+  'light-ansi/truecolor': ['2.1.263', '2.1.266', '2.1.267', '2.1.278', '2.1.285', '2.1.326', '2.1.332'],
+  'light-daltonized/256': ['2.1.263', '2.1.266', '2.1.267', '2.1.278', '2.1.285', '2.1.326', '2.1.332'],
+  'light-daltonized/truecolor': ['2.1.263', '2.1.266', '2.1.267', '2.1.278', '2.1.285', '2.1.326', '2.1.332'],
+  'light/256': ['2.1.263', '2.1.266', '2.1.267', '2.1.278', '2.1.285', '2.1.326', '2.1.332'],
   'light/truecolor': [
     '2.1.263',
     '2.1.278',

@@ -22,9 +22,7 @@ export const LocalRecord = z
     format: z.literal(LOCAL_RECORD_FORMAT),
     agent: z.enum(AGENTS),
     version: z.string().regex(/^\d+\.\d+\.\d+$/),
-    executable: z
-      .object({ path: z.string().min(1).max(4096), sha256: z.string().regex(/^[0-9a-f]{64}$/) })
-      .strict(),
+    executable: z.object({ path: z.string().min(1).max(4096), sha256: z.string().regex(/^[0-9a-f]{64}$/) }).strict(),
     generation: z.string().regex(/^\d+\.\d+\.\d+$/),
     shapes: z.array(z.string().regex(/^[a-z0-9-]{1,80}$/)).max(200),
     renderings: z.array(z.string().regex(/^[a-z-]{1,60}\/(256|truecolor)$/)).max(60),
@@ -38,7 +36,7 @@ export const LocalRecord = z
 export type LocalRecord = z.infer<typeof LocalRecord>;
 
 /** A record read back, with the file it came from. */
-export interface StoredLocalRecord {
+interface StoredLocalRecord {
   file: string;
   record: LocalRecord;
 }
@@ -99,7 +97,10 @@ export class LocalQualifications {
   add(record: LocalRecord): string {
     const checked = LocalRecord.parse(record);
     fs.mkdirSync(this.dir, { recursive: true });
-    const file = path.join(this.dir, `${checked.agent}-${checked.version}-${checked.executable.sha256.slice(0, 16)}.json`);
+    const file = path.join(
+      this.dir,
+      `${checked.agent}-${checked.version}-${checked.executable.sha256.slice(0, 16)}.json`,
+    );
     const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
     fs.writeFileSync(temp, `${JSON.stringify(checked, null, 2)}\n`);
     fs.renameSync(temp, file);

@@ -1,9 +1,6 @@
 /** The requests about qualifications made on this machine: list them, and forget them. */
-import type {
-  ForgetLocalQualificationsResult,
-  ListLocalQualificationsResult,
-  RequestParams,
-} from '../../shared/protocol';
+import type { RequestParams } from '../../shared/protocol';
+import type { ForgetLocalQualificationsResult, ListLocalQualificationsResult } from '../../shared/qualification-shapes';
 import { unqualifiedVersionNote } from '../base/adapters';
 import type { LocalQualifications } from './local-qualifications';
 

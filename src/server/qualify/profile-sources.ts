@@ -7,11 +7,12 @@
 import { isAgentName } from '../../shared/agents';
 import type { ProfileSource } from '../../adapters/agent-adapter';
 import { unqualifiedVersionNote } from '../base/adapters';
+import type { SessionRegistry } from '../sessions';
 import type { AgentProcess } from '../sessions/endpoint';
 import type { BinaryDigests } from './binary-digest';
 import { grantOf, type LocalQualifications } from './local-qualifications';
 
-export interface ProfileSourcesOptions {
+interface ProfileSourcesOptions {
   local: LocalQualifications | undefined;
   digests: BinaryDigests;
   /** `agent@version` whose shipped qualification is set aside. */
@@ -39,13 +40,19 @@ export class ProfileSources {
     const sha256 = await this.o.digests.of(executable);
     const record = records.find((r) => r.executable.sha256 === sha256);
     if (!record) {
+      const theirs = records.map((r) => r.executable.sha256.slice(0, 12)).join(', ');
       this.o.log(
         `${agent} ${version} at ${executable}: a local qualification exists for another binary ` +
-          `(${records.map((r) => r.executable.sha256.slice(0, 12)).join(', ')}), this one is ${sha256?.slice(0, 12) ?? 'unreadable'}`,
+          `(${theirs}), this one is ${sha256?.slice(0, 12) ?? 'unreadable'}`,
       );
       return base;
     }
     this.o.log(`${agent} ${version} at ${executable}: qualified on this machine (${record.qualifiedAt})`);
     return { ...base, local: grantOf(record) };
   }
+}
+
+/** Every session reads its profile source again (a local qualification was added or forgotten). */
+export function refreshSessionProfiles(registry: SessionRegistry): void {
+  for (const s of registry.list()) registry.get(s.session_id)?.refreshProfile();
 }

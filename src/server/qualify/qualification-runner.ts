@@ -12,11 +12,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { AGENT_DESCRIPTORS, isAgentName } from '../../shared/agents';
 import { AkkError } from '../../shared/errors';
-import type { QualificationProgressParams, QualifyVersionResult } from '../../shared/protocol';
+import type { QualificationProgressParams, QualifyVersionResult } from '../../shared/qualification-shapes';
 import { unqualifiedVersionNote } from '../base/adapters';
 import type { Session } from '../sessions';
 
-export interface RunnerDeps {
+interface RunnerDeps {
   globalStorageDir: string | undefined;
   tmuxPath: string;
   log(message: string): void;
@@ -39,7 +39,7 @@ function packageRoot(from: string): string | null {
 }
 
 /** How to start the runner in this install, or why it cannot be. */
-export function runnerCommand(from = __dirname): { args: string[]; cwd: string } | { unavailable: string } {
+function runnerCommand(from = __dirname): { args: string[]; cwd: string } | { unavailable: string } {
   const root = packageRoot(from);
   const entry = root && path.join(root, 'test', 'harness', 'qualify', 'index.ts');
   const tsx = root && path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
@@ -80,7 +80,8 @@ export class QualificationRunner {
       throw new AkkError('not_qualifiable', `the executable of session ${session.id} could not be read`);
     if (!this.deps.globalStorageDir)
       throw new AkkError('qualification_unavailable', 'the editor gave no global storage to keep the record in');
-    if (this.running) throw new AkkError('qualification_busy', `a qualification is running (session ${this.running.sessionId})`);
+    if (this.running)
+      throw new AkkError('qualification_busy', `a qualification is running (session ${this.running.sessionId})`);
     const command = runnerCommand();
     if ('unavailable' in command) throw new AkkError('qualification_unavailable', command.unavailable);
 
@@ -147,7 +148,11 @@ export class QualificationRunner {
       this.deps.qualified();
       return { ...base, result: 'qualified', reason: verdict.replace(/^[^:]*: /, '') };
     }
-    const result = /: unreachable in /.test(verdict) ? 'unreachable' : /: differs in /.test(verdict) ? 'differs' : 'failed';
+    const result = /: unreachable in /.test(verdict)
+      ? 'unreachable'
+      : /: differs in /.test(verdict)
+        ? 'differs'
+        : 'failed';
     const reason = verdict
       ? verdict.replace(/^[^:]*: /, '')
       : `the run ended (exit ${code ?? 'error'}): ${lines.slice(-3).join(' / ')}`;

@@ -18,6 +18,7 @@ import type { Store } from '../store';
 import type { LocalQualifications } from '../qualify/local-qualifications';
 import { forgetLocalQualifications, listLocalQualifications } from '../qualify/local-requests';
 import type { QualificationRunner } from '../qualify/qualification-runner';
+import { refreshSessionProfiles } from '../qualify/profile-sources';
 import type { RequestContext, RequestHandlers } from './register';
 import { interactionSummary, sessionSummaries, statusResult } from './to-proto';
 
@@ -48,7 +49,7 @@ export function createHandlers(deps: HandlerDeps): RequestHandlers {
     cancelQualification: () => ({ cancelled: deps.qualifier.cancel() }),
     listLocalQualifications: () => listLocalQualifications(deps.local, deps.withheld),
     forgetLocalQualifications: (params) =>
-      forgetLocalQualifications(deps.local, params, () => deps.registry.refreshProfiles()),
+      forgetLocalQualifications(deps.local, params, () => refreshSessionProfiles(deps.registry)),
     listSessions: async (params) => {
       const sessions = sessionSummaries(deps.registry, deps.store);
       const notices = await deps.registry.notices.list();

@@ -14,7 +14,8 @@ import { Emitter, type Disposable } from './events';
 import type { MonitorOptions, SettledInfo } from './monitor';
 import { saveSession, type AttachedRecord, type SessionPersistence } from './persistence';
 import { opaqueId } from '../base/ids';
-import { Session, type Classify, type SessionProfiles } from './session';
+import { Session, type Classify } from './session';
+import type { SessionProfiles } from './session-profile';
 import { EnvironmentNotices } from './environment-notices';
 import { findTmux } from './tmux/find-tmux';
 import { TmuxRunner, addressKey, type TmuxAddress } from './tmux/command';
@@ -299,11 +300,6 @@ export class SessionRegistry {
     });
     this.sessions.set(id, session);
     return session;
-  }
-
-  /** Every session reads where its profile comes from again (a local qualification added or forgotten). */
-  refreshProfiles(): void {
-    for (const s of this.sessions.values()) s.refreshProfile();
   }
 
   private bind(session: Session, endpoint: Endpoint, paneKey: string): void {

@@ -3,9 +3,8 @@
  * from the classifier. Turns get opaque ids: a turn starts when the agent leaves idle (or
  * starting) for work or a prompt, which happens only after input.
  */
-import { nearestQualifiedVersion, unqualifiedVersionNote } from '../base/adapters';
 import { opaqueId } from '../base/ids';
-import { isAgentName, pinningAdvice, type AgentKind } from '../../shared/agents';
+import type { AgentKind } from '../../shared/agents';
 import type { SessionState } from '../../shared/lifecycle';
 import type { SessionSummary } from '../../shared/protocol';
 import { AkkError } from '../../shared/errors';
@@ -13,6 +12,8 @@ import type { ProfileSource } from '../../adapters/agent-adapter';
 import type { AgentProcess, Endpoint, EndpointDescription, ScreenCapture, SettledCapture } from './endpoint';
 import type { Disposable } from './events';
 import { ScreenMonitor, type MonitorOptions, type SettledInfo } from './monitor';
+import { SessionProfile, unqualifiedSummary, type SessionProfiles } from './session-profile';
+import { SettledWaiters } from './settled-waiters';
 
 interface ClassifyInput {
   agent: AgentKind;
@@ -20,20 +21,6 @@ interface ClassifyInput {
   capture: ScreenCapture;
   /** Where the version's profile comes from besides the extension's own tables. */
   source?: ProfileSource;
-}
-
-/** Where a session's profile may come from besides the shipped tables (see server/qualify). */
-export interface SessionProfiles {
-  /** What is known at once for an agent and version. */
-  initial(agent: AgentKind, version: string | null): ProfileSource | undefined;
-  /** For the process's exact binary (a local qualification once its digest is read). */
-  resolve(proc: AgentProcess): Promise<ProfileSource | undefined>;
-}
-
-/** One `nextSettled` caller: given the next settled capture, or told why none will come. */
-interface SettledWaiter {
-  settle(capture: SettledCapture): void;
-  fail(error: AkkError): void;
 }
 
 export interface Classification {
@@ -64,11 +51,9 @@ export class Session {
   private classified: Classification | null = null;
   private isUncertain = false;
   private exit: string | null = null;
-  private source: ProfileSource | undefined;
-  /** The agent process whose profile source was last asked for. */
-  private profileAsked: string | null = null;
+  private readonly profile: SessionProfile;
   private capture: ScreenCapture | null = null;
-  private settledWaiters: SettledWaiter[] = [];
+  private readonly settledWaiters = new SettledWaiters();
   agent: AgentKind;
   version: string | null;
 
@@ -82,34 +67,23 @@ export class Session {
     this.description = description;
     this.agent = agent;
     this.version = version;
-    this.source = hooks.profiles?.initial(agent, version);
+    this.profile = new SessionProfile(hooks.profiles, (m) => hooks.log(`session ${id}: ${m}`));
+    this.profile.reset(agent, version);
   }
 
   /** Where this session's profile comes from besides the shipped tables (none: those alone). */
   get profileSource(): ProfileSource | undefined {
-    return this.source;
+    return this.profile.source;
   }
 
-  /**
-   * Reads where the current agent process's profile comes from (a local qualification is bound to
-   * its binary's digest, read first); until then the session keeps what is known at once.
-   */
+  /** Reads where the agent process's profile comes from (a local record is bound to its binary's digest). */
   refreshProfile(): void {
     const proc = this.ep?.agentProcess() ?? null;
-    const profiles = this.hooks.profiles;
-    if (!profiles || !proc || proc.agent !== this.agent || proc.version !== this.version) return;
-    const asked = `${proc.pid}:${proc.startTime}`;
-    this.profileAsked = asked;
-    profiles.resolve(proc).then(
-      (source) => {
-        if (this.profileAsked !== asked || JSON.stringify(source) === JSON.stringify(this.source)) return;
-        this.source = source;
-        this.hooks.log(`session ${this.id}: profile source ${JSON.stringify(source ?? {})}`);
-        this.hooks.changed(this);
-        this.monitor?.requestSettled();
-      },
-      (e: unknown) => this.hooks.log(`session ${this.id}: reading its profile source failed: ${String(e)}`),
-    );
+    if (proc?.agent !== this.agent || proc.version !== this.version) return;
+    this.profile.refresh(proc, () => {
+      this.hooks.changed(this);
+      this.monitor?.requestSettled();
+    });
   }
 
   /** Binds an open endpoint and starts monitoring it. */
@@ -196,17 +170,9 @@ export class Session {
       endpoint: { ...this.description },
       survives_reload: this.description.kind === 'tmux',
       ...(reason !== null ? { observe_only_reason: reason } : {}),
-      ...this.unqualifiedVersion(),
+      ...unqualifiedSummary(this.agent, this.version, this.profile.source),
       pending: null,
     };
-  }
-
-  private unqualifiedVersion(): Pick<SessionSummary, 'unqualified_version'> {
-    const note = this.version === null ? null : unqualifiedVersionNote(this.agent, this.version, this.source);
-    if (note === null || this.version === null) return {};
-    const nearest = nearestQualifiedVersion(this.agent, this.version);
-    const pinning = nearest !== null && isAgentName(this.agent) ? pinningAdvice(this.agent, nearest) : null;
-    return { unqualified_version: { nearest_qualified: nearest, note, pinning } };
   }
 
   /** Output events the terminal has written so far (see `SettledCapture.outputSeq`). */
@@ -222,29 +188,7 @@ export class Session {
     const monitor = this.monitor;
     if (!monitor || this.sessionState === 'exited')
       return Promise.reject(new AkkError('agent_exited', this.exit ?? 'the agent has exited'));
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.settledWaiters = this.settledWaiters.filter((w) => w !== waiter);
-        reject(
-          new AkkError(
-            'terminal_not_settled',
-            `the terminal did not show a still screen within ${timeoutMs} ms: wait until it settles and answer again`,
-          ),
-        );
-      }, timeoutMs);
-      const waiter: SettledWaiter = {
-        settle: (capture) => {
-          clearTimeout(timer);
-          resolve(capture);
-        },
-        fail: (error) => {
-          clearTimeout(timer);
-          reject(error);
-        },
-      };
-      this.settledWaiters.push(waiter);
-      monitor.requestSettled();
-    });
+    return this.settledWaiters.wait(timeoutMs, () => monitor.requestSettled());
   }
 
   /** Input may have reached the terminal without a provable effect; sticky until `endUncertain`. */
@@ -276,7 +220,7 @@ export class Session {
     this.monitor = null;
     this.subscription?.dispose();
     this.subscription = null;
-    this.failWaiters(reason);
+    this.settledWaiters.fail(reason);
     this.setState('exited');
     this.hooks.changed(this);
   }
@@ -287,12 +231,7 @@ export class Session {
     this.subscription?.dispose();
     this.subscription = null;
     this.ep?.dispose();
-    this.failWaiters('the session was closed');
-  }
-
-  /** Every waiting `nextSettled` learns at once that no screen will come. */
-  private failWaiters(reason: string): void {
-    for (const waiter of this.settledWaiters.splice(0)) waiter.fail(new AkkError('agent_exited', reason));
+    this.settledWaiters.fail('the session was closed');
   }
 
   private takeAgent(proc: AgentProcess | null): boolean {
@@ -300,7 +239,7 @@ export class Session {
     if (proc.agent === this.agent && proc.version === this.version) return false;
     this.agent = proc.agent;
     this.version = proc.version;
-    this.source = this.hooks.profiles?.initial(proc.agent, proc.version);
+    this.profile.reset(proc.agent, proc.version);
     this.refreshProfile();
     return true;
   }
@@ -319,7 +258,7 @@ export class Session {
     if (capture.unproven !== undefined) {
       // Nothing is recognised from a screen that is not proven to be the terminal's: the session
       // keeps what was last proven, observe-only. A waiting response sees the doubt and sends nothing.
-      for (const waiter of this.settledWaiters.splice(0)) waiter.settle(capture);
+      this.settledWaiters.settle(capture);
       if (this.signature() !== before) this.hooks.changed(this);
       return;
     }
@@ -332,7 +271,7 @@ export class Session {
       this.classified = this.runClassifier(capture);
     }
     this.recompute();
-    for (const waiter of this.settledWaiters.splice(0)) waiter.settle(capture);
+    this.settledWaiters.settle(capture);
     if (this.signature() !== before) this.hooks.changed(this);
     this.hooks.settled(this, capture, info);
   }
@@ -351,7 +290,7 @@ export class Session {
 
   private runClassifier(capture: ScreenCapture): Classification {
     try {
-      return this.hooks.classify({ agent: this.agent, version: this.version, capture, source: this.source });
+      return this.hooks.classify({ agent: this.agent, version: this.version, capture, source: this.profile.source });
     } catch (error) {
       this.hooks.log(`session ${this.id}: classifier failed: ${String(error)}`);
       return { state: 'unknown' };

@@ -175,7 +175,7 @@ describe('qualification: the generated README section and versions that are not 
   });
 
   for (const agent of AGENTS) {
-    it(`${agent}: a version never qualified gets no input on any screen; where it waits, it names the nearest qualified`, () => {
+    it(`${agent}: a version never qualified gets no input on any screen; waiting, it names the nearest`, () => {
       const newest = adapterOf(agent)?.supportedVersions().at(-1);
       assert.ok(newest);
       const corpus = loadCorpus().filter((f) => f.agent === agent && f.screen.cols === 120);

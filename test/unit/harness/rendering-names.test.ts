@@ -33,7 +33,10 @@ describe('rendering condition names', () => {
   }
 
   it('a background condition is kept in its own folder beside the sizes', () => {
-    assert.equal(renderingFolder('80x24', { background: 'light', depth: 'truecolor' }), '80x24-light-background-truecolor');
+    assert.equal(
+      renderingFolder('80x24', { background: 'light', depth: 'truecolor' }),
+      '80x24-light-background-truecolor',
+    );
     assert.equal(renderingFolder('120x40', { theme: 'light', depth: '256' }), '120x40-light-256');
   });
 

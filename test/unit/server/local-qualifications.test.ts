@@ -119,7 +119,7 @@ describe('qualifications made on this machine', () => {
       assert.equal(await p.resolve({ agent: 'claude', version: '2.1.999', executable: null }), undefined);
     });
 
-    it('is not needed where the extension’s own tables qualify the version; withholding them is known at once', async () => {
+    it('is not needed where the shipped tables qualify the version; withholding them is known at once', async () => {
       local.add(record('2.1.332', binary, 'the binary that was qualified'));
       assert.equal(await sources().resolve({ agent: 'claude', version: '2.1.332', executable: binary }), undefined);
       const withheld = sources(['claude@2.1.332']);
