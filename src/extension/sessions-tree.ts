@@ -39,7 +39,9 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionSummary>, vs
     const state = session.pending ? `${session.state} · pending ${session.pending.kind}` : session.state;
     const base = unqualified
       ? `not qualified${unqualified.nearest_qualified ? ` (nearest ${unqualified.nearest_qualified})` : ''} · ${state}`
-      : state;
+      : session.qualified_on_this_machine
+        ? `qualified on this machine · ${state}`
+        : state;
     const e = session.endpoint;
     const where =
       e.kind === 'terminal' ? `terminal "${e.target}"` : `tmux ${e.socket ?? e.socketPath ?? 'default'} ${e.target}`;

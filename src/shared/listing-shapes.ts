@@ -80,6 +80,8 @@ export interface SessionSummary {
     /** How to install the nearest qualified version and keep the client on it; null without one. */
     pinning: string | null;
   };
+  /** Answered by a qualification made on this machine for the binary it runs. */
+  qualified_on_this_machine?: true;
   pending: { interaction_id: string; kind: 'questionnaire' | 'async_question' | 'permission'; since: string } | null;
 }
 

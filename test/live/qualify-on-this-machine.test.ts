@@ -22,6 +22,7 @@ import { agentBinary } from '../harness/install-agents';
 import { NEWEST } from '../harness/versions';
 import { optionId, question, startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
 import { INSTALL_TIMEOUT_MS } from '../support/agent-fixture';
+import { until } from '../support/wait';
 
 const VERSION = NEWEST.claude;
 
@@ -110,6 +111,13 @@ describe(`qualifying Claude Code ${VERSION} on this machine, its shipped record 
     const { records } = new LocalQualifications(global).read();
     assert.equal(records.length, 1);
     assert.equal(records[0]?.record.executable.sha256, await sha256OfFile(await agentBinary('claude', VERSION)));
+
+    // The session reads its binary's digest again and is listed as qualified here.
+    await until('the session listed as qualified on this machine', async () => {
+      const after = await a.call(REQUESTS.listSessions.method, {});
+      type Listed = { sessions: Array<{ session_id: string; qualified_on_this_machine?: true }> };
+      return (after.result as Listed).sessions.find((x) => x.session_id === a.sessionId)?.qualified_on_this_machine;
+    });
 
     await userPrompt(a.term, 'set up the service');
     const s = await a.waitStatus((x) => x.interaction?.questions[0]?.prompt === Q_DATABASE.question, 30_000, 'Q');

@@ -171,6 +171,7 @@ export class Session {
       survives_reload: this.description.kind === 'tmux',
       ...(reason !== null ? { observe_only_reason: reason } : {}),
       ...unqualifiedSummary(this.agent, this.version, this.profile.source),
+      ...(this.profile.source?.local ? { qualified_on_this_machine: true as const } : {}),
       pending: null,
     };
   }
