@@ -612,6 +612,8 @@ export const QUALIFIED_RENDERINGS: Readonly<Record<string, readonly string[]>> =
   'dark-daltonized/truecolor': ['2.1.263', '2.1.266', '2.1.267', '2.1.278', '2.1.285', '2.1.326', '2.1.332'],
   'dark/truecolor': [
     '2.1.263',
+    '2.1.266',
+    '2.1.267',
     '2.1.278',
     '2.1.285',
     '2.1.326',
@@ -629,6 +631,8 @@ export const QUALIFIED_RENDERINGS: Readonly<Record<string, readonly string[]>> =
   'light/256': ['2.1.263', '2.1.266', '2.1.267', '2.1.278', '2.1.285', '2.1.326', '2.1.332'],
   'light/truecolor': [
     '2.1.263',
+    '2.1.266',
+    '2.1.267',
     '2.1.278',
     '2.1.285',
     '2.1.326',

@@ -153,7 +153,17 @@ export const QUALIFIED_SHAPES: Readonly<Record<string, readonly string[]>> = {
  * qualified version was captured under: the versions qualified under it.
  */
 export const QUALIFIED_RENDERINGS: Readonly<Record<string, readonly string[]>> = {
-  'dark-background/truecolor': ['0.153.4', '0.154.0', '0.155.1', '0.157.1', '0.160.1', '0.161.0', '0.171.0'],
-  'light-background/256': ['0.157.1', '0.160.1', '0.161.0'],
-  'light-background/truecolor': ['0.153.4', '0.154.0', '0.155.1', '0.157.1', '0.160.1', '0.171.0'],
+  'dark-background/256': ['0.153.4', '0.154.0', '0.155.1', '0.156.1', '0.157.1', '0.160.1', '0.161.0', '0.171.0'],
+  'dark-background/truecolor': ['0.153.4', '0.154.0', '0.155.1', '0.156.1', '0.157.1', '0.160.1', '0.161.0', '0.171.0'],
+  'light-background/256': ['0.153.4', '0.154.0', '0.155.1', '0.156.1', '0.157.1', '0.160.1', '0.161.0', '0.171.0'],
+  'light-background/truecolor': [
+    '0.153.4',
+    '0.154.0',
+    '0.155.1',
+    '0.156.1',
+    '0.157.1',
+    '0.160.1',
+    '0.161.0',
+    '0.171.0',
+  ],
 };
