@@ -150,6 +150,10 @@ describe('server over stdio', () => {
       dismissInteraction: { interaction_id: 'i', turn_id: 't' },
       resolveText: { interaction_id: 'i', turn_id: 't', text: 'yes' },
       identify: { name: 'a tool' },
+      listLocalQualifications: {},
+      forgetLocalQualifications: { agent: 'claude', version: '9.9.9' },
+      qualifyVersion: { session_id: 'nope' },
+      cancelQualification: {},
       terminalStarted: {
         terminal_id: 't',
         execution_id: 'e',
@@ -164,6 +168,16 @@ describe('server over stdio', () => {
       assert.notEqual(errorCode(r), 'invalid_params', `${method}: ${JSON.stringify(r.error)}`);
       if (r.error) assert.ok(r.error.data?.code, `${method} error without data.code`);
     }
+  });
+
+  it('answers a request sent without params as one with empty params', async () => {
+    await server.initialize({ storageDir });
+    for (const method of [REQUESTS.listLocalQualifications.method, REQUESTS.listSessions.method]) {
+      const r = await server.call(method, undefined);
+      assert.equal(r.error, undefined, `${method}: ${JSON.stringify(r.error)}`);
+    }
+    const needs = await server.call(REQUESTS.qualifyVersion.method, undefined);
+    assert.equal(errorCode(needs), 'invalid_params', JSON.stringify(needs));
   });
 
   it('answers a malformed JSON body with parse_error (id null) and keeps serving', async () => {

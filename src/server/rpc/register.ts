@@ -45,7 +45,9 @@ export function registerRequests(
 ): void {
   for (const name of Object.keys(REQUESTS) as RequestName[]) {
     const { method, params: schema } = REQUESTS[name];
-    connection.onRequest(method, async (raw: unknown) => {
+    connection.onRequest(method, async (given: unknown) => {
+      // A request without params reaches the handler with the cancellation token in their place.
+      const raw = isCancellationToken(given) ? undefined : given;
       try {
         if (only && !only.includes(name))
           throw new AkkError('unknown_method', `${method} is not available to supervisors`, { method });
@@ -90,4 +92,14 @@ export function registerNotifications(
       }
     });
   }
+}
+
+function isCancellationToken(value: unknown): boolean {
+  const t = value as { isCancellationRequested?: unknown; onCancellationRequested?: unknown } | null;
+  return (
+    typeof t === 'object' &&
+    t !== null &&
+    typeof t.isCancellationRequested === 'boolean' &&
+    typeof t.onCancellationRequested === 'function'
+  );
 }
