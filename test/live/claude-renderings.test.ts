@@ -123,8 +123,8 @@ describe('Claude Code in a short terminal, through the AKK server (live)', funct
   });
 });
 
-/** A seed version, qualified under the corpus's own rendering, never captured under the light theme at 256 colours. */
-const NEVER_LIGHT = '2.1.263';
+/** A release qualified under the corpus's own rendering only, never captured under the light theme at 256 colours. */
+const NEVER_LIGHT = '2.1.265';
 
 describe('Claude Code under a condition never qualified on its version, through the AKK server (live)', function () {
   this.timeout(120_000);
