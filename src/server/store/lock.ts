@@ -3,6 +3,11 @@
  * host and a random token. A lock whose owner is gone (no such pid, a zombie, or a pid reused by
  * a process that started at another time) is stale and is taken over; a live owner makes the
  * second opener fail with `store_locked` before it writes anything.
+ *
+ * The lock appears with its content whole: it is written to a private file first and then hard
+ * linked to its name (a link fails when the name exists, as an exclusive create does). A holder
+ * killed between creating the lock and writing it would otherwise leave an empty lock that a
+ * reopening window must respect for a grace period, not knowing whose it is.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -120,13 +125,13 @@ export class StoreLock {
     };
     let recovered = false;
     for (let attempt = 0; attempt < 5; attempt++) {
-      let fd: number;
+      let created: boolean;
       try {
-        fd = fs.openSync(file, 'wx');
+        created = createWhole(file, JSON.stringify(info), fsyncEnabled);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-          throw new AkkError('store_io', `cannot create the store lock ${file}: ${(error as Error).message}`);
-        }
+        throw new AkkError('store_io', `cannot create the store lock ${file}: ${(error as Error).message}`);
+      }
+      if (!created) {
         const existing = readLock(file);
         if (!existing) continue; // released meanwhile: try again
         const fresh = Date.now() - existing.mtimeMs < UNREADABLE_GRACE_MS;
@@ -134,12 +139,6 @@ export class StoreLock {
         if (!breakStale(file, existing.text)) throw locked(file, existing.info);
         recovered = true;
         continue;
-      }
-      try {
-        fs.writeSync(fd, JSON.stringify(info));
-        if (fsyncEnabled) fs.fsyncSync(fd);
-      } finally {
-        fs.closeSync(fd);
       }
       if (fsyncEnabled) fsyncDir(dir);
       return new StoreLock(file, info.token, recovered);
@@ -162,6 +161,58 @@ export class StoreLock {
   /** Whether the lock file on disk still names this holder. */
   held(): boolean {
     return readLock(this.file)?.info?.token === this.token;
+  }
+}
+
+const PENDING_MARK = '.pending-';
+
+/** Writes `content` to a file of its own, fsynced when asked. */
+function writeFile(target: string, content: string, fsyncEnabled: boolean, flag: string): void {
+  const fd = fs.openSync(target, flag);
+  try {
+    fs.writeSync(fd, content);
+    if (fsyncEnabled) fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * Creates `file` holding `content`, or returns false when it exists. Where the file system has no
+ * hard links, falls back to an exclusive create followed by the write.
+ */
+function createWhole(file: string, content: string, fsyncEnabled: boolean): boolean {
+  removeStalePending(file);
+  const pending = `${file}${PENDING_MARK}${process.pid}-${randomBytes(4).toString('hex')}`;
+  writeFile(pending, content, fsyncEnabled, 'wx');
+  try {
+    fs.linkSync(pending, file);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw error;
+  } finally {
+    fs.rmSync(pending, { force: true });
+  }
+  try {
+    writeFile(file, content, fsyncEnabled, 'wx');
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/** Removes the private files of lock writers that died before they could link theirs. */
+function removeStalePending(file: string): void {
+  const dir = path.dirname(file);
+  const prefix = `${path.basename(file)}${PENDING_MARK}`;
+  for (const name of fs.readdirSync(dir)) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(name.slice(prefix.length).split('-')[0]);
+    if (Number.isInteger(pid) && pid !== process.pid && !pidAlive(pid))
+      fs.rmSync(path.join(dir, name), { force: true });
   }
 }
 

@@ -117,6 +117,20 @@ describe('store: persistence', function () {
     }
   });
 
+  it('a lock appears whole, and what a lock writer killed before linking left is removed', async () => {
+    const stray = path.join(dir, `${LOCK_FILE}.pending-${deadPid()}-0badf00d`);
+    fs.writeFileSync(stray, '{"pid":');
+    const store = await diskStore(dir);
+    assert.equal(fs.existsSync(stray), false);
+    const lock = JSON.parse(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8')) as { pid: number };
+    assert.equal(lock.pid, process.pid);
+    assert.deepEqual(
+      fs.readdirSync(dir).filter((n) => n.startsWith(`${LOCK_FILE}.`)),
+      [],
+    );
+    await store.close();
+  });
+
   it('an unreadable lock is respected while fresh and recovered once old', async () => {
     const file = path.join(dir, LOCK_FILE);
     fs.writeFileSync(file, '');
