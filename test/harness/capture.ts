@@ -13,6 +13,7 @@
 //                  into a folder of its own beside the size's (the corpus's own is dark/256)
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { FIXTURES } from '../support/harness-data';
 import { normalise, stripSgr } from './normalise';
 import { parseRendering, renderingName, STANDARD_RENDERING, type Rendering } from './rendering';
 import { scenariosFor, type NamedScenario } from './scenarios';
@@ -73,8 +74,6 @@ export interface TargetIndex {
   skipped: Array<{ scenario: string; reason: string }>;
   unreached: Array<{ scenario: string; step: number; state: string; error: string }>;
 }
-
-const FIXTURES = path.resolve(__dirname, '..', '..', 'fixtures');
 
 /**
  * Files the capture writes (and replaces): `NN-<state>.txt`, `.ansi.txt`, `.json` and `index.json`.

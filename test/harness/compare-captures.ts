@@ -6,6 +6,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { FIXTURES } from '../support/harness-data';
 import { captureAll, isCaptureFile, type Target } from './capture';
 import { VOLATILE_PAIRS, isVolatileLine, normalise, styledCells, unblink } from './normalise';
 import { AGENTS, SIZES, VERSIONS, parseAgent, parseSize } from './versions';
@@ -168,7 +169,7 @@ export function report(r: CompareResult): string {
 }
 
 async function main(argv: string[]): Promise<void> {
-  const fixtures = path.resolve(__dirname, '..', '..', 'fixtures');
+  const fixtures = FIXTURES;
   if (!argv.includes('--recapture')) {
     const [a, b] = argv.filter((x) => !x.startsWith('--'));
     if (!a || !b)

@@ -5,10 +5,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { TargetIndex } from './capture';
 import { AGENT_DESCRIPTORS } from '../../src/shared/agents';
+import { FIXTURES } from '../support/harness-data';
 import { HARNESS_AGENTS } from './agents';
 import { AGENTS, SIZES, VERSIONS, sizeName } from './versions';
-
-const FIXTURES = path.resolve(__dirname, '..', '..', 'fixtures');
 
 export function corpusTable(root = FIXTURES): string {
   const out: string[] = [];

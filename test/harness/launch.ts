@@ -13,6 +13,7 @@ import { agentBinary } from './install-agents';
 import type { Workspace } from './scenario-types';
 import { renderingEnv, type Rendering } from './rendering';
 import type { TermSize } from './versions';
+import { FAKE_MCP_DIR } from '../support/harness-data';
 import { sleep } from '../support/wait';
 
 const run = promisify(execFile);
@@ -122,9 +123,23 @@ export function descendants(pid: number): number[] {
   return out;
 }
 
+/**
+ * The folder whose `node` runs the client's launcher and the fake MCP servers: Node's own; or, where
+ * the harness runs in the editor's Electron as Node (the shipped qualification runner), a folder of
+ * the run's own with a `node` that runs that Electron as Node, since the editor carries no `node`.
+ */
+function nodeBinDir(root: string): string {
+  if (!process.versions.electron) return path.dirname(process.execPath);
+  const dir = path.join(root, 'node-bin');
+  fs.mkdirSync(dir, { recursive: true });
+  const quoted = `'${process.execPath.replace(/'/g, `'\\''`)}'`;
+  fs.writeFileSync(path.join(dir, 'node'), `#!/bin/sh\nELECTRON_RUN_AS_NODE=1 exec ${quoted} "$@"\n`, { mode: 0o755 });
+  return dir;
+}
+
 /** The script of a fake MCP server shipped with the harness. */
 function fakeMcpScript(name: string): string {
-  const script = path.join(__dirname, 'fake-mcp', `${name}.cjs`);
+  const script = path.join(FAKE_MCP_DIR, `${name}.cjs`);
   if (!fs.existsSync(script)) throw new Error(`no fake MCP server ${name}`);
   return script;
 }
@@ -245,9 +260,8 @@ export async function launchAgent(opts: LaunchOptions): Promise<Launched> {
   const entry: { base: string[]; root: string; socketPath?: string } = { base, root, socketPath };
   active.set(socket, entry);
 
-  const nodeDir = path.dirname(process.execPath);
   const env: Record<string, string> = {
-    PATH: `${nodeDir}:/usr/local/bin:/usr/bin:/bin`,
+    PATH: `${nodeBinDir(root)}:/usr/local/bin:/usr/bin:/bin`,
     TERM: 'xterm-256color',
     LANG: 'C.UTF-8',
     HOME: home,

@@ -9,7 +9,9 @@ import type { AgentKind } from '../../src/adapters/recognize';
 import type { Recognition, ScreenSnapshot } from '../../src/adapters/types';
 import { renderingName, STANDARD_RENDERING } from '../harness/rendering';
 
-export const FIXTURES = join(__dirname, '..', '..', 'fixtures');
+import { FIXTURES } from './harness-data';
+
+export { FIXTURES };
 
 export interface Fixture {
   /** e.g. claude/2.1.332/120x40/03-single-select */

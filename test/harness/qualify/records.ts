@@ -5,9 +5,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { z } from 'zod';
+import { FIXTURES } from '../../support/harness-data';
 import { AGENTS, compareVersions, type AgentName } from '../versions';
 
-export const FIXTURES = path.resolve(__dirname, '..', '..', '..', 'fixtures');
+export { FIXTURES };
 
 const ScreenEntry = z
   .object({
