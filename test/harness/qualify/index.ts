@@ -42,7 +42,7 @@ import {
 import { judge } from './evaluate';
 import { extendOne } from './extend';
 import { extendRendering, recordStoredRenderings } from './renderings';
-import { qualifyLocally } from './local';
+import { localCommand } from './local-main';
 import { HARNESS_AGENTS } from '../agents';
 import { parseRendering } from '../rendering';
 import { FIXTURES, readRecords, writeRecord, type QualificationRecord } from './records';
@@ -245,42 +245,14 @@ async function main(argv: string[]): Promise<number> {
   const positional = argv.filter(
     (a, i) =>
       !a.startsWith('--') &&
-      ![
-        '--sizes',
-        '--jobs',
-        '--agent',
-        '--from',
-        '--to',
-        '--shape',
-        '--rendering',
-        '--versions',
-        '--binary',
-        '--global',
-      ].includes(argv[i - 1] ?? ''),
+      !['--sizes', '--jobs', '--agent', '--from', '--to', '--shape', '--rendering', '--versions'].includes(
+        argv[i - 1] ?? '',
+      ),
   );
   let outcomes: Outcome[] = [];
   const started = Date.now();
   if (argv.includes('--local')) {
-    const [a, version] = positional;
-    const agent = parseAgent(a);
-    const binary = option(argv, 'binary');
-    const global = option(argv, 'global');
-    if (!version || !binary || !global)
-      throw new Error('--local needs <agent> <version> --binary PATH --global DIR (the editor global storage)');
-    const o = await qualifyLocally({
-      agent,
-      version,
-      binary: path.resolve(binary),
-      globalStorageDir: path.resolve(global),
-      ...(option(argv, 'sizes') ? { sizes } : {}),
-      jobs,
-      log: (line) => process.stdout.write(`${line}\n`),
-    });
-    process.stdout.write(`${agent} ${version}: ${o.result} in ${o.seconds} s: ${o.reason}\n`);
-    for (const d of o.differences.slice(0, 10)) process.stdout.write(`  ${d.screen} (${d.what})\n${d.diff}\n`);
-    for (const f of o.failures.slice(0, 10)) process.stdout.write(`  ${f.screen}: ${f.check}: ${f.detail}\n`);
-    if (o.file) process.stdout.write(`record: ${o.file}\n`);
-    return o.result === 'qualified' ? 0 : 1;
+    return localCommand(argv);
   } else if (argv.includes('--table')) {
     const changed = writeTables();
     process.stdout.write(changed.length > 0 ? `rewrote ${changed.join(', ')}\n` : 'tables up to date\n');

@@ -1,0 +1,51 @@
+// The command that qualifies a person's own binary: `npm run qualify -- --local …` in a checkout, and
+// the runner the extension ships (dist/qualify-runner.js, entry runner-entry.ts), which the server
+// starts for "Qualify This Version on This Machine" (src/server/qualify/qualification-runner.ts).
+//
+//   qualify-runner --local <agent> <version> --binary PATH --global DIR [--sizes 80x24] [--jobs 1]
+//                  [--scratch DIR [--reuse-capture]]
+//
+// `--scratch` keeps the capture in DIR (otherwise a temporary folder, removed afterwards);
+// `--reuse-capture` judges the capture already there again instead of running the binary.
+// It prints its progress line by line, then `<agent> <version>: <result> in N s: <reason>`, each
+// differing screen and failed check, and the record's path; exit status 0 when qualified, 1 when
+// not, 2 when the command failed.
+import * as path from 'node:path';
+import { parseAgent, parseSize, sizeName } from '../versions';
+import { qualifyLocally } from './local';
+
+function option(argv: readonly string[], name: string): string | undefined {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : undefined;
+}
+
+export async function localCommand(argv: readonly string[]): Promise<number> {
+  const valued = new Set(['--binary', '--global', '--sizes', '--jobs', '--scratch']);
+  const positional = argv.filter((a, i) => !a.startsWith('--') && !valued.has(argv[i - 1] ?? ''));
+  const [a, version] = positional;
+  const agent = parseAgent(a);
+  const binary = option(argv, 'binary');
+  const global = option(argv, 'global');
+  if (!version || !binary || !global)
+    throw new Error('--local needs <agent> <version> --binary PATH --global DIR (the editor global storage)');
+  const scratch = option(argv, 'scratch');
+  if (argv.includes('--reuse-capture') && !scratch) throw new Error('--reuse-capture needs --scratch DIR');
+  const sizes = option(argv, 'sizes')
+    ?.split(',')
+    .map((s) => sizeName(parseSize(s)));
+  const o = await qualifyLocally({
+    agent,
+    version,
+    binary: path.resolve(binary),
+    globalStorageDir: path.resolve(global),
+    ...(sizes ? { sizes } : {}),
+    jobs: Number(option(argv, 'jobs') ?? 1),
+    ...(scratch ? { scratch: path.resolve(scratch), reuseCapture: argv.includes('--reuse-capture') } : {}),
+    log: (line) => process.stdout.write(`${line}\n`),
+  });
+  process.stdout.write(`${agent} ${version}: ${o.result} in ${o.seconds} s: ${o.reason}\n`);
+  for (const d of o.differences.slice(0, 10)) process.stdout.write(`  ${d.screen} (${d.what})\n${d.diff}\n`);
+  for (const f of o.failures.slice(0, 10)) process.stdout.write(`  ${f.screen}: ${f.check}: ${f.detail}\n`);
+  if (o.file) process.stdout.write(`record: ${o.file}\n`);
+  return o.result === 'qualified' ? 0 : 1;
+}
