@@ -1,11 +1,12 @@
-// Bundles the entries into dist/: the extension (cjs, vscode external), the server, the MCP server and the
-// entry of the store's compaction process (cjs), and the webview script (iife); copies the sql.js wasm and the webview
-// CSS beside them.
+// Bundles the entries into dist/: the extension (cjs, vscode external), the server, the MCP server, the
+// entry of the store's compaction process and the qualification runner (cjs), and the webview script (iife);
+// copies the sql.js wasm, the webview CSS and the qualification runner's data beside them.
 //   node scripts/build.mjs [--production] [--watch]
 import { build, context } from 'esbuild';
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
+import { copyQualificationData } from './qualify-data.mjs';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -63,6 +64,19 @@ const entries = [
     target: 'node20',
     logOverride: { 'require-resolve-not-external': 'silent' },
   },
+  // "Qualify This Version on This Machine": the capture harness's local qualification, bundled, with
+  // the data it needs in dist/qualify/ (scripts/qualify-data.mjs); the server starts it as a child.
+  {
+    ...common,
+    entryPoints: [join(root, 'test/harness/qualify/runner-entry.ts')],
+    outfile: join(root, 'dist/qualify-runner.js'),
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    // The harness modules' own command-line entries (`require.main === module`) stay off in the bundle.
+    define: { ...common.define, 'require.main': 'null' },
+    banner: { js: 'process.env.AKK_HARNESS_DATA = require("node:path").join(__dirname, "qualify");' },
+  },
   {
     ...common,
     entryPoints: [join(root, 'media/panel.ts')],
@@ -80,6 +94,7 @@ function copyAssets() {
   for (const f of readdirSync(join(root, 'media'))) {
     if (f.endsWith('.css')) copyFileSync(join(root, 'media', f), join(root, 'dist/webview', f));
   }
+  copyQualificationData(root);
 }
 
 if (!watch) rmSync(join(root, 'dist'), { recursive: true, force: true });

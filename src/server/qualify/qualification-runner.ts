@@ -1,6 +1,7 @@
 /**
  * "Qualify This Version on This Machine": runs the qualification of a session's exact binary
- * (test/harness/qualify, `--local`) as a low-priority child process, one at a time, with its
+ * (the runner this install ships, dist/qualify-runner.js, bundled from test/harness/qualify with the
+ * reference screens it compares with) as a low-priority child process, one at a time, with its
  * progress passed on as it comes. The run captures against the loopback fake model with a private
  * scratch home and work folder, and writes a local record only when every answered screen is the
  * same as the nearest qualified release's and every check passes; the sessions then read their
@@ -38,18 +39,17 @@ function packageRoot(from: string): string | null {
   }
 }
 
-/** How to start the runner in this install, or why it cannot be. */
+/** How to start the runner this install ships (dist/qualify-runner.js and its data), or why it cannot be. */
 function runnerCommand(from = __dirname): { args: string[]; cwd: string } | { unavailable: string } {
   const root = packageRoot(from);
-  const entry = root && path.join(root, 'test', 'harness', 'qualify', 'index.ts');
-  const tsx = root && path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-  if (!root || !entry || !tsx || !fs.existsSync(entry) || !fs.existsSync(tsx))
+  const runner = root && path.join(root, 'dist', 'qualify-runner.js');
+  if (!root || !runner || !fs.existsSync(runner) || !fs.existsSync(path.join(root, 'dist', 'qualify')))
     return {
       unavailable:
-        'this install does not carry the qualification runner; in a checkout of the repository run ' +
-        '`npm run qualify -- --local <agent> <version> --binary <path> --global <global storage>`',
+        'this install does not carry the qualification runner (dist/qualify-runner.js and dist/qualify/); ' +
+        'in a checkout of the repository, `npm run build` makes them',
     };
-  return { args: [tsx, entry], cwd: root };
+  return { args: [runner], cwd: root };
 }
 
 export class QualificationRunner {
