@@ -7,6 +7,9 @@
  * its stored screens), reports its progress, and finishes within 3 minutes on 2 cores; the record
  * is bound to the binary's SHA-256; the session's next questionnaire and permission are then
  * answered, checked at the fake model and on disk. The person's home directory is untouched.
+ * The server runs from a copy of exactly the files the .vsix carries, outside the repository, so the
+ * run proves that the package is self-contained: its bundled runner, fake MCP servers and reference
+ * screens, with no corpus, sources or node_modules to reach.
  */
 import { strict as assert } from 'node:assert';
 import { createHash } from 'node:crypto';
@@ -22,6 +25,7 @@ import { agentBinary } from '../harness/install-agents';
 import { NEWEST } from '../harness/versions';
 import { optionId, question, startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
 import { INSTALL_TIMEOUT_MS } from '../support/agent-fixture';
+import { installedCopy } from '../support/installed-copy';
 import { until } from '../support/wait';
 
 const VERSION = NEWEST.claude;
@@ -56,10 +60,12 @@ describe(`qualifying Claude Code ${VERSION} on this machine, its shipped record 
   this.timeout(600_000);
   let global: string;
   let home: string;
+  let installed: string;
 
   before(async function () {
     this.timeout(INSTALL_TIMEOUT_MS);
     await agentBinary('claude', VERSION);
+    installed = installedCopy();
     global = fs.mkdtempSync(path.join(os.tmpdir(), 'akk-global-'));
     // A person's home with their own client config, credentials and history, which the run must not touch.
     home = fs.mkdtempSync(path.join(os.tmpdir(), 'akk-person-home-'));
@@ -69,7 +75,7 @@ describe(`qualifying Claude Code ${VERSION} on this machine, its shipped record 
     fs.writeFileSync(path.join(home, '.bash_history'), 'claude\n');
   });
   after(() => {
-    for (const d of [global, home]) fs.rmSync(d, { recursive: true, force: true });
+    for (const d of [global, home, installed]) fs.rmSync(d, { recursive: true, force: true });
   });
 
   it('qualifies the session’s binary within 3 minutes, then answers its questionnaire and permission', async () => {
@@ -87,6 +93,7 @@ describe(`qualifying Claude Code ${VERSION} on this machine, its shipped record 
       { AKK_WITHHOLD_QUALIFIED: `claude@${VERSION}`, HOME: home },
       {},
       { globalStorageDir: global },
+      path.join(installed, 'dist', 'server.js'),
     );
     const before = treeDigest(home);
     const listed = await a.call(REQUESTS.listSessions.method, {});
@@ -97,6 +104,7 @@ describe(`qualifying Claude Code ${VERSION} on this machine, its shipped record 
     const q = r.result as QualifyVersionResult | undefined;
     assert.ok(q, JSON.stringify(r.error));
     assert.equal(q.result, 'qualified', `${q.reason}; ${q.differing.join(', ')}`);
+    process.stdout.write(`      qualified on this machine in ${q.seconds} s, from the installed copy's runner\n`);
     assert.ok(q.seconds <= 180, `took ${q.seconds} s`);
     const progress = a.server.notifications
       .filter((n) => n.method === NOTIFICATIONS.qualificationProgress)

@@ -45,8 +45,9 @@ export class StdioServer {
   /** Answers for requests from the server, by method (others are answered with null). */
   readonly serverRequests = new Map<string, (params: unknown) => unknown>();
 
-  constructor(args: string[] = ['--stdio'], env: NodeJS.ProcessEnv = process.env) {
-    this.child = spawn(process.execPath, [SERVER_JS, ...args], { env, stdio: 'pipe' });
+  /** `serverJs`: the server to start, the repository's build unless an installed copy's is named. */
+  constructor(args: string[] = ['--stdio'], env: NodeJS.ProcessEnv = process.env, serverJs = SERVER_JS) {
+    this.child = spawn(process.execPath, [serverJs, ...args], { env, stdio: 'pipe' });
     this.child.stdout.on('data', (chunk: Buffer) => this.onData(chunk));
     this.child.stderr.on('data', (chunk: Buffer) => this.stderr.push(chunk.toString('utf8')));
     this.child.on('exit', (code) => {

@@ -42,12 +42,17 @@ export interface ServerAgent {
 export type LaunchExtras = Pick<LaunchOptions, 'args' | 'config' | 'workspace' | 'rendering'> &
   Partial<Pick<LaunchOptions, 'version' | 'size'>>;
 
+/**
+ * The agent in tmux, its fake model, and `dist/server.js --stdio` attached to it (`serverJs`: another
+ * build of the server, such as an installed copy's, test/support/installed-copy.ts).
+ */
 export async function startServerAgent(
   agent: AgentName,
   scenario: Scenario,
   env: NodeJS.ProcessEnv = {},
   launch: LaunchExtras = {},
   serverOptions: Record<string, unknown> = {},
+  serverJs?: string,
 ): Promise<ServerAgent> {
   const model = await startFakeModel(scenario);
   const { version = NEWEST[agent], size = { cols: 120, rows: 40 }, ...extras } = launch;
@@ -57,7 +62,7 @@ export async function startServerAgent(
   });
   model.setVars({ workDir: term.workDir });
   const storageDir = mkdtempSync(join(tmpdir(), 'akk-e2e-'));
-  let server = new StdioServer(['--stdio'], { ...process.env, ...env });
+  let server = new StdioServer(['--stdio'], { ...process.env, ...env }, serverJs);
   let stopped = false;
   const stop = async (): Promise<void> => {
     if (stopped) return;
@@ -89,7 +94,7 @@ export async function startServerAgent(
     sessionId,
     async restart(restartEnv: NodeJS.ProcessEnv = {}, options: Record<string, unknown> = {}) {
       if (server.exitCode === undefined) await server.stop();
-      server = new StdioServer(['--stdio'], { ...process.env, ...restartEnv });
+      server = new StdioServer(['--stdio'], { ...process.env, ...restartEnv }, serverJs);
       await init(options);
     },
     status: () => sessionStatus(server, sessionId),
