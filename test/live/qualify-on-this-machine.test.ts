@@ -152,4 +152,37 @@ describe(`qualifying Claude Code ${VERSION} on this machine, its shipped record 
     const again = await a.call(REQUESTS.qualifyVersion.method, { session_id: a.sessionId });
     assert.equal(String(again.error?.data?.code), 'not_qualifiable', JSON.stringify(again));
   });
+
+  it('runs one qualification at a time; Cancel stops it, records nothing and leaves no client or scratch', async () => {
+    // Its own global storage: the other test's record would make the version qualified here.
+    const own = path.join(global, 'cancelled-run');
+    const a = await startServerAgent(
+      'claude',
+      { name: 'qualify-cancelled', turns: [{ kind: 'text', text: 'Done.' }] },
+      { AKK_WITHHOLD_QUALIFIED: `claude@${VERSION}`, HOME: home },
+      {},
+      { globalStorageDir: own },
+    );
+    const tmuxDir = path.join(process.env.TMUX_TMPDIR || '/tmp', `tmux-${process.getuid?.() ?? 0}`);
+    const sockets = (): string[] => (fs.existsSync(tmuxDir) ? fs.readdirSync(tmuxDir).sort() : []);
+    const scratches = (): string[] => fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith('akk-local-qualify-'));
+    const [socketsBefore, scratchesBefore] = [sockets(), scratches()];
+    const running = a.call(REQUESTS.qualifyVersion.method, { session_id: a.sessionId }, 300_000);
+    // Under way once it has started a client of its own (a tmux server of the run).
+    await until('the run’s first client', () => sockets().some((x) => !socketsBefore.includes(x)), 60_000);
+    const busy = await a.call(REQUESTS.qualifyVersion.method, { session_id: a.sessionId });
+    assert.equal(String(busy.error?.data?.code), 'qualification_busy', JSON.stringify(busy));
+    const cancelled = await a.call(REQUESTS.cancelQualification.method, {});
+    assert.deepEqual(cancelled.result, { cancelled: true });
+    const r = (await running).result as QualifyVersionResult | undefined;
+    assert.equal(r?.result, 'cancelled', JSON.stringify(r));
+    assert.deepEqual(new LocalQualifications(own).read().records, []);
+    await until('the run’s tmux servers gone', () => sockets().every((x) => socketsBefore.includes(x)), 10_000);
+    assert.deepEqual(scratches(), scratchesBefore, 'the run left its scratch folder');
+    const listed = await a.call(REQUESTS.listSessions.method, {});
+    type Listed = { sessions: Array<{ session_id: string; unqualified_version?: unknown }> };
+    assert.ok((listed.result as Listed).sessions.find((x) => x.session_id === a.sessionId)?.unqualified_version);
+    // Nothing is running any more: a second Cancel has nothing to stop.
+    assert.deepEqual((await a.call(REQUESTS.cancelQualification.method, {})).result, { cancelled: false });
+  });
 });

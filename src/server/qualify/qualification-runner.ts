@@ -16,6 +16,7 @@ import { AkkError } from '../../shared/errors';
 import type { QualificationProgressParams, QualifyVersionResult } from '../../shared/qualification-shapes';
 import { unqualifiedVersionNote } from '../base/adapters';
 import type { Session } from '../sessions';
+import { TmuxRunner } from '../sessions/tmux/command';
 
 interface RunnerDeps {
   globalStorageDir: string | undefined;
@@ -80,6 +81,11 @@ export class QualificationRunner {
       throw new AkkError('not_qualifiable', `the executable of session ${session.id} could not be read`);
     if (!this.deps.globalStorageDir)
       throw new AkkError('qualification_unavailable', 'the editor gave no global storage to keep the record in');
+    // The run draws each scenario in a tmux pane of its own: without tmux it cannot start.
+    await new TmuxRunner({ binary: this.deps.tmuxPath }).version().catch((e: unknown) => {
+      const why = e instanceof Error ? e.message : String(e);
+      throw new AkkError('qualification_unavailable', `qualifying draws its scenarios in tmux: ${why}`);
+    });
     if (this.running)
       throw new AkkError('qualification_busy', `a qualification is running (session ${this.running.sessionId})`);
     const command = runnerCommand();

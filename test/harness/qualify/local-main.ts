@@ -20,6 +20,10 @@ function option(argv: readonly string[], name: string): string | undefined {
 }
 
 export async function localCommand(argv: readonly string[]): Promise<number> {
+  // Stopped (the editor's Cancel sends SIGTERM to the run's process group): exit through the 'exit'
+  // handlers, which kill the run's tmux servers and remove its scratch folder.
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+    process.once(sig, () => process.exit(128 + (sig === 'SIGINT' ? 2 : sig === 'SIGTERM' ? 15 : 1)));
   const valued = new Set(['--binary', '--global', '--sizes', '--jobs', '--scratch']);
   const positional = argv.filter((a, i) => !a.startsWith('--') && !valued.has(argv[i - 1] ?? ''));
   const [a, version] = positional;

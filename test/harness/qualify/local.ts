@@ -97,6 +97,9 @@ export async function qualifyLocally(o: LocalOptions): Promise<LocalOutcome> {
   const missing = sizes.filter((s) => !below.sizes.includes(s));
   if (missing.length > 0) throw new Error(`${below.version} has no screens at ${missing.join(', ')} to compare with`);
   const scratch = o.scratch ?? fs.mkdtempSync(path.join(os.tmpdir(), 'akk-local-qualify-'));
+  // A run stopped by a signal (the editor's Cancel) exits from the launcher's handler, past `finally`.
+  const removeScratch = (): void => fs.rmSync(scratch, { recursive: true, force: true });
+  if (!o.scratch) process.on('exit', removeScratch);
   try {
     const count = scenariosFor(o.agent).length * sizes.length;
     log(
@@ -165,6 +168,9 @@ export async function qualifyLocally(o: LocalOptions): Promise<LocalOutcome> {
       file,
     };
   } finally {
-    if (!o.scratch) fs.rmSync(scratch, { recursive: true, force: true });
+    if (!o.scratch) {
+      process.off('exit', removeScratch);
+      removeScratch();
+    }
   }
 }
