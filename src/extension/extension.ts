@@ -15,6 +15,7 @@ import { StatusBar } from './status-bar';
 import { TerminalWatch } from './terminal-watch';
 import { registerSupervisors, supervisorSocketPath } from './supervisors';
 import { registerLanguageModelTools } from './lm-tools';
+import { AutomaticQualification } from './local-qualifications';
 import { SETTING } from '../shared/settings';
 import { readSetting } from './read-setting';
 
@@ -45,6 +46,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       () => vscode.workspace.isTrusted,
       focusTerminal,
     );
+    const deps = { client, log, sessions, terminals, pending, panel, watch };
+    const automatic = new AutomaticQualification(deps);
+    const qualifyDue = (): void =>
+      void automatic.consider().catch((e: unknown) => log.warn(`akk.qualify.automatic: ${String(e)}`));
     const sessionsView = vscode.window.createTreeView('akk.sessions', { treeDataProvider: sessions });
     const refreshSessions = async (): Promise<void> => {
       const listed = await client.request('listSessions', {});
@@ -68,7 +73,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         watch.reportExisting().catch((e: unknown) => log.warn(`reporting terminals: ${String(e)}`));
       }),
       pending.onDidChange(() => statusBar.showPending(pending.list())),
-      sessions.onDidChangeTreeData(() => statusBar.showSessions(sessions.all())),
+      sessions.onDidChangeTreeData(() => {
+        statusBar.showSessions(sessions.all());
+        if (sessions.all().some((x) => x.unqualified_version)) qualifyDue();
+      }),
       client.onNotification('sessionsChanged', (p) => {
         for (const s of p.sessions) {
           const before = sessions.all().find((x) => x.session_id === s.session_id);
@@ -88,10 +96,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       // Steps created from now on get their text policy under the new setting.
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(SETTING.allowLowRiskText.key)) void client.restart();
+        if (e.affectsConfiguration(SETTING.qualifyAutomatic.key)) qualifyDue();
       }),
       ...registerSupervisors(context, client, socket),
       ...registerLanguageModelTools(client, pending, log),
-      ...registerCommands({ client, log, sessions, terminals, pending, panel, watch }),
+      ...registerCommands(deps),
     );
     watch.start();
     await client.start();

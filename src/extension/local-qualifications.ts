@@ -1,10 +1,13 @@
 /**
  * Qualifications made on this machine: "Qualify This Version on This Machine" runs one for a
- * session's binary; "Forget Local Qualifications" lists them (each bound to the binary it was
+ * session's binary (and, with setting akk.qualify.automatic, for each such session as it appears,
+ * without asking); "Forget Local Qualifications" lists them (each bound to the binary it was
  * made for) and removes the ones the person picks, whose sessions are manual again at once.
  */
 import * as vscode from 'vscode';
 import { agentLabel } from '../shared/agents';
+import { AutomaticQualificationQueue } from '../shared/automatic-qualification';
+import { SETTING } from '../shared/settings';
 import type { SessionSummary } from '../shared/protocol';
 import type {
   ForgetLocalQualificationsResult,
@@ -12,6 +15,8 @@ import type {
   QualifyVersionResult,
 } from '../shared/qualification-shapes';
 import type { CommandDeps } from './command-deps';
+import { readSetting } from './read-setting';
+import { errorMessageOf } from './rpc-error';
 
 function describe(r: LocalQualificationSummary): vscode.QuickPickItem & { record: LocalQualificationSummary } {
   return {
@@ -131,4 +136,43 @@ export async function qualifyOnThisMachine(
         if (pick === 'Open Output') deps.log.show();
       });
   return result;
+}
+
+/**
+ * Setting akk.qualify.automatic: each session on a version that no record qualifies is qualified
+ * as it appears, without asking, one run at a time (shown and cancellable as when asked for).
+ * Which session, and which never again, is AutomaticQualificationQueue's to say.
+ */
+export class AutomaticQualification {
+  private readonly queue = new AutomaticQualificationQueue();
+  private running = false;
+
+  constructor(private readonly deps: CommandDeps) {}
+
+  /** Called whenever the sessions or the setting change; runs what is due, one after another. */
+  async consider(): Promise<void> {
+    if (this.running || !readSetting(SETTING.qualifyAutomatic)) return;
+    this.running = true;
+    try {
+      for (;;) {
+        const session = this.queue.next((await this.deps.client.request('listSessions', {})).sessions);
+        if (!session) return;
+        const name = `${agentLabel(session.agent)} ${session.version ?? ''}`;
+        this.deps.log.info(`akk.qualify.automatic: qualifying ${name} (session ${session.session_id})`);
+        const result = await qualifyOnThisMachine(this.deps, session.session_id).then(
+          (r) => r?.result ?? 'error',
+          (e: unknown) => {
+            void vscode.window.showWarningMessage(
+              `Agent Knock Knock: ${name} could not be qualified on this machine: ${errorMessageOf(e)}`,
+            );
+            return 'error' as const;
+          },
+        );
+        this.queue.finished(session, result);
+        if (!readSetting(SETTING.qualifyAutomatic)) return;
+      }
+    } finally {
+      this.running = false;
+    }
+  }
 }

@@ -21,6 +21,7 @@ export const SETTING = {
   launchIn: setting<'auto' | 'tmux' | 'terminal'>('akk.launch.in', 'auto'),
   startSessionOnOpen: setting<'none' | AgentName>('akk.startSessionOnOpen', 'none'),
   allowLowRiskText: setting('akk.textResolution.allowLowRisk', false),
+  qualifyAutomatic: setting('akk.qualify.automatic', false),
 } as const;
 
 /** Each agent's launch settings, under its settings prefix (`akk.claude.command`, …). */
