@@ -119,7 +119,18 @@ export async function qualifyLocally(o: LocalOptions): Promise<LocalOutcome> {
     // otherwise so long as its checks pass: it gets no input either way. Every screen AKK answers,
     // or proves an answer by, must be the same.
     const shownOnly = shownOnlyScreens(path.join(scratch, o.agent, o.version));
-    const differing = verdict.differences.filter((d) => !shownOnly.has(d.screen.split(' ')[0] ?? ''));
+    // A scenario the reference release never captured (one the harness gained after that release
+    // was recorded) cannot be compared: it is left out, and no shape is granted from it.
+    const referenceScenarios = new Set(below.screens.filter((s) => sizes.includes(s.size)).map((s) => s.scenario));
+    const scenarioOf = (d: Difference): string => /\((\S+) step \d+\)$/.exec(d.screen)?.[1] ?? '';
+    const uncompared = new Set(
+      verdict.differences
+        .filter((d) => d.what === 'only here' && !referenceScenarios.has(scenarioOf(d)))
+        .map(scenarioOf),
+    );
+    const differing = verdict.differences.filter(
+      (d) => !shownOnly.has(d.screen.split(' ')[0] ?? '') && !uncompared.has(scenarioOf(d)),
+    );
     const same =
       verdict.result === 'qualified' &&
       verdict.generation === below.generation &&
@@ -132,7 +143,9 @@ export async function qualifyLocally(o: LocalOptions): Promise<LocalOutcome> {
       screens: verdict.screens.length,
       differences: differing,
       failures: chosen?.failures ?? [],
-      shownOnlyDifferences: verdict.differences.filter((d) => !differing.includes(d)).map((d) => d.screen),
+      shownOnlyDifferences: verdict.differences
+        .filter((d) => !differing.includes(d) && !uncompared.has(scenarioOf(d)))
+        .map((d) => d.screen),
     };
     if (!same) {
       const result = verdict.result === 'unreachable' ? 'unreachable' : 'differs';
@@ -150,7 +163,10 @@ export async function qualifyLocally(o: LocalOptions): Promise<LocalOutcome> {
       version: o.version,
       executable: { path: o.binary, sha256 },
       generation: below.generation,
-      shapes: capturedShapes(o.agent, new Set(verdict.screens.map((s) => s.scenario))),
+      shapes: capturedShapes(
+        o.agent,
+        new Set(verdict.screens.map((s) => s.scenario).filter((name) => !uncompared.has(name))),
+      ),
       renderings: [],
       qualifiedAt: new Date().toISOString(),
       seconds: base.seconds,
@@ -163,7 +179,11 @@ export async function qualifyLocally(o: LocalOptions): Promise<LocalOutcome> {
       generation: below.generation,
       reason:
         `every screen AKK answers the same as ${below.version}'s apart from volatile fields ` +
-        `(${base.shownOnlyDifferences.length} screen(s) only shown are worded otherwise), ` +
+        `(${base.shownOnlyDifferences.length} screen(s) only shown are worded otherwise` +
+        (uncompared.size > 0
+          ? `; not compared, as ${below.version} never ran them: ${[...uncompared].join(', ')}`
+          : '') +
+        '), ' +
         `and every check of ${verdict.screens.length} screens passed under generation ${below.generation}`,
       file,
     };

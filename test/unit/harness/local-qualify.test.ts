@@ -14,6 +14,8 @@ import { LocalQualifications } from '../../../src/server/qualify/local-qualifica
 import { qualifyLocally } from '../../harness/qualify/local';
 import { FIXTURES, nearestQualified, readRecords } from '../../harness/qualify/records';
 import { NEWEST } from '../../harness/versions';
+import { scenariosFor } from '../../harness/scenarios';
+import { adapterOf } from '../../../src/adapters/registry';
 
 const VERSION = NEWEST.claude;
 const SIZE = '120x40';
@@ -98,6 +100,60 @@ describe(`qualifying ${VERSION} on this machine, judged on its own captured scre
       o.differences.some((d) => d.screen.startsWith(`${SIZE}/${base} `)),
       JSON.stringify(o.differences.map((d) => d.screen)),
     );
+    assert.deepEqual(new LocalQualifications(global).read().records, []);
+  });
+  /** A scenario with a gated shape no other scenario grants, and that shape. */
+  const soleGrant = (): { name: string; shape: string } => {
+    const gated = new Set(adapterOf('claude')?.gatedShapes() ?? []);
+    const shapesOf = (sc: ReturnType<typeof scenariosFor>[number]) =>
+      sc.steps.flatMap((st) => st.shapes ?? []).filter((x) => gated.has(x));
+    for (const sc of scenariosFor('claude'))
+      for (const shape of shapesOf(sc))
+        if (scenariosFor('claude').every((o) => o === sc || !shapesOf(o).includes(shape)))
+          return { name: sc.name, shape };
+    throw new Error('every gated shape is granted by two scenarios');
+  };
+
+  it('a scenario the reference never ran is not compared, and grants no shape', async () => {
+    const records = readRecords('claude');
+    const near = nearestQualified(
+      records.filter((r) => r.version !== VERSION),
+      VERSION,
+      undefined,
+      'below',
+    );
+    assert.ok(near);
+    const { name, shape } = soleGrant();
+    assert.ok(
+      near.screens.some((x) => x.scenario === name && x.size === SIZE),
+      `${near.version} has no ${name}`,
+    );
+    const older = { ...near, screens: near.screens.filter((x) => x.scenario !== name) };
+    const o = await run(records.map((r) => (r === near ? older : r)));
+    assert.equal(o.result, 'qualified', o.reason);
+    assert.match(
+      o.reason,
+      new RegExp(`not compared, as ${near.version.replace(/\./g, '\\.')} never ran them: ${name}`),
+    );
+    const record = new LocalQualifications(global).read().records[0]?.record;
+    assert.ok(record && !record.shapes.includes(shape), `${shape} granted from a scenario never compared`);
+  });
+
+  it('a scenario the reference ran but the capture did not reach: not qualified', async () => {
+    const { name } = soleGrant();
+    const dir = path.join(scratch, 'claude', VERSION, SIZE);
+    type Index = { files: Array<{ file: string; scenario: string }> };
+    const index = JSON.parse(fs.readFileSync(path.join(dir, 'index.json'), 'utf8')) as Index;
+    const gone = index.files.filter((x) => x.scenario === name);
+    assert.ok(gone.length > 0);
+    for (const g of gone) for (const ext of ['.txt', '.ansi.txt', '.json']) fs.rmSync(path.join(dir, g.file + ext));
+    fs.writeFileSync(
+      path.join(dir, 'index.json'),
+      JSON.stringify({ ...index, files: index.files.filter((x) => !gone.includes(x)) }),
+    );
+    const o = await run();
+    assert.notEqual(o.result, 'qualified', o.reason);
+    assert.ok(o.differences.some((d) => d.what === 'only in nearest' && d.screen.includes(`(${name} step`)));
     assert.deepEqual(new LocalQualifications(global).read().records, []);
   });
 });
