@@ -125,16 +125,24 @@ export async function qualifyOnThisMachine(
       `Agent Knock Knock: ${name} is qualified on this machine (${result.seconds} s); ` +
         'its prompts are answered from here.',
     );
-  else if (result.result !== 'cancelled')
+  else if (result.result !== 'cancelled') {
+    const report = result.report;
     void vscode.window
       .showWarningMessage(
         `Agent Knock Knock: ${name} stays answered in the terminal: ${result.reason}` +
           (result.differing.length > 0 ? ` (${result.differing.slice(0, 3).join(', ')})` : ''),
+        ...(report ? ['Show Report'] : []),
         'Open Output',
       )
-      .then((pick) => {
+      .then(async (pick) => {
         if (pick === 'Open Output') deps.log.show();
+        // The differing screens, in an editor of its own: the person reads it, and shares it if they choose.
+        if (pick === 'Show Report' && report)
+          await vscode.window.showTextDocument(
+            await vscode.workspace.openTextDocument({ language: 'markdown', content: report }),
+          );
       });
+  }
   return result;
 }
 

@@ -57,6 +57,12 @@ export interface QualifyVersionResult {
   seconds: number;
   /** The screens that differ from the nearest qualified release's, or failed a check. */
   differing: string[];
+  /**
+   * When not qualified: the run's report in Markdown (each differing screen with its rows, each
+   * failed check), with the person's paths, user and host names replaced, for them to read and,
+   * if they choose, send to the project. Nothing sends it.
+   */
+  report?: string;
 }
 export const CancelQualificationParams = z.object({}).strict();
 interface CancelQualificationResultShape {

@@ -168,8 +168,16 @@ describe('the qualification runner the .vsix ships', function () {
     try {
       const file = path.join(copy, SHIPPED, 'claude', reference.version, 'qualification.json');
       fs.writeFileSync(file, JSON.stringify(altered, null, 2));
-      const r = runner(copy, args);
+      const reportFile = path.join(work, 'report.json');
+      const r = runner(copy, [...args, '--report', reportFile]);
       assert.equal(r.status, 1, r.out);
+      // The outcome the editor's report is made of: the differing screen with its rows.
+      const outcome = JSON.parse(fs.readFileSync(reportFile, 'utf8')) as {
+        result: string;
+        differences: Array<{ screen: string; diff: string }>;
+      };
+      assert.equal(outcome.result, 'differs');
+      assert.ok(outcome.differences.some((d) => d.screen.includes(`(${target.scenario} step ${target.step})`)));
       assert.match(r.out, /: differs in \d+ s: 1 screen\(s\) differ from /);
       assert.ok(r.out.includes(`(${target.scenario} step ${target.step})`), r.out);
       assert.deepEqual(new LocalQualifications(path.join(work, 'global')).read().records, []);

@@ -16,6 +16,7 @@ import { AkkError } from '../../shared/errors';
 import type { QualificationProgressParams, QualifyVersionResult } from '../../shared/qualification-shapes';
 import { unqualifiedVersionNote } from '../base/adapters';
 import type { Session } from '../sessions';
+import { identifyingHere, qualificationReport } from './qualification-report';
 import { TmuxRunner } from '../sessions/tmux/command';
 
 interface RunnerDeps {
@@ -92,6 +93,7 @@ export class QualificationRunner {
     if ('unavailable' in command) throw new AkkError('qualification_unavailable', command.unavailable);
 
     const started = Date.now();
+    const reportFile = path.join(os.tmpdir(), `akk-qualify-report-${process.pid}-${started}.json`);
     const args = [
       ...command.args,
       '--local',
@@ -103,6 +105,8 @@ export class QualificationRunner {
       this.deps.globalStorageDir,
       '--jobs',
       '1',
+      '--report',
+      reportFile,
     ];
     // Its own process group, so a cancel stops the clients it started too; the tmux the server uses first.
     const tmuxDir = path.isAbsolute(this.deps.tmuxPath) ? path.dirname(this.deps.tmuxPath) : undefined;
@@ -149,6 +153,7 @@ export class QualificationRunner {
     const verdict = [...lines].reverse().find((l) => l.startsWith(`${agent} ${version}: `)) ?? '';
     const differing = lines.filter((l) => /^ {2}\d+x\d+\/\S+/.test(l)).map((l) => l.trim());
     const base = { agent, version, seconds, differing };
+    const report = readReport(reportFile, executable);
     if (run.cancelled) return { ...base, result: 'cancelled', reason: 'cancelled; nothing was recorded' };
     if (code === 0) {
       this.deps.qualified();
@@ -162,6 +167,22 @@ export class QualificationRunner {
     const reason = verdict
       ? verdict.replace(/^[^:]*: /, '')
       : `the run ended (exit ${code ?? 'error'}): ${lines.slice(-3).join(' / ')}`;
-    return { ...base, result, reason };
+    return { ...base, result, reason, ...(report ? { report } : {}) };
+  }
+}
+
+/** The run's report as Markdown, its identifying parts replaced; the file is removed. */
+function readReport(file: string, binary: string): string | null {
+  try {
+    const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
+    return qualificationReport(
+      raw,
+      identifyingHere(binary),
+      `agent-knock-knock ${process.env.AKK_VERSION ?? '0.0.0-dev'}`,
+    );
+  } catch {
+    return null;
+  } finally {
+    fs.rmSync(file, { force: true });
   }
 }

@@ -3,13 +3,15 @@
 // starts for "Qualify This Version on This Machine" (src/server/qualify/qualification-runner.ts).
 //
 //   qualify-runner --local <agent> <version> --binary PATH --global DIR [--sizes 80x24] [--jobs 1]
-//                  [--scratch DIR [--reuse-capture]]
+//                  [--scratch DIR [--reuse-capture]] [--report FILE]
 //
 // `--scratch` keeps the capture in DIR (otherwise a temporary folder, removed afterwards);
-// `--reuse-capture` judges the capture already there again instead of running the binary.
+// `--reuse-capture` judges the capture already there again instead of running the binary;
+// `--report` writes the outcome (every difference with its rows, every failed check) as JSON to FILE.
 // It prints its progress line by line, then `<agent> <version>: <result> in N s: <reason>`, each
 // differing screen and failed check, and the record's path; exit status 0 when qualified, 1 when
 // not, 2 when the command failed.
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseAgent, parseSize, sizeName } from '../versions';
 import { qualifyLocally } from './local';
@@ -24,7 +26,7 @@ export async function localCommand(argv: readonly string[]): Promise<number> {
   // handlers, which kill the run's tmux servers and remove its scratch folder.
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
     process.once(sig, () => process.exit(128 + (sig === 'SIGINT' ? 2 : sig === 'SIGTERM' ? 15 : 1)));
-  const valued = new Set(['--binary', '--global', '--sizes', '--jobs', '--scratch']);
+  const valued = new Set(['--binary', '--global', '--sizes', '--jobs', '--scratch', '--report']);
   const positional = argv.filter((a, i) => !a.startsWith('--') && !valued.has(argv[i - 1] ?? ''));
   const [a, version] = positional;
   const agent = parseAgent(a);
@@ -47,6 +49,8 @@ export async function localCommand(argv: readonly string[]): Promise<number> {
     ...(scratch ? { scratch: path.resolve(scratch), reuseCapture: argv.includes('--reuse-capture') } : {}),
     log: (line) => process.stdout.write(`${line}\n`),
   });
+  const report = option(argv, 'report');
+  if (report) fs.writeFileSync(report, JSON.stringify({ agent, version, ...o }, null, 2) + '\n');
   process.stdout.write(`${agent} ${version}: ${o.result} in ${o.seconds} s: ${o.reason}\n`);
   for (const d of o.differences.slice(0, 10)) process.stdout.write(`  ${d.screen} (${d.what})\n${d.diff}\n`);
   for (const f of o.failures.slice(0, 10)) process.stdout.write(`  ${f.screen}: ${f.check}: ${f.detail}\n`);
