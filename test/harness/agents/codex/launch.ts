@@ -90,10 +90,26 @@ function codexHelp(bin: string): Promise<string> {
   return p;
 }
 
+/**
+ * What the npm launcher (bin/codex.js) sets before it runs the native client, when the harness runs
+ * that native binary itself (a person's session, qualified on their machine, names the process
+ * that runs: the native one). Without it the client does not know it was installed by npm, and
+ * draws no update prompt.
+ */
+function launcherEnv(bin: string): Record<string, string> {
+  if (bin.endsWith('.js')) return {};
+  for (let dir = path.dirname(bin); path.dirname(dir) !== dir; dir = path.dirname(dir)) {
+    const root = path.join(dir, '@openai', 'codex');
+    if (path.basename(dir) === 'node_modules' && fs.existsSync(path.join(root, 'package.json')))
+      return { CODEX_MANAGED_PACKAGE_ROOT: fs.realpathSync(root), CODEX_MANAGED_BY_NPM: '1' };
+  }
+  return {};
+}
+
 export async function prepareCodex(r: LaunchRun): Promise<{ env: Record<string, string>; args: string[] }> {
   const codexHome = path.join(r.home, '.codex');
   codexFiles(codexHome, r.workDir, r.modelUrl, [...r.config], r.startup);
   // Newer clients otherwise start (or reuse) a shared background server outside the tmux pane.
   const noDaemon = (await codexHelp(r.bin)).includes('--no-daemon') ? ['--no-daemon'] : [];
-  return { env: codexEnv(codexHome), args: noDaemon };
+  return { env: { ...codexEnv(codexHome), ...launcherEnv(r.bin) }, args: noDaemon };
 }
