@@ -11,11 +11,14 @@
 //      questionnaire (a choice, then notes) answered in the panel;
 //   5. the extension where the system's processes cannot be read (./unreadable-platform.ts, the host
 //      started with AKK_PROCESS_TABLE=none): the Sessions view's notice, an agent listed observe only;
-//   6. appends `vscode <passed> <failed> <pending>` to $AKK_TALLY and exits non-zero on failure.
+//   6. the day a release lands (./release-day.ts, the host started with the newest clients' records
+//      withheld): each qualified on this machine from the workbench, then answered;
+//   7. appends `vscode <passed> <failed> <pending>` to $AKK_TALLY and exits non-zero on failure.
 //
 // Needs `npm run vscode-host:install` and Debian's chromium. Environment:
 //   AKK_VSCODE_EXTENSION_PATH  extension folder to load (default: a copy of the built repository)
 //   AKK_VSCODE_AGENT=0         skip the agent flows (they need tmux and install Claude Code and Codex once)
+//   AKK_VSCODE_FLOWS           only these agent flows and phases (`claude,terminal`, `release-day`, …)
 //   AKK_VSCODE_SKIP_BUILD=1    do not run scripts/build.mjs
 //   AKK_VSCODE_TIMEOUT_MS      whole-run watchdog (default 900000)
 //   AKK_VSCODE_KEEP=1          keep the scratch folder (HOME, user data, logs) and print where
@@ -35,6 +38,7 @@ import {
 } from '../../scripts/vscode-host/host';
 import { runAgentFlows } from './agent-flows';
 import { runUnreadablePlatform } from './unreadable-platform';
+import { runReleaseDay } from './release-day';
 import {
   ARTIFACTS,
   Checks,
@@ -349,6 +353,13 @@ async function main(): Promise<number> {
   let ui: CheckResult[] = [];
   let agent: CheckResult[] = [];
   let unreadable: CheckResult[] = [];
+  let releaseDay: CheckResult[] = [];
+  // AKK_VSCODE_FLOWS names agent flows (agent-flows.ts) and the phases `unreadable` and `release-day`:
+  // only those run (while working on one of them).
+  const only = (process.env.AKK_VSCODE_FLOWS ?? '').split(',').filter(Boolean);
+  const phases = ['unreadable', 'release-day'];
+  const wanted = (phase: string): boolean =>
+    only.length === 0 || (phase === 'agent' ? only.some((n) => !phases.includes(n)) : only.includes(phase));
   try {
     browser = await launchChromium();
     try {
@@ -362,8 +373,8 @@ async function main(): Promise<number> {
       ui = [{ name: 'UI checks', status: 'failed', detail: err instanceof Error ? err.message : String(err) }];
       log(`UI checks could not run: ${ui[0]?.detail ?? ''}`);
     }
-    if (process.env.AKK_VSCODE_AGENT === '0') {
-      log('agent flows: skipped (AKK_VSCODE_AGENT=0)');
+    if (process.env.AKK_VSCODE_AGENT === '0' || !wanted('agent')) {
+      log('agent flows: skipped (AKK_VSCODE_AGENT=0 or AKK_VSCODE_FLOWS)');
       agent = [{ name: 'agent flows', status: 'pending' }];
     } else {
       try {
@@ -373,20 +384,32 @@ async function main(): Promise<number> {
         log(`agent flows could not run: ${agent[0]?.detail ?? ''}`);
       }
     }
-    try {
-      unreadable = await runUnreadablePlatform(browser, extPath, scratch);
-    } catch (err) {
-      const detail = err instanceof Error ? err.message : String(err);
-      unreadable = [{ name: 'unreadable platform', status: 'failed', detail }];
-      log(`unreadable platform could not run: ${detail}`);
-    }
+    if (!wanted('unreadable')) unreadable = [{ name: 'unreadable platform', status: 'pending' }];
+    else
+      try {
+        unreadable = await runUnreadablePlatform(browser, extPath, scratch);
+      } catch (err) {
+        const detail = err instanceof Error ? err.message : String(err);
+        unreadable = [{ name: 'unreadable platform', status: 'failed', detail }];
+        log(`unreadable platform could not run: ${detail}`);
+      }
+    if (process.env.AKK_VSCODE_AGENT === '0' || !wanted('release-day'))
+      releaseDay = [{ name: 'release day', status: 'pending' }];
+    else
+      try {
+        releaseDay = await runReleaseDay(browser, extPath, scratch);
+      } catch (err) {
+        const detail = err instanceof Error ? err.message : String(err);
+        releaseDay = [{ name: 'release day', status: 'failed', detail }];
+        log(`release day could not run: ${detail}`);
+      }
   } finally {
     await browser?.close().catch(() => undefined);
     if (process.env.AKK_VSCODE_KEEP === '1') log(`scratch kept at ${scratch}`);
     else fs.rmSync(scratch, { recursive: true, force: true });
   }
 
-  const checks = [...ui, ...agent, ...unreadable];
+  const checks = [...ui, ...agent, ...unreadable, ...releaseDay];
   const passed = suite.passes + checks.filter((r) => r.status === 'passed').length;
   const failed = suite.failures + checks.filter((r) => r.status === 'failed').length;
   const pending = suite.pending + checks.filter((r) => r.status === 'pending').length;
@@ -401,7 +424,8 @@ async function main(): Promise<number> {
   const tally = (rs: CheckResult[]): string => `${count(rs, 'passed')} passed, ${count(rs, 'failed')} failed`;
   log(
     `in-host mocha: ${suite.passes} passed, ${suite.failures} failed, ${suite.pending} pending; ` +
-      `UI checks: ${tally(ui)}; agent flows: ${tally(agent)}; unreadable platform: ${tally(unreadable)}`,
+      `UI checks: ${tally(ui)}; agent flows: ${tally(agent)}; unreadable platform: ${tally(unreadable)}; ` +
+      `release day: ${tally(releaseDay)}`,
   );
   // The detail is repeated here, at the end, where a truncated CI log still shows it.
   for (const r of checks.filter((x) => x.status === 'failed'))

@@ -1,0 +1,227 @@
+/**
+ * Phase 5 of `npm run test:vscode`: the day a release lands. The host runs with the extension's
+ * own records of the newest Claude Code and Codex withheld (AKK_WITHHOLD_QUALIFIED), so the real
+ * newest clients are versions this build has never qualified. The person types `claude` in a bash
+ * terminal: the Agent Sessions view says the version is not qualified; its questionnaire waits in
+ * the terminal, told by a notification that names the version and says to answer there, with
+ * nothing sent. The person clicks **Qualify on This Machine** on it: the run's progress shows, it
+ * says how long it took (at most 3 minutes here), and from then on the session is answered: the
+ * waiting questionnaire in the panel, then a Bash permission from the notification, each checked
+ * at the fake model and on disk. Then `codex` in another terminal, qualified from the palette, its
+ * command approval answered from the palette.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { startCodeServer } from '../../scripts/vscode-host/host';
+import { Q_DATABASE } from '../harness/agents/claude/scenarios';
+import { startFakeModel } from '../harness/fake-model';
+import { NEWEST } from '../harness/versions';
+import { sleep, until } from './agent-tmux';
+import { check, toolResultOf } from './flow-support';
+import {
+  TAB,
+  answerFromPanel,
+  killAgentsWithHome,
+  newTerminal,
+  paletteDecision,
+  personsAgents,
+  sessionRow,
+  typeInTerminal,
+  useShellProfile,
+} from './terminal-support';
+import { Checks, endHostRun, log, newPage, screenshot, secondsSince, type CheckResult } from './ui-support';
+import {
+  clearNotifications,
+  findNotification,
+  notificationTexts,
+  palette,
+  panelFrame,
+  waitPendingCount,
+  waitServerRunning,
+} from './workbench';
+
+/** Waits for the run's verdict (a toast, or in the notification centre once the toast is gone); returns its seconds. */
+async function qualifiedIn(p: Page, name: string): Promise<number> {
+  let polls = 0;
+  const text = await until(
+    `${name} to be qualified on this machine`,
+    async () => {
+      polls += 1;
+      const toasts = await p.locator('.notification-list-item-message').allInnerTexts();
+      const all = polls % 5 === 0 ? [...toasts, ...(await notificationTexts(p))] : toasts;
+      const failed = all.find((t) => t.includes(`${name} stays answered in the terminal`));
+      if (failed) throw new Error(failed);
+      return all.find((t) => t.includes(`${name} is qualified on this machine`));
+    },
+    300_000,
+    1000,
+  );
+  const seconds = Number(/qualified on this machine \((\d+) s\)/.exec(text)?.[1] ?? NaN);
+  log(`  release day: ${name} qualified on this machine in ${seconds} s`);
+  check(Number.isFinite(seconds) && seconds <= 180, `the run took ${seconds} s: ${text}`);
+  return seconds;
+}
+
+export async function runReleaseDay(browser: Browser, extPath: string, scratch: string): Promise<CheckResult[]> {
+  const t = Date.now();
+  const root = path.join(scratch, 'release-day');
+  const workspace = path.join(root, 'workspace');
+  fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
+  const settingsFile = path.join(workspace, '.vscode', 'settings.json');
+  fs.writeFileSync(settingsFile, '{}\n');
+  const model = await startFakeModel({
+    name: 'vscode-release-day',
+    turns: [
+      { kind: 'ask', questions: [Q_DATABASE] },
+      { kind: 'text', text: 'Noted.' },
+      { kind: 'bash', command: 'touch release-day.txt', description: 'Create release-day.txt' },
+      { kind: 'text', text: 'Created.' },
+    ],
+    fallbackText: 'Done.',
+  });
+  const codexModel = await startFakeModel({
+    name: 'vscode-release-day-codex',
+    turns: [
+      {
+        kind: 'codex-command',
+        command: 'touch ../release-day-codex.txt',
+        justification: 'Create a marker file next to the project?',
+        escalated: true,
+      },
+      { kind: 'text', text: 'Done.' },
+    ],
+    fallbackText: 'Done.',
+  });
+  const agents = await personsAgents(root, 'release-day', workspace, codexModel);
+  useShellProfile(settingsFile, 'bash', agents, model);
+  const withheld = `claude@${NEWEST.claude},codex@${NEWEST.codex}`;
+  const consoleLog: string[] = [];
+  const server = await startCodeServer({
+    folder: workspace,
+    smokeTestDriver: true,
+    scratchDir: path.join(root, 'host'),
+    env: { AKK_WITHHOLD_QUALIFIED: withheld },
+  });
+  log(`release day: code-server at ${server.url} (pid ${server.pid}), AKK_WITHHOLD_QUALIFIED=${withheld}`);
+  const homes = [agents.home, agents.codexHome];
+  let page: Page | undefined;
+  const checks = new Checks(() => page);
+  const step = (name: string, shot: string, body: (p: Page) => Promise<void>): Promise<boolean> =>
+    checks.run(name, shot, body, { fatal: true });
+  const claude = `Claude Code ${NEWEST.claude}`;
+  const codex = `Codex ${NEWEST.codex}`;
+  try {
+    page = await newPage(browser, consoleLog, { width: 1600, height: 1000 });
+    await page.goto(server.workbenchUrl({ payload: [['extensionDevelopmentPath', server.remoteUri(extPath)]] }), {
+      waitUntil: 'domcontentloaded',
+      timeout: 60_000,
+    });
+
+    await step(
+      `release day: ${claude}, never qualified by this build, waits with a questionnaire: told, nothing typed`,
+      'failure-release-day-unqualified.png',
+      async (p) => {
+        await waitServerRunning(p, 'the server to run', 60_000);
+        await newTerminal(p, 'bash');
+        await typeInTerminal(p, TAB.shell('bash'), 'claude');
+        await sessionRow(p, claude, /not qualified/);
+        // The person lays out the question panel beside the terminal first: opening it later would
+        // resize the terminal under the question, which is then offered afresh.
+        await palette(p, 'View: Close Primary Side Bar');
+        await palette(p, 'Agent Knock Knock: Open Question Panel');
+        await panelFrame(p).locator('.empty', { hasText: 'No question is waiting.' }).waitFor({ timeout: 20_000 });
+        await sleep(1500);
+        await clearNotifications(p);
+        await typeInTerminal(p, TAB.claude, 'Set up the service');
+        const note = await findNotification(p, /needs you in the terminal: It asks: /);
+        const text = await note.innerText();
+        check(text.includes(Q_DATABASE.question), `the notification does not say what it asks: ${text}`);
+        check(text.includes(`${NEWEST.claude} is not a qualified version`), `the version is not named: ${text}`);
+        check(text.includes('in the terminal'), `the notification does not say where to answer: ${text}`);
+        await waitPendingCount(p, 1);
+        await screenshot(p, '80-release-day-unqualified.png');
+        // Longer than a response's whole window: a key sent late would have reached the model by now.
+        const turns = model.requests.filter((r) => !r.side).length;
+        await sleep(6500);
+        check(model.toolResults().length === 0, 'the questionnaire was answered while unqualified');
+        check(model.requests.filter((r) => !r.side).length === turns, 'the fake model received a turn');
+      },
+    );
+
+    await step(
+      `release day: Qualify on This Machine from that notification qualifies ${claude} within 3 minutes`,
+      'failure-release-day-qualify.png',
+      async (p) => {
+        const note = await findNotification(p, /needs you in the terminal: It asks: /);
+        // Off the bell the notification centre was opened with, whose tooltip would take the click.
+        await p.mouse.move(600, 300);
+        await sleep(800);
+        await note.locator('.monaco-button', { hasText: 'Qualify on This Machine' }).click({ timeout: 10_000 });
+        await findNotification(p, `Qualifying ${claude} on this machine`);
+        await screenshot(p, '81-release-day-qualifying.png');
+        await qualifiedIn(p, claude);
+      },
+    );
+
+    await step(
+      `release day: qualified here, ${claude}'s waiting questionnaire and then a permission are answered`,
+      'failure-release-day-answered.png',
+      async (p) => {
+        // Read again under the new record, the waiting questionnaire is now a step answered here.
+        const note = await findNotification(p, `Claude Code asks: Database: ${Q_DATABASE.question}`);
+        await p.mouse.move(600, 300);
+        await sleep(800);
+        await note.locator('.monaco-button', { hasText: 'Answer' }).click({ timeout: 10_000 });
+        await answerFromPanel(p, Q_DATABASE.question, 'PostgreSQL');
+        const answer = await toolResultOf(model, 0);
+        check(/="PostgreSQL"/.test(answer.content), `the fake model received: ${answer.content}`);
+        await waitPendingCount(p, 0);
+        await clearNotifications(p);
+        await typeInTerminal(p, TAB.claude, 'Create release-day.txt');
+        await waitPendingCount(p, 1);
+        await paletteDecision(p, 'Approve', 'touch release-day.txt', '82-release-day-approve.png');
+        const r = await toolResultOf(model, 2);
+        check(!r.isError, `the approved command reported an error: ${r.content}`);
+        check(fs.existsSync(path.join(workspace, 'release-day.txt')), 'release-day.txt was not created');
+        await waitPendingCount(p, 0);
+      },
+    );
+
+    await step(
+      `release day: ${codex}, qualified from the palette, has its command approved from the palette`,
+      'failure-release-day-codex.png',
+      async (p) => {
+        await clearNotifications(p);
+        await newTerminal(p, 'bash');
+        await typeInTerminal(p, TAB.shell('bash'), 'codex');
+        await sessionRow(p, codex, /not qualified/);
+        await palette(p, 'Agent Knock Knock: Qualify This Version on This Machine');
+        await qualifiedIn(p, codex);
+        await sessionRow(p, codex, /qualified on this machine/);
+        await typeInTerminal(p, TAB.codex, 'make the file');
+        await waitPendingCount(p, 1, 60_000);
+        await paletteDecision(p, 'Approve', 'touch ../release-day-codex.txt', '83-release-day-codex.png');
+        await toolResultOf(codexModel, 0);
+        await until('the approved command to run', () =>
+          Promise.resolve(fs.existsSync(path.join(root, 'release-day-codex.txt')) ? true : undefined),
+        );
+        await waitPendingCount(p, 0);
+      },
+    );
+  } catch (err) {
+    const detail = err instanceof Error ? err.message : String(err);
+    checks.results.push({ name: 'release day: workbench opens', status: 'failed', detail });
+    log(`  x release day: workbench opens: ${detail}`);
+  } finally {
+    killAgentsWithHome(...homes);
+    await endHostRun(server, { logs: 'release-day', label: 'release day' }, checks.failed, consoleLog, page);
+    await model.stop();
+    await codexModel.stop();
+  }
+  const results = checks.results;
+  log(
+    `release day: ${results.filter((r) => r.status === 'passed').length}/${results.length} passed (${secondsSince(t)})`,
+  );
+  return results;
+}
