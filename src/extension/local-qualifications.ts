@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { agentLabel } from '../shared/agents';
-import { AutomaticQualificationQueue } from '../shared/automatic-qualification';
+import { AutomaticQualificationQueue, automaticQualificationOn } from '../shared/automatic-qualification';
 import { SETTING } from '../shared/settings';
 import type { SessionSummary } from '../shared/protocol';
 import type {
@@ -15,7 +15,7 @@ import type {
   QualifyVersionResult,
 } from '../shared/qualification-shapes';
 import type { CommandDeps } from './command-deps';
-import { readSetting } from './read-setting';
+import { readRawSetting } from './read-setting';
 import { errorMessageOf } from './rpc-error';
 
 function describe(r: LocalQualificationSummary): vscode.QuickPickItem & { record: LocalQualificationSummary } {
@@ -159,7 +159,7 @@ export class AutomaticQualification {
 
   /** Called whenever the sessions or the setting change; runs what is due, one after another. */
   async consider(): Promise<void> {
-    if (this.running || !readSetting(SETTING.qualifyAutomatic)) return;
+    if (this.running || !automaticQualificationOn(readRawSetting(SETTING.qualifyAutomatic))) return;
     this.running = true;
     try {
       for (;;) {
@@ -177,7 +177,7 @@ export class AutomaticQualification {
           },
         );
         this.queue.finished(session, result);
-        if (!readSetting(SETTING.qualifyAutomatic)) return;
+        if (!automaticQualificationOn(readRawSetting(SETTING.qualifyAutomatic))) return;
       }
     } finally {
       this.running = false;

@@ -8,6 +8,11 @@
 import type { SessionSummary } from './listing-shapes';
 import type { QualifyVersionResult } from './qualification-shapes';
 
+/** The setting's value as read: only a real `true` turns it on (a hand-edited "false" is a string). */
+export function automaticQualificationOn(value: unknown): boolean {
+  return value === true;
+}
+
 const versionKey = (s: Pick<SessionSummary, 'agent' | 'version'>): string => `${s.agent}@${s.version ?? ''}`;
 
 export class AutomaticQualificationQueue {

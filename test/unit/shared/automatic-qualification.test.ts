@@ -4,7 +4,7 @@
  * again a version whose run here did not qualify it, nor one the person cancelled.
  */
 import { strict as assert } from 'node:assert';
-import { AutomaticQualificationQueue } from '../../../src/shared/automatic-qualification';
+import { AutomaticQualificationQueue, automaticQualificationOn } from '../../../src/shared/automatic-qualification';
 import type { SessionSummary } from '../../../src/shared/protocol';
 
 let n = 0;
@@ -65,5 +65,10 @@ describe('akk.qualify.automatic: which session is qualified next', () => {
     q.finished(first, 'qualified');
     const second = session();
     assert.equal(q.next([first, second])?.session_id, second.session_id);
+  });
+
+  it('is on only for a real true: a hand-edited "false", "true", 1 or an object leave it off', () => {
+    assert.equal(automaticQualificationOn(true), true);
+    for (const v of [false, 'false', 'true', 1, {}, null, undefined]) assert.equal(automaticQualificationOn(v), false);
   });
 });
