@@ -360,8 +360,20 @@ async function main(): Promise<number> {
   const phases = ['unreadable', 'release-day'];
   const wanted = (phase: string): boolean =>
     only.length === 0 || (phase === 'agent' ? only.some((n) => !phases.includes(n)) : only.includes(phase));
+  /** One phase on a host of its own: its checks, one pending when left out, one failed when it cannot run. */
+  const phase = async (name: string, run: boolean, body: () => Promise<CheckResult[]>): Promise<CheckResult[]> => {
+    if (!run) return [{ name, status: 'pending' }];
+    try {
+      return await body();
+    } catch (err) {
+      const detail = err instanceof Error ? err.message : String(err);
+      log(`${name} could not run: ${detail}`);
+      return [{ name, status: 'failed', detail }];
+    }
+  };
   try {
-    browser = await launchChromium();
+    const chromium = await launchChromium();
+    browser = chromium;
     try {
       suite = await runInHostSuite(browser, extPath, suiteEntry, scratch, workspace);
     } catch (err) {
@@ -384,25 +396,12 @@ async function main(): Promise<number> {
         log(`agent flows could not run: ${agent[0]?.detail ?? ''}`);
       }
     }
-    if (!wanted('unreadable')) unreadable = [{ name: 'unreadable platform', status: 'pending' }];
-    else
-      try {
-        unreadable = await runUnreadablePlatform(browser, extPath, scratch);
-      } catch (err) {
-        const detail = err instanceof Error ? err.message : String(err);
-        unreadable = [{ name: 'unreadable platform', status: 'failed', detail }];
-        log(`unreadable platform could not run: ${detail}`);
-      }
-    if (process.env.AKK_VSCODE_AGENT === '0' || !wanted('release-day'))
-      releaseDay = [{ name: 'release day', status: 'pending' }];
-    else
-      try {
-        releaseDay = await runReleaseDay(browser, extPath, scratch);
-      } catch (err) {
-        const detail = err instanceof Error ? err.message : String(err);
-        releaseDay = [{ name: 'release day', status: 'failed', detail }];
-        log(`release day could not run: ${detail}`);
-      }
+    unreadable = await phase('unreadable platform', wanted('unreadable'), () =>
+      runUnreadablePlatform(chromium, extPath, scratch),
+    );
+    releaseDay = await phase('release day', process.env.AKK_VSCODE_AGENT !== '0' && wanted('release-day'), () =>
+      runReleaseDay(chromium, extPath, scratch),
+    );
   } finally {
     await browser?.close().catch(() => undefined);
     if (process.env.AKK_VSCODE_KEEP === '1') log(`scratch kept at ${scratch}`);

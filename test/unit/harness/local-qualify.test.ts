@@ -38,6 +38,19 @@ describe(`qualifying ${VERSION} on this machine, judged on its own captured scre
   });
   afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
+  /** The repository's records, and the qualified release below VERSION the run compares with. */
+  const releaseBelow = () => {
+    const records = readRecords('claude');
+    const near = nearestQualified(
+      records.filter((r) => r.version !== VERSION),
+      VERSION,
+      undefined,
+      'below',
+    );
+    assert.ok(near);
+    return { records, near };
+  };
+
   const run = (references?: ReturnType<typeof readRecords>) =>
     qualifyLocally({
       agent: 'claude',
@@ -60,14 +73,7 @@ describe(`qualifying ${VERSION} on this machine, judged on its own captured scre
   });
 
   it('a reference whose answered screen differs: not qualified, that screen named, nothing written', async () => {
-    const records = readRecords('claude');
-    const near = nearestQualified(
-      records.filter((r) => r.version !== VERSION),
-      VERSION,
-      undefined,
-      'below',
-    );
-    assert.ok(near);
+    const { records, near } = releaseBelow();
     const target = near.screens.find((s) => s.size === SIZE && s.state === 'single-select');
     assert.ok(target);
     const altered = {
@@ -115,14 +121,7 @@ describe(`qualifying ${VERSION} on this machine, judged on its own captured scre
   };
 
   it('a scenario the reference never ran is not compared, and grants no shape', async () => {
-    const records = readRecords('claude');
-    const near = nearestQualified(
-      records.filter((r) => r.version !== VERSION),
-      VERSION,
-      undefined,
-      'below',
-    );
-    assert.ok(near);
+    const { records, near } = releaseBelow();
     const { name, shape } = soleGrant();
     assert.ok(
       near.screens.some((x) => x.scenario === name && x.size === SIZE),
