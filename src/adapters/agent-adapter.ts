@@ -32,6 +32,11 @@ export interface AgentAdapter {
   /** The profile generations, oldest first. */
   generations(): string[];
   /**
+   * Whether the extension's own qualification recorded this release as drawing screens differently:
+   * never answered, and a qualification made on this machine for it is superseded by that record.
+   */
+  recordedDiffering(version: string, source?: ProfileSource): boolean;
+  /**
    * Corpus shapes a version answers only once its own qualification captured them (a recognition's
    * `shape`): shapes added to the corpus after the release history was qualified.
    */
@@ -83,6 +88,8 @@ interface AdapterParts<P extends BoundProfile> {
    * (`CORPUS_RENDERING`), which every qualified version was captured under (generated from the records).
    */
   renderings: Readonly<Record<string, readonly string[]>>;
+  /** Releases recorded as drawing screens differently (generated from the records). */
+  differing: readonly string[];
   gatedShapes: readonly string[];
   timing: AgentTiming;
   recognize(screen: ScreenSnapshot, profile: P): Recognition;
@@ -144,9 +151,13 @@ export function defineAdapter<N extends AgentName, P extends BoundProfile>(
   };
   const generationOf = (version: string): string | undefined =>
     Object.hasOwn(parts.versions, version) ? parts.versions[version] : undefined;
+  const recordedDiffering = (version: string, source?: ProfileSource): boolean =>
+    !source?.withholdShipped && parts.differing.includes(version);
   const qualifiedGeneration = (version: string, source?: ProfileSource): string | undefined => {
     const own = source?.withholdShipped ? undefined : generationOf(version);
     if (own !== undefined) return own;
+    // A release the shipped records hold as differing is never answered, whatever was found locally.
+    if (recordedDiffering(version, source)) return undefined;
     const g = source?.local?.generation;
     return g !== undefined && Object.hasOwn(parts.generations, g) ? g : undefined;
   };
@@ -156,6 +167,7 @@ export function defineAdapter<N extends AgentName, P extends BoundProfile>(
     generationOf,
     qualifiedGeneration,
     generations: () => Object.keys(parts.generations).sort(compareVersions),
+    recordedDiffering,
     gatedShapes: () => parts.gatedShapes,
     timing: () => parts.timing,
     forVersion(version, source) {

@@ -137,6 +137,14 @@ export function nearestQualifiedVersion(agent: AgentKind, version: string): stri
 }
 
 /**
+ * Whether AKK's own qualification recorded the version as drawing screens differently: nothing is
+ * answered on it, and qualifying it on a machine would grant nothing.
+ */
+export function recordedDiffering(agent: AgentKind, version: string, source?: ProfileSource): boolean {
+  return adapterOf(agent)?.recordedDiffering(version, source) ?? false;
+}
+
+/**
  * Why a version identified exactly gets no input, naming the nearest qualified version and what to
  * do; null for a qualified version or an unsupported agent.
  */
@@ -145,6 +153,14 @@ export function unqualifiedVersionNote(agent: AgentKind, version: string, source
   if (!adapter || adapter.qualifiedGeneration(version, source) !== undefined) return null;
   const name = AGENT_DESCRIPTORS[adapter.agent].displayName;
   const nearest = nearestQualifiedVersion(agent, version);
+  if (recordedDiffering(agent, version, source))
+    return (
+      `${name} ${version} draws some of its prompts differently from every qualified version ` +
+      `(AKK's own qualification recorded it so), so AKK types nothing into it: answer its prompts in the ` +
+      `terminal` +
+      (nearest === null ? '' : `, or install the nearest qualified version, ${nearest}`) +
+      `. A qualification of it made on this machine is superseded by that record`
+    );
   return (
     `${name} ${version} is not a qualified version` +
     (nearest === null ? '' : ` (nearest qualified: ${nearest})`) +

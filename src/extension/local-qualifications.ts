@@ -69,7 +69,7 @@ export async function forgetLocalQualifications({
 /** The session to qualify: the one given (a tree item, a notification), or one picked among the unqualified. */
 async function unqualifiedSession(deps: CommandDeps, arg: unknown): Promise<SessionSummary | undefined> {
   const all = (await deps.client.request('listSessions', {})).sessions.filter(
-    (s) => s.unqualified_version && s.state !== 'exited',
+    (s) => s.unqualified_version?.qualifiable && s.state !== 'exited',
   );
   const given = typeof arg === 'string' ? arg : (arg as { session_id?: unknown } | undefined)?.session_id;
   if (typeof given === 'string') return all.find((s) => s.session_id === given);
@@ -91,7 +91,9 @@ export async function qualifyOnThisMachine(
 ): Promise<QualifyVersionResult | undefined> {
   const session = await unqualifiedSession(deps, arg);
   if (!session) {
-    void vscode.window.showInformationMessage('Agent Knock Knock: no session runs a version that is not qualified.');
+    void vscode.window.showInformationMessage(
+      'Agent Knock Knock: no session runs a version that can be qualified on this machine.',
+    );
     return undefined;
   }
   const name = `${agentLabel(session.agent)} ${session.version ?? ''}`;

@@ -49,7 +49,7 @@ export function announceStep(step: PendingStep, _context: vscode.ExtensionContex
     ? `${who} needs you in the terminal: ${s.manual_reason ?? 'a screen AKK cannot answer'}`
     : `${who} asks: ${describeStep(step)}`;
   // A release not qualified yet can be qualified here, after which its prompts are answered.
-  const qualify = manual && step.session.unqualified_version ? ['Qualify on This Machine'] : [];
+  const qualify = manual && step.session.unqualified_version?.qualifiable ? ['Qualify on This Machine'] : [];
   const actions = manual ? ['Show Terminal', ...qualify] : ['Answer', 'Show Terminal'];
   void vscode.window.showInformationMessage(text, ...actions).then(async (pick) => {
     if (pick === 'Answer') await vscode.commands.executeCommand('akk.openQuestionPanel', step.session.session_id);

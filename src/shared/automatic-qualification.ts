@@ -26,6 +26,7 @@ export class AutomaticQualificationQueue {
         s.state !== 'exited' &&
         s.version !== null &&
         s.unqualified_version?.nearest_qualified &&
+        s.unqualified_version.qualifiable &&
         !s.qualified_on_this_machine &&
         !this.sessionsTried.has(s.session_id) &&
         !this.versionsNotQualified.has(versionKey(s)),

@@ -79,6 +79,11 @@ export interface SessionSummary {
     note: string;
     /** How to install the nearest qualified version and keep the client on it; null without one. */
     pinning: string | null;
+    /**
+     * Whether qualifying it on this machine can make it answered: false for a release AKK's own
+     * records hold as drawing screens differently.
+     */
+    qualifiable: boolean;
   };
   /** Answered by a qualification made on this machine for the binary it runs. */
   qualified_on_this_machine?: true;

@@ -17,7 +17,10 @@ export interface LocalQualificationSummary {
   qualified_at: string;
   seconds: number;
   screens: number;
-  /** The extension's own records qualify this version: those answer it, not this record. */
+  /**
+   * The extension's own records decide this version: they qualify it (and answer it), or they hold
+   * it as drawing screens differently (and it is never answered); this record grants nothing.
+   */
   superseded: boolean;
 }
 export interface ListLocalQualificationsResult {

@@ -1,7 +1,7 @@
 /** Claude Code's adapter: its profile generations, the versions qualified for each, and what each proves. */
 import { defineAdapter } from '../agent-adapter';
 import { proveClaudeComposer } from './composer';
-import { QUALIFIED_RENDERINGS, QUALIFIED_SHAPES, QUALIFIED_VERSIONS } from './qualified-versions';
+import { DIFFERING_VERSIONS, QUALIFIED_RENDERINGS, QUALIFIED_SHAPES, QUALIFIED_VERSIONS } from './qualified-versions';
 import { CLAUDE_GENERATIONS } from './profile';
 import { readPlanFeedback } from './plan-approval';
 import { readFreeTextEditor } from './questionnaire';
@@ -13,6 +13,7 @@ export const claudeAdapter = defineAdapter('claude', {
   versions: QUALIFIED_VERSIONS,
   shapes: QUALIFIED_SHAPES,
   renderings: QUALIFIED_RENDERINGS,
+  differing: DIFFERING_VERSIONS,
   gatedShapes: Object.values(CLAUDE_SHAPES),
   timing: {
     // Claude Code drops keys in the first ~150 ms after it paints a dialog, and finishes redrawing

@@ -644,3 +644,9 @@ export const QUALIFIED_RENDERINGS: Readonly<Record<string, readonly string[]>> =
     '2.1.332',
   ],
 };
+
+/**
+ * The releases AKK's own qualification recorded as drawing screens differently: never answered,
+ * and a qualification made on a machine for one of them is superseded by this record.
+ */
+export const DIFFERING_VERSIONS: readonly string[] = [];

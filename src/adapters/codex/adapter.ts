@@ -2,7 +2,7 @@
 import { defineAdapter } from '../agent-adapter';
 import { proveComposer } from './activity';
 import { readAsyncOtherEditor } from './async-question';
-import { QUALIFIED_RENDERINGS, QUALIFIED_SHAPES, QUALIFIED_VERSIONS } from './qualified-versions';
+import { DIFFERING_VERSIONS, QUALIFIED_RENDERINGS, QUALIFIED_SHAPES, QUALIFIED_VERSIONS } from './qualified-versions';
 import { CODEX_GENERATIONS } from './profile';
 import { readNotesEditor } from './questionnaire';
 import { recognizeCodex } from './recognize';
@@ -13,6 +13,7 @@ export const codexAdapter = defineAdapter('codex', {
   versions: QUALIFIED_VERSIONS,
   shapes: QUALIFIED_SHAPES,
   renderings: QUALIFIED_RENDERINGS,
+  differing: DIFFERING_VERSIONS,
   gatedShapes: Object.values(CODEX_SHAPES),
   timing: {
     quietBeforeKey: 300,

@@ -167,3 +167,9 @@ export const QUALIFIED_RENDERINGS: Readonly<Record<string, readonly string[]>> =
     '0.171.0',
   ],
 };
+
+/**
+ * The releases AKK's own qualification recorded as drawing screens differently: never answered,
+ * and a qualification made on a machine for one of them is superseded by this record.
+ */
+export const DIFFERING_VERSIONS: readonly string[] = [];

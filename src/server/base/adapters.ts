@@ -8,6 +8,7 @@ export {
   proveEmptyComposer,
   readEditor,
   recognize,
+  recordedDiffering,
   timingOf,
   unqualifiedVersionNote,
 } from '../../adapters/recognize';

@@ -1,8 +1,8 @@
 /** The requests about qualifications made on this machine: list them, and forget them. */
 import type { RequestParams } from '../../shared/protocol';
 import type { ForgetLocalQualificationsResult, ListLocalQualificationsResult } from '../../shared/qualification-shapes';
-import { unqualifiedVersionNote } from '../base/adapters';
-import type { LocalQualifications } from './local-qualifications';
+import { recordedDiffering, unqualifiedVersionNote } from '../base/adapters';
+import type { LocalQualifications, LocalRecord } from './local-qualifications';
 
 export function listLocalQualifications(
   local: LocalQualifications | undefined,
@@ -10,6 +10,10 @@ export function listLocalQualifications(
 ): ListLocalQualificationsResult {
   if (!local) return { location: null, records: [], problems: [] };
   const { records, problems } = local.read();
+  const superseded = (r: LocalRecord): boolean => {
+    const source = withheld.has(`${r.agent}@${r.version}`) ? { withholdShipped: true } : undefined;
+    return unqualifiedVersionNote(r.agent, r.version, source) === null || recordedDiffering(r.agent, r.version, source);
+  };
   return {
     location: local.dir,
     records: records.map(({ record: r }) => ({
@@ -21,12 +25,7 @@ export function listLocalQualifications(
       qualified_at: r.qualifiedAt,
       seconds: r.seconds,
       screens: r.screens,
-      superseded:
-        unqualifiedVersionNote(
-          r.agent,
-          r.version,
-          withheld.has(`${r.agent}@${r.version}`) ? { withholdShipped: true } : undefined,
-        ) === null,
+      superseded: superseded(r),
     })),
     problems,
   };

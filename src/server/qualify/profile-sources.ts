@@ -6,7 +6,7 @@
  */
 import { isAgentName } from '../../shared/agents';
 import type { ProfileSource } from '../../adapters/agent-adapter';
-import { unqualifiedVersionNote } from '../base/adapters';
+import { recordedDiffering, unqualifiedVersionNote } from '../base/adapters';
 import type { SessionRegistry } from '../sessions';
 import type { AgentProcess } from '../sessions/endpoint';
 import type { BinaryDigests } from './binary-digest';
@@ -37,6 +37,11 @@ export class ProfileSources {
     if (unqualifiedVersionNote(agent, version, base) === null) return base;
     const records = this.o.local.forVersion(agent, version);
     if (records.length === 0 || executable === null) return base;
+    // The extension's own records hold it as drawing screens differently: that supersedes a local record.
+    if (recordedDiffering(agent, version, base)) {
+      this.o.log(`${agent} ${version}: a local qualification is superseded by AKK's record of it as differing`);
+      return base;
+    }
     const sha256 = await this.o.digests.of(executable);
     const record = records.find((r) => r.executable.sha256 === sha256);
     if (!record) {

@@ -14,7 +14,7 @@ import * as path from 'node:path';
 import { AGENT_DESCRIPTORS, isAgentName } from '../../shared/agents';
 import { AkkError } from '../../shared/errors';
 import type { QualificationProgressParams, QualifyVersionResult } from '../../shared/qualification-shapes';
-import { unqualifiedVersionNote } from '../base/adapters';
+import { recordedDiffering, unqualifiedVersionNote } from '../base/adapters';
 import type { Session } from '../sessions';
 import { identifyingHere, qualificationReport } from './qualification-report';
 import { TmuxRunner } from '../sessions/tmux/command';
@@ -77,6 +77,12 @@ export class QualificationRunner {
       throw new AkkError('not_qualifiable', `session ${session.id} runs no exactly identified agent`);
     if (unqualifiedVersionNote(agent, version, session.profileSource) === null)
       throw new AkkError('not_qualifiable', `${AGENT_DESCRIPTORS[agent].displayName} ${version} is qualified already`);
+    if (recordedDiffering(agent, version, session.profileSource))
+      throw new AkkError(
+        'not_qualifiable',
+        `AKK's own qualification recorded ${AGENT_DESCRIPTORS[agent].displayName} ${version} as drawing screens ` +
+          'differently: a qualification made here would be superseded by that record',
+      );
     const executable = session.endpoint?.agentProcess()?.executable ?? null;
     if (executable === null)
       throw new AkkError('not_qualifiable', `the executable of session ${session.id} could not be read`);

@@ -6,7 +6,7 @@
 import type { ProfileSource } from '../../adapters/agent-adapter';
 import { isAgentName, pinningAdvice, type AgentKind } from '../../shared/agents';
 import type { SessionSummary } from '../../shared/protocol';
-import { nearestQualifiedVersion, unqualifiedVersionNote } from '../base/adapters';
+import { nearestQualifiedVersion, recordedDiffering, unqualifiedVersionNote } from '../base/adapters';
 import type { AgentProcess } from './endpoint';
 
 /** Where a session's profile may come from besides the shipped tables (see server/qualify). */
@@ -63,5 +63,6 @@ export function unqualifiedSummary(
   if (note === null || version === null) return {};
   const nearest = nearestQualifiedVersion(agent, version);
   const pinning = nearest !== null && isAgentName(agent) ? pinningAdvice(agent, nearest) : null;
-  return { unqualified_version: { nearest_qualified: nearest, note, pinning } };
+  const qualifiable = !recordedDiffering(agent, version, source);
+  return { unqualified_version: { nearest_qualified: nearest, note, pinning, qualifiable } };
 }

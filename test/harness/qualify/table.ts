@@ -49,6 +49,13 @@ function braced(head: string, rows: readonly string[]): string[] {
   return rows.length === 0 ? [`${head} {};`] : [`${head} {`, ...rows, '};'];
 }
 
+/** The `DIFFERING_VERSIONS` declaration as the formatter prints it. */
+function differingLine(versions: readonly string[]): string {
+  const head = 'export const DIFFERING_VERSIONS: readonly string[] = [';
+  const line = `${head}${versions.map((v) => `'${v}'`).join(', ')}];`;
+  return line.length <= 120 ? line : [head, ...versions.map((v) => `  '${v}',`), '];'].join('\n');
+}
+
 /** One `key: [versions]` entry as the formatter prints it. */
 function listLine(name: string, versions: readonly string[]): string {
   // Quoted only where a key needs it, as the formatter leaves it.
@@ -83,6 +90,12 @@ export function versionTableSource(agent: AgentName, records: readonly Qualifica
       'export const QUALIFIED_RENDERINGS: Readonly<Record<string, readonly string[]>> =',
       renderingRows(qualified),
     ),
+    '',
+    '/**',
+    " * The releases AKK's own qualification recorded as drawing screens differently: never answered,",
+    ' * and a qualification made on a machine for one of them is superseded by this record.',
+    ' */',
+    differingLine(records.filter((r) => r.result === 'differs').map((r) => r.version)),
     '',
   ].join('\n');
 }

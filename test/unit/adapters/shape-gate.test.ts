@@ -27,6 +27,7 @@ function adapterSeeing(shape: string | undefined) {
     generations: { '1.0.0': {} },
     versions: { '1.0.0': '1.0.0', '1.1.0': '1.0.0', '1.2.0': '1.0.0' },
     renderings: {},
+    differing: [],
     shapes: { 'permission-edit': ['1.1.0'] },
     gatedShapes: ['permission-edit', 'plan-approval'],
     timing: { quietBeforeKey: 300, quietBeforeOffer: 300, enterAfterPaste: 300 },

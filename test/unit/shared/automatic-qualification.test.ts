@@ -19,7 +19,7 @@ function session(over: Partial<SessionSummary> = {}): SessionSummary {
     binding_generation: 1,
     endpoint: { kind: 'tmux', target: `w:${n}` },
     survives_reload: true,
-    unqualified_version: { nearest_qualified: '2.1.332', note: 'not qualified', pinning: null },
+    unqualified_version: { nearest_qualified: '2.1.332', note: 'not qualified', pinning: null, qualifiable: true },
     pending: null,
     ...over,
   };
@@ -39,7 +39,22 @@ describe('akk.qualify.automatic: which session is qualified next', () => {
       session({ unqualified_version: undefined }),
       session({ state: 'exited' }),
       session({ version: null }),
-      session({ unqualified_version: { nearest_qualified: null, note: 'no release to compare with', pinning: null } }),
+      session({
+        unqualified_version: {
+          nearest_qualified: null,
+          note: 'no release to compare with',
+          pinning: null,
+          qualifiable: true,
+        },
+      }),
+      session({
+        unqualified_version: {
+          nearest_qualified: '2.1.332',
+          note: 'recorded as differing',
+          pinning: null,
+          qualifiable: false,
+        },
+      }),
       session({ qualified_on_this_machine: true }),
     ];
     assert.equal(q.next(skipped), undefined);
