@@ -66,6 +66,12 @@ export async function forgetLocalQualifications({
   return { removed };
 }
 
+/** The background the integrated terminal is drawn on: the colour theme's kind. */
+function terminalBackground(): 'dark' | 'light' {
+  const kind = vscode.window.activeColorTheme.kind;
+  return kind === vscode.ColorThemeKind.Light || kind === vscode.ColorThemeKind.HighContrastLight ? 'light' : 'dark';
+}
+
 /** The session to qualify: the one given (a tree item, a notification), or one picked among the unqualified. */
 async function unqualifiedSession(deps: CommandDeps, arg: unknown): Promise<SessionSummary | undefined> {
   const all = (await deps.client.request('listSessions', {})).sessions.filter(
@@ -113,7 +119,10 @@ export async function qualifyOnThisMachine(
       });
       const cancelling = token.onCancellationRequested(() => void deps.client.request('cancelQualification', {}));
       try {
-        return await deps.client.request('qualifyVersion', { session_id: session.session_id });
+        return await deps.client.request('qualifyVersion', {
+          session_id: session.session_id,
+          terminal_background: terminalBackground(),
+        });
       } finally {
         listening.dispose();
         cancelling.dispose();

@@ -34,6 +34,26 @@ interface AgentIdentification {
   platformDirPrefix?: string;
 }
 
+/**
+ * How the client chooses its colours, so that a qualification on the person's machine is made
+ * under the rendering they see: its own theme setting (a key of a JSON file in its config folder),
+ * or the terminal's background, which it asks the terminal for.
+ */
+type RenderingChoice =
+  | {
+      themeSetting: {
+        /** The file, in `$<dirEnv>` when set, else in the home folder. */
+        file: string;
+        dirEnv: string;
+        key: string;
+        /** The theme drawn when the key is absent. */
+        default: string;
+        /** Every theme the client offers. */
+        offered: readonly string[];
+      };
+    }
+  | { adaptsToBackground: true };
+
 interface AgentDescriptor {
   name: AgentName;
   /** How the editor names the agent to the user. */
@@ -47,6 +67,7 @@ interface AgentDescriptor {
   newSessionCommand: string;
   /** How a person keeps the client from moving off a qualified version (its own setting or variable). */
   updatesOff: string;
+  rendering: RenderingChoice;
 }
 
 export const AGENT_DESCRIPTORS: { readonly [N in AgentName]: AgentDescriptor & { name: N } } = {
@@ -62,6 +83,15 @@ export const AGENT_DESCRIPTORS: { readonly [N in AgentName]: AgentDescriptor & {
     launchCommand: 'claude',
     newSessionCommand: 'akk.newClaudeSession',
     updatesOff: 'set DISABLE_AUTOUPDATER=1 in its environment (for sessions AKK starts: akk.claude.env)',
+    rendering: {
+      themeSetting: {
+        file: '.claude.json',
+        dirEnv: 'CLAUDE_CONFIG_DIR',
+        key: 'theme',
+        default: 'dark',
+        offered: ['dark', 'light', 'dark-daltonized', 'light-daltonized', 'dark-ansi', 'light-ansi'],
+      },
+    },
   },
   codex: {
     name: 'codex',
@@ -77,6 +107,7 @@ export const AGENT_DESCRIPTORS: { readonly [N in AgentName]: AgentDescriptor & {
     launchCommand: 'codex',
     newSessionCommand: 'akk.newCodexSession',
     updatesOff: 'set check_for_update_on_startup = false in ~/.codex/config.toml (it then offers no update)',
+    rendering: { adaptsToBackground: true },
   },
 };
 

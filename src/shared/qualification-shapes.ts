@@ -50,7 +50,16 @@ export interface ForgetLocalQualificationsResult {
   removed: string[];
 }
 
-export const QualifyVersionParams = z.object({ session_id: Id }).strict();
+export const QualifyVersionParams = z
+  .object({
+    session_id: Id,
+    /**
+     * The background of the terminal the session is drawn in, as the editor knows it (its colour
+     * theme): for a client that adapts its colours to the terminal's background.
+     */
+    terminal_background: z.enum(['dark', 'light']).optional(),
+  })
+  .strict();
 export interface QualifyVersionResult {
   result: 'qualified' | 'differs' | 'unreachable' | 'cancelled' | 'failed';
   /** One sentence: how it was qualified, or why not. */

@@ -5,7 +5,9 @@
  * qualification of that session's exact binary (every corpus scenario against the loopback fake
  * model, each screen checked under the nearest qualified release's generation and compared with
  * its stored screens), reports its progress, and finishes within 3 minutes on 2 cores; the record
- * is bound to the binary's SHA-256; the session's next questionnaire and permission are then
+ * is bound to the binary's SHA-256 and covers the rendering the person's client draws (its light
+ * theme in a truecolor terminal, read from the client's own setting and environment, captured beside
+ * the corpus's own); the session's next questionnaire and permission are then
  * answered, checked at the fake model and on disk. The person's home directory is untouched.
  * The server runs from a copy of exactly the files the .vsix carries, outside the repository, so the
  * run proves that the package is self-contained: its bundled runner, fake MCP servers and reference
@@ -91,7 +93,9 @@ describe(`qualifying Claude Code ${VERSION} on this machine, its shipped record 
       },
       // The server, and the run it starts, see the person's home as theirs.
       { AKK_WITHHOLD_QUALIFIED: `claude@${VERSION}`, HOME: home },
-      {},
+      // The person's client draws its light theme in a truecolor terminal of 80x24, where the
+      // question's option descriptions wrap and are told from their labels by style alone.
+      { size: { cols: 80, rows: 24 }, rendering: { theme: 'light', depth: 'truecolor' } },
       { globalStorageDir: global },
       path.join(installed, 'dist', 'server.js'),
     );
@@ -119,6 +123,9 @@ describe(`qualifying Claude Code ${VERSION} on this machine, its shipped record 
     const { records } = new LocalQualifications(global).read();
     assert.equal(records.length, 1);
     assert.equal(records[0]?.record.executable.sha256, await sha256OfFile(await agentBinary('claude', VERSION)));
+    // Qualified under the person's own rendering as well as the corpus's.
+    assert.deepEqual(records[0]?.record.renderings, ['light/truecolor']);
+    assert.match(q.reason, /under light\/truecolor \(\d+ screens\) too/);
 
     // The session reads its binary's digest again and is listed as qualified here.
     await until('the session listed as qualified on this machine', async () => {

@@ -15,6 +15,7 @@ import { AGENT_DESCRIPTORS, isAgentName } from '../../shared/agents';
 import { AkkError } from '../../shared/errors';
 import type { QualificationProgressParams, QualifyVersionResult } from '../../shared/qualification-shapes';
 import { recordedDiffering, unqualifiedVersionNote } from '../base/adapters';
+import { sessionRendering } from './session-rendering';
 import type { Session } from '../sessions';
 import { identifyingHere, qualificationReport } from './qualification-report';
 import { TmuxRunner } from '../sessions/tmux/command';
@@ -71,7 +72,7 @@ export class QualificationRunner {
     return true;
   }
 
-  async qualify(session: Session): Promise<QualifyVersionResult> {
+  async qualify(session: Session, background?: 'dark' | 'light'): Promise<QualifyVersionResult> {
     const { agent, version } = session;
     if (!isAgentName(agent) || version === null)
       throw new AkkError('not_qualifiable', `session ${session.id} runs no exactly identified agent`);
@@ -83,8 +84,9 @@ export class QualificationRunner {
         `AKK's own qualification recorded ${AGENT_DESCRIPTORS[agent].displayName} ${version} as drawing screens ` +
           'differently: a qualification made here would be superseded by that record',
       );
-    const executable = session.endpoint?.agentProcess()?.executable ?? null;
-    if (executable === null)
+    const proc = session.endpoint?.agentProcess() ?? null;
+    const executable = proc?.executable ?? null;
+    if (proc === null || executable === null)
       throw new AkkError('not_qualifiable', `the executable of session ${session.id} could not be read`);
     if (!this.deps.globalStorageDir)
       throw new AkkError('qualification_unavailable', 'the editor gave no global storage to keep the record in');
@@ -98,6 +100,11 @@ export class QualificationRunner {
     const command = runnerCommand();
     if ('unavailable' in command) throw new AkkError('qualification_unavailable', command.unavailable);
 
+    // What the person sees: their client's theme or terminal background, and its colour depth.
+    const screen = await session.endpoint?.capture({ styled: true }).catch(() => undefined);
+    const rendering = sessionRendering(agent, proc.pid, screen?.styled?.split('\n'), background);
+    this.deps.log(`${agent} ${version}: rendering ${rendering.name ?? 'the corpus own'} (${rendering.how})`);
+    const conditions = rendering.name === null ? [] : ['--renderings', rendering.name];
     const started = Date.now();
     const reportFile = path.join(os.tmpdir(), `akk-qualify-report-${process.pid}-${started}.json`);
     const args = [
@@ -109,8 +116,10 @@ export class QualificationRunner {
       executable,
       '--global',
       this.deps.globalStorageDir,
+      // The capture under the person's condition runs beside the standard one.
       '--jobs',
-      '1',
+      conditions.length > 0 ? '2' : '1',
+      ...conditions,
       '--report',
       reportFile,
     ];
@@ -157,7 +166,7 @@ export class QualificationRunner {
     this.running = null;
     const seconds = Math.round((Date.now() - started) / 1000);
     const verdict = [...lines].reverse().find((l) => l.startsWith(`${agent} ${version}: `)) ?? '';
-    const differing = lines.filter((l) => /^ {2}\d+x\d+\/\S+/.test(l)).map((l) => l.trim());
+    const differing = lines.filter((l) => /^ {2}\d+x\d+(-[a-z-]+-(256|truecolor))?\/\S+/.test(l)).map((l) => l.trim());
     const base = { agent, version, seconds, differing };
     const report = readReport(reportFile, executable);
     if (run.cancelled) return { ...base, result: 'cancelled', reason: 'cancelled; nothing was recorded' };

@@ -45,7 +45,8 @@ const callerOf = (ctx: RequestContext) => ({ holder: ctx.ownerId, echoesRevision
 
 export function createHandlers(deps: HandlerDeps): RequestHandlers {
   return {
-    qualifyVersion: (params) => deps.qualifier.qualify(findSession(deps, params.session_id)),
+    qualifyVersion: (params) =>
+      deps.qualifier.qualify(findSession(deps, params.session_id), params.terminal_background),
     cancelQualification: () => ({ cancelled: deps.qualifier.cancel() }),
     listLocalQualifications: () => listLocalQualifications(deps.local, deps.withheld),
     forgetLocalQualifications: (params) =>

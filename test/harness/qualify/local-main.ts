@@ -3,8 +3,11 @@
 // starts for "Qualify This Version on This Machine" (src/server/qualify/qualification-runner.ts).
 //
 //   qualify-runner --local <agent> <version> --binary PATH --global DIR [--sizes 80x24] [--jobs 1]
-//                  [--scratch DIR [--reuse-capture]] [--report FILE]
+//                  [--renderings light/truecolor,…] [--scratch DIR [--reuse-capture]] [--report FILE]
 //
+// `--renderings` names the person's rendering conditions besides the corpus's own (the client's
+// theme or the terminal's background, and the colour depth): each is captured at the first size too,
+// and granted only when every screen under it is recognised as the same step as the run's own;
 // `--scratch` keeps the capture in DIR (otherwise a temporary folder, removed afterwards);
 // `--reuse-capture` judges the capture already there again instead of running the binary;
 // `--report` writes the outcome (every difference with its rows, every failed check) as JSON to FILE.
@@ -26,7 +29,7 @@ export async function localCommand(argv: readonly string[]): Promise<number> {
   // handlers, which kill the run's tmux servers and remove its scratch folder.
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
     process.once(sig, () => process.exit(128 + (sig === 'SIGINT' ? 2 : sig === 'SIGTERM' ? 15 : 1)));
-  const valued = new Set(['--binary', '--global', '--sizes', '--jobs', '--scratch', '--report']);
+  const valued = new Set(['--binary', '--global', '--sizes', '--jobs', '--scratch', '--report', '--renderings']);
   const positional = argv.filter((a, i) => !a.startsWith('--') && !valued.has(argv[i - 1] ?? ''));
   const [a, version] = positional;
   const agent = parseAgent(a);
@@ -45,6 +48,7 @@ export async function localCommand(argv: readonly string[]): Promise<number> {
     binary: path.resolve(binary),
     globalStorageDir: path.resolve(global),
     ...(sizes ? { sizes } : {}),
+    renderings: option(argv, 'renderings')?.split(',').filter(Boolean) ?? [],
     jobs: Number(option(argv, 'jobs') ?? 1),
     ...(scratch ? { scratch: path.resolve(scratch), reuseCapture: argv.includes('--reuse-capture') } : {}),
     log: (line) => process.stdout.write(`${line}\n`),
@@ -54,6 +58,9 @@ export async function localCommand(argv: readonly string[]): Promise<number> {
   process.stdout.write(`${agent} ${version}: ${o.result} in ${o.seconds} s: ${o.reason}\n`);
   for (const d of o.differences.slice(0, 10)) process.stdout.write(`  ${d.screen} (${d.what})\n${d.diff}\n`);
   for (const f of o.failures.slice(0, 10)) process.stdout.write(`  ${f.screen}: ${f.check}: ${f.detail}\n`);
+  for (const c of o.conditions)
+    for (const d of c.differing.slice(0, 10))
+      process.stdout.write(`  ${c.size}-${c.rendering.replace('/', '-')}/${d.screen}: ${d.detail}\n`);
   if (o.file) process.stdout.write(`record: ${o.file}\n`);
   return o.result === 'qualified' ? 0 : 1;
 }

@@ -18,8 +18,9 @@ import {
   type LocalRecord,
 } from '../../../src/server/qualify/local-qualifications';
 import { answerKeys } from '../../support/answer-key';
-import { loadCorpus } from '../../support/fixture-corpus';
-import { captureAll } from '../capture';
+import { loadCorpus, type Fixture } from '../../support/fixture-corpus';
+import { captureAll, type Sidecar } from '../capture';
+import { parseRendering, renderingName, type Rendering } from '../rendering';
 import { scenariosFor } from '../scenarios';
 import { parseSize, type AgentName } from '../versions';
 import { judge } from './evaluate';
@@ -29,7 +30,9 @@ import {
   type Difference,
   type GenerationChecks,
   type QualificationRecord,
+  type RenderingEntry,
 } from './records';
+import { judgeCondition, renderingFolder, type ConditionReference } from './renderings';
 
 export interface LocalOutcome {
   result: 'qualified' | 'differs' | 'unreachable';
@@ -46,6 +49,8 @@ export interface LocalOutcome {
   shownOnlyDifferences: string[];
   /** The record written, when qualified. */
   file?: string;
+  /** Each of the person's rendering conditions, with how it was judged. */
+  conditions: RenderingEntry[];
 }
 
 export interface LocalOptions {
@@ -58,6 +63,11 @@ export interface LocalOptions {
   jobs?: number;
   /** Scratch folder for the capture (removed afterwards unless given). */
   scratch?: string;
+  /**
+   * The person's rendering conditions besides the corpus's own (`light/truecolor`, `dark-background/truecolor`):
+   * each is captured at the first size as well, judged against the run's own screens, and granted.
+   */
+  renderings?: readonly string[];
   /** Judge the capture already in `scratch` again instead of capturing. */
   reuseCapture?: boolean;
   /** The qualified releases to compare with (by default the repository's records). */
@@ -84,6 +94,63 @@ function capturedShapes(agent: AgentName, scenarios: ReadonlySet<string>): strin
   return [...shapes].sort();
 }
 
+/** The standard capture and the capture under the person's conditions: side by side with two jobs. */
+async function captureBoth(
+  o: LocalOptions,
+  sizes: readonly string[],
+  conditions: readonly Rendering[],
+  scratch: string,
+  conditionRoot: string,
+): Promise<void> {
+  const target = (size: string, rendering?: Rendering) => ({
+    agent: o.agent,
+    version: o.version,
+    size: parseSize(size),
+    binary: o.binary,
+    ...(rendering ? { rendering } : {}),
+  });
+  const standard = () =>
+    captureAll(
+      sizes.map((size) => target(size)),
+      scratch,
+      1,
+    );
+  const others = () =>
+    captureAll(
+      conditions.map((r) => target(sizes[0] ?? '80x24', r)),
+      conditionRoot,
+      1,
+    );
+  if ((o.jobs ?? 1) >= 2) await Promise.all([standard(), others()]);
+  else {
+    await standard();
+    await others();
+  }
+}
+
+/** This run's own screens at one size, as what a capture under a condition is judged against. */
+function ownReference(
+  scratch: string,
+  o: LocalOptions,
+  generation: string,
+  size: string,
+  uncompared: ReadonlySet<string>,
+): ConditionReference {
+  const steps = new Map<string, { file: string; screen: Fixture['screen'] }>();
+  for (const f of loadCorpus(path.join(scratch, o.agent, o.version, size))) {
+    const side = JSON.parse(fs.readFileSync(path.join(f.dir, `${f.base}.json`), 'utf8')) as Sidecar;
+    if (!uncompared.has(side.scenario)) steps.set(`${side.scenario}/${side.step}`, { file: f.base, screen: f.screen });
+  }
+  return {
+    agent: o.agent,
+    version: o.version,
+    generation,
+    held: new Set([...steps.keys()].map((k) => k.slice(0, k.lastIndexOf('/')))),
+    steps: [...steps].map(([key, v]) => ({ key, file: v.file })),
+    own: (scenario, step) => steps.get(`${scenario}/${step}`)?.screen,
+  };
+}
+
 export async function qualifyLocally(o: LocalOptions): Promise<LocalOutcome> {
   const started = Date.now();
   const log = o.log ?? (() => undefined);
@@ -101,17 +168,15 @@ export async function qualifyLocally(o: LocalOptions): Promise<LocalOutcome> {
   const removeScratch = (): void => fs.rmSync(scratch, { recursive: true, force: true });
   if (!o.scratch) process.on('exit', removeScratch);
   try {
-    const count = scenariosFor(o.agent).length * sizes.length;
+    const conditions = (o.renderings ?? []).map(parseRendering);
+    const count = scenariosFor(o.agent).length * (sizes.length + conditions.length);
     log(
       `${o.agent} ${o.version} (${o.binary}, sha256 ${sha256.slice(0, 12)}): ` +
-        `capturing ${count} scenarios at ${sizes.join(', ')}`,
+        `capturing ${count} scenarios at ${sizes.join(', ')}` +
+        (conditions.length > 0 ? `, and under ${conditions.map(renderingName).join(', ')}` : ''),
     );
-    if (!(o.reuseCapture && o.scratch))
-      await captureAll(
-        sizes.map((size) => ({ agent: o.agent, version: o.version, size: parseSize(size), binary: o.binary })),
-        scratch,
-        o.jobs ?? 1,
-      );
+    const conditionRoot = path.join(scratch, 'renderings');
+    if (!(o.reuseCapture && o.scratch)) await captureBoth(o, sizes, conditions, scratch, conditionRoot);
     // Compared with the nearest release below only: the one a person's update came from.
     const verdict = judge(scratch, o.agent, o.version, sizes, [below], below.generation);
     const chosen = verdict.checks[0];
@@ -136,7 +201,20 @@ export async function qualifyLocally(o: LocalOptions): Promise<LocalOutcome> {
       verdict.generation === below.generation &&
       differing.length === 0 &&
       (chosen?.failed ?? 1) === 0;
+    // Each of the person's conditions, judged against this run's own screens of the same steps.
+    const judged = same
+      ? conditions.map((r) =>
+          judgeCondition(
+            ownReference(scratch, o, below.generation as string, sizes[0] ?? '80x24', uncompared),
+            r,
+            sizes[0] ?? '80x24',
+            path.join(conditionRoot, o.agent, o.version, renderingFolder(sizes[0] ?? '80x24', r)),
+          ),
+        )
+      : [];
+    const conditionDiffers = judged.filter((j) => j.result !== 'qualified');
     const base = {
+      conditions: judged,
       nearest: below.version,
       sha256,
       seconds: Math.round((Date.now() - started) / 1000),
@@ -147,14 +225,18 @@ export async function qualifyLocally(o: LocalOptions): Promise<LocalOutcome> {
         .filter((d) => !differing.includes(d) && !uncompared.has(scenarioOf(d)))
         .map((d) => d.screen),
     };
-    if (!same) {
+    if (!same || conditionDiffers.length > 0) {
       const result = verdict.result === 'unreachable' ? 'unreachable' : 'differs';
       const reason =
         verdict.result === 'unreachable'
           ? verdict.reason
           : differing.length > 0
             ? `${differing.length} screen(s) differ from ${below.version}`
-            : `a check failed under generation ${below.generation}`;
+            : same
+              ? conditionDiffers
+                  .map((c) => `under ${c.rendering} ${c.differing.length} screen(s) differ (${c.differing[0]?.detail})`)
+                  .join('; ')
+              : `a check failed under generation ${below.generation}`;
       return { ...base, result, reason, generation: null };
     }
     const record: LocalRecord = {
@@ -167,7 +249,7 @@ export async function qualifyLocally(o: LocalOptions): Promise<LocalOutcome> {
         o.agent,
         new Set(verdict.screens.map((s) => s.scenario).filter((name) => !uncompared.has(name))),
       ),
-      renderings: [],
+      renderings: judged.map((j) => j.rendering),
       qualifiedAt: new Date().toISOString(),
       seconds: base.seconds,
       screens: verdict.screens.length,
@@ -184,7 +266,10 @@ export async function qualifyLocally(o: LocalOptions): Promise<LocalOutcome> {
           ? `; not compared, as ${below.version} never ran them: ${[...uncompared].join(', ')}`
           : '') +
         '), ' +
-        `and every check of ${verdict.screens.length} screens passed under generation ${below.generation}`,
+        `and every check of ${verdict.screens.length} screens passed under generation ${below.generation}` +
+        (judged.length > 0
+          ? `; under ${judged.map((j) => `${j.rendering} (${j.screens} screens)`).join(', ')} too`
+          : ''),
       file,
     };
   } finally {

@@ -23,11 +23,6 @@ function heldScenarios(record: QualificationRecord, size: string): Set<string> {
   return new Set(record.screens.filter((s) => s.size === size).map((s) => s.scenario));
 }
 
-/** A stored screen's scenario, from its sidecar. */
-function scenarioOf(f: Fixture): string {
-  return (JSON.parse(fs.readFileSync(path.join(f.dir, `${f.base}.json`), 'utf8')) as Sidecar).scenario;
-}
-
 /**
  * Keeps in a condition's folder only the screens of the scenarios the version's record holds at
  * that size (the others were captured, and are not what the condition is qualified for).
@@ -60,35 +55,52 @@ function screensIn(folders: Map<string, Map<string, Fixture['screen']>>, dir: st
   return screens;
 }
 
+/** What screens captured under a condition are judged against: the version's own, under the corpus's rendering. */
+export interface ConditionReference {
+  agent: AgentName;
+  version: string;
+  generation: string;
+  /** The scenarios the version is qualified with at this size. */
+  held: ReadonlySet<string>;
+  /** Every step the version's own capture shows at this size, as `scenario/step`, with its file. */
+  steps: ReadonlyArray<{ key: string; file: string }>;
+  /** The version's own screen of a scenario's step under the corpus's rendering. */
+  own(scenario: string, step: number): Fixture['screen'] | undefined;
+}
+
 /**
- * Judges the screens captured under a condition (`dir`) for `record`'s version: the answer-key
- * checks under its generation, and the same recognition as its own screen of the same step.
+ * Judges the screens captured under a condition (`dir`): the answer-key checks under the version's
+ * generation, and the same recognition as the version's own screen of the same step.
  */
-export function judgeRendering(
-  agent: AgentName,
-  record: QualificationRecord,
+export function judgeCondition(
+  ref: ConditionReference,
   rendering: Rendering,
   size: string,
   dir: string,
 ): RenderingEntry {
-  const generation = record.generation as string;
+  const { agent, version, generation } = ref;
   // Only the scenarios the version is qualified with at this size: a scenario its record does not
   // hold is not answered on that version under any condition (its shape stays gated).
-  const held = heldScenarios(record, size);
+  const sidecars = new Map<Fixture, Sidecar>();
+  const sidecar = (f: Fixture): Sidecar => {
+    let side = sidecars.get(f);
+    if (!side) {
+      side = JSON.parse(fs.readFileSync(path.join(f.dir, `${f.base}.json`), 'utf8')) as Sidecar;
+      sidecars.set(f, side);
+    }
+    return side;
+  };
   const corpus = loadCorpus(dir).filter(
-    (f) => f.agent === agent && f.version === record.version && held.has(scenarioOf(f)),
+    (f) => f.agent === agent && f.version === version && ref.held.has(sidecar(f).scenario),
   );
-  const recognise = (s: Fixture['screen']) => recognizeForQualification(agent, generation, record.version, s);
+  const recognise = (s: Fixture['screen']) => recognizeForQualification(agent, generation, version, s);
   const differing: RenderingEntry['differing'] = [];
-  const folders = new Map<string, Map<string, Fixture['screen']>>();
   for (const r of runChecks(answerKeys(corpus), (k) => recognise(k.fixture.screen)))
     if (r.status === 'failed')
       differing.push({ screen: path.basename(r.screen), detail: `${r.check}: ${r.detail ?? ''}` });
   for (const f of corpus) {
-    const side = JSON.parse(fs.readFileSync(path.join(f.dir, `${f.base}.json`), 'utf8')) as Sidecar;
-    const own = record.screens.find((s) => s.size === size && s.scenario === side.scenario && s.step === side.step);
-    const ownBase = own ? storedPath(agent, own) : undefined;
-    const ownScreen = ownBase ? screensIn(folders, path.dirname(ownBase)).get(path.basename(ownBase)) : undefined;
+    const side = sidecar(f);
+    const ownScreen = ref.own(side.scenario, side.step);
     if (!ownScreen) {
       differing.push({
         screen: f.base,
@@ -102,14 +114,9 @@ export function judgeRendering(
       differing.push({ screen: f.base, detail: `recognised as ${mine}, under the corpus's own as ${theirs}` });
   }
   // Every step the version's own capture shows at this size must be captured under the condition too.
-  const seen = new Set(
-    corpus.map((f) => {
-      const side = JSON.parse(fs.readFileSync(path.join(f.dir, `${f.base}.json`), 'utf8')) as Sidecar;
-      return `${side.scenario}/${side.step}`;
-    }),
-  );
-  for (const e of record.screens.filter((x) => x.size === size && !seen.has(`${x.scenario}/${x.step}`)))
-    differing.push({ screen: e.file, detail: `${e.scenario} step ${e.step} was not captured under the condition` });
+  const seen = new Set(corpus.map((f) => `${sidecar(f).scenario}/${sidecar(f).step}`));
+  for (const e of ref.steps.filter((x) => !seen.has(x.key)))
+    differing.push({ screen: e.file, detail: `${e.key.replace('/', ' step ')} was not captured under the condition` });
   return {
     rendering: renderingName(rendering),
     size,
@@ -118,6 +125,35 @@ export function judgeRendering(
     differing: differing.slice(0, 40),
     date: new Date().toISOString().slice(0, 10),
   };
+}
+
+/** Judges the screens captured under a condition (`dir`) for `record`'s version, against its stored screens. */
+export function judgeRendering(
+  agent: AgentName,
+  record: QualificationRecord,
+  rendering: Rendering,
+  size: string,
+  dir: string,
+): RenderingEntry {
+  const folders = new Map<string, Map<string, Fixture['screen']>>();
+  const atSize = record.screens.filter((s) => s.size === size);
+  return judgeCondition(
+    {
+      agent,
+      version: record.version,
+      generation: record.generation as string,
+      held: heldScenarios(record, size),
+      steps: atSize.map((e) => ({ key: `${e.scenario}/${e.step}`, file: e.file })),
+      own: (scenario, step) => {
+        const own = atSize.find((s) => s.scenario === scenario && s.step === step);
+        const base = own ? storedPath(agent, own) : undefined;
+        return base ? screensIn(folders, path.dirname(base)).get(path.basename(base)) : undefined;
+      },
+    },
+    rendering,
+    size,
+    dir,
+  );
 }
 
 /** Captures, judges and records one qualified version under one condition; returns a line for the log. */

@@ -16,6 +16,7 @@ import { inStandardRendering, loadCorpus } from '../../support/fixture-corpus';
 import { readRecord, recordPath } from '../../harness/qualify/records';
 import { AGENTS, NEWEST } from '../../harness/versions';
 import { adapterOf } from '../../../src/adapters/registry';
+import { AGENT_DESCRIPTORS } from '../../../src/shared/agents';
 
 for (const agent of AGENTS) {
   const version = NEWEST[agent];
@@ -52,6 +53,29 @@ for (const agent of AGENTS) {
       const none = { ...withheld, local: { ...grant, generation: '0.0.1' } };
       for (const k of keys)
         assert.deepEqual(plannedInput(agent, recognize(agent, version, k.fixture.screen, none)), []);
+    });
+
+    it('a grant of the corpus’s rendering alone leaves what is read by another’s styles to the terminal', function () {
+      this.timeout(120_000);
+      // A run that captured the corpus's own condition only grants no other.
+      const bare = { ...withheld, local: { ...grant, renderings: [] } };
+      const full = { ...withheld, local: grant };
+      const drawn = answerKeys(
+        loadCorpus().filter((f) => f.agent === agent && f.version === version && !inStandardRendering(f)),
+      );
+      const granted = runChecks(drawn, (k) => recognize(agent, version, k.fixture.screen, full));
+      assert.deepEqual(granted.filter((r) => r.status === 'failed').slice(0, 3), []);
+      let leftToTerminal = 0;
+      for (const k of drawn) {
+        const withIt = plannedInput(agent, recognize(agent, version, k.fixture.screen, full));
+        const without = plannedInput(agent, recognize(agent, version, k.fixture.screen, bare));
+        // Nothing is answered without the condition that is not answered, the same, with it.
+        if (without.length > 0) assert.deepEqual(without, withIt, k.fixture.id);
+        else if (withIt.length > 0) leftToTerminal += 1;
+      }
+      // A client with a theme setting tells a wrapped option's description from its label by style.
+      if ('themeSetting' in AGENT_DESCRIPTORS[agent].rendering)
+        assert.ok(leftToTerminal > 0, `none of ${drawn.length} screens is read by its condition's styles`);
     });
 
     it('a grant without the gated shapes leaves those shapes to the terminal', () => {

@@ -3,18 +3,13 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { AGENT_DESCRIPTORS } from '../../../../src/shared/agents';
 import { STANDARD_RENDERING } from '../../rendering';
 import type { LaunchRun } from '../types';
 
 /** Every theme Claude Code offers in its /theme picker (its `theme` setting). */
-export const CLAUDE_THEMES = [
-  'dark',
-  'light',
-  'dark-daltonized',
-  'light-daltonized',
-  'dark-ansi',
-  'light-ansi',
-] as const;
+const choice = AGENT_DESCRIPTORS.claude.rendering;
+export const CLAUDE_THEMES: readonly string[] = 'themeSetting' in choice ? choice.themeSetting.offered : [];
 
 export const FAKE_API_KEY = 'sk-ant-akk-fake-0000000000000000000000';
 

@@ -1,0 +1,89 @@
+/**
+ * The rendering condition a session's client draws under, named as qualification names it
+ * (`light/truecolor`, `dark-background/truecolor`), so that a qualification made on the person's
+ * machine captures what they see. Read, never changed: the colour depth from the client process's
+ * own environment (`COLORTERM`; where that cannot be read, from the colours on its screen), the
+ * theme from the client's own setting, and the terminal's background from what the editor knows.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { AGENT_DESCRIPTORS, type AgentName } from '../../shared/agents';
+
+interface SessionRendering {
+  /** The condition; null when it is the corpus's own (dark, 256 colours), which every run captures. */
+  name: string | null;
+  /** How each part was read, for the log and the outcome. */
+  how: string;
+}
+
+/** The largest config file read for one key: the client's own file may hold a long history. */
+const MAX_CONFIG_BYTES = 32 * 1024 * 1024;
+
+/** The process's environment, or null where it cannot be read (another platform, another user). */
+function processEnvironment(pid: number): Map<string, string> | null {
+  try {
+    const raw = fs.readFileSync(`/proc/${pid}/environ`, 'utf8');
+    const env = new Map<string, string>();
+    for (const entry of raw.split('\0')) {
+      const eq = entry.indexOf('=');
+      if (eq > 0) env.set(entry.slice(0, eq), entry.slice(eq + 1));
+    }
+    return env;
+  } catch {
+    return null;
+  }
+}
+
+/** Truecolor when the client was told so; read from its screen's colours when its environment is unreadable. */
+function colourDepth(env: Map<string, string> | null, styled: readonly string[] | undefined): [string, string] {
+  if (env) {
+    const v = env.get('COLORTERM') ?? '';
+    return /^(truecolor|24bit)$/i.test(v)
+      ? ['truecolor', `COLORTERM=${v}`]
+      : ['256', v ? `COLORTERM=${v}` : 'no COLORTERM'];
+  }
+  const rgb = (styled ?? []).some((line) => /\[[0-9;]*[34]8;2;\d/.test(line));
+  return rgb ? ['truecolor', 'its screen draws 24-bit colours'] : ['256', 'its screen draws no 24-bit colour'];
+}
+
+/** The client's own theme setting, read from its config file; its default when the key is absent. */
+function themeSetting(
+  setting: { file: string; dirEnv: string; key: string; default: string; offered: readonly string[] },
+  env: Map<string, string> | null,
+): [string | null, string] {
+  const dir = env?.get(setting.dirEnv) || env?.get('HOME') || os.homedir();
+  const file = path.join(dir, setting.file);
+  try {
+    if (fs.statSync(file).size > MAX_CONFIG_BYTES) return [null, `${file} is too large to read`];
+    const value = (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>)[setting.key];
+    if (value === undefined) return [setting.default, `no ${setting.key} in ${file}: ${setting.default}`];
+    if (typeof value === 'string' && setting.offered.includes(value)) return [value, `${setting.key} ${value}`];
+    return [null, `${setting.key} ${JSON.stringify(value)} in ${file} is not a theme the client offers`];
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return [setting.default, `no ${file}: ${setting.default}`];
+    return [null, `${file} could not be read (${code ?? (e as Error).message})`];
+  }
+}
+
+export function sessionRendering(
+  agent: AgentName,
+  pid: number,
+  styled: readonly string[] | undefined,
+  background: 'dark' | 'light' | undefined,
+): SessionRendering {
+  const env = processEnvironment(pid);
+  const [depth, depthHow] = colourDepth(env, styled);
+  const choice = AGENT_DESCRIPTORS[agent].rendering;
+  if ('themeSetting' in choice) {
+    const [theme, themeHow] = themeSetting(choice.themeSetting, env);
+    const how = `${themeHow}; ${depthHow}`;
+    // A theme that cannot be read is not guessed: the run captures the corpus's own condition only.
+    if (theme === null) return { name: null, how };
+    const name = `${theme}/${depth}`;
+    return { name: name === 'dark/256' ? null : name, how };
+  }
+  if (background === undefined) return { name: null, how: `the terminal's background is not known; ${depthHow}` };
+  return { name: `${background}-background/${depth}`, how: `a ${background} terminal background; ${depthHow}` };
+}

@@ -1,0 +1,97 @@
+/**
+ * The rendering condition a session's client draws under, read from the client process itself (a
+ * real child process with its own environment and config file): its colour depth from COLORTERM,
+ * its theme from its own setting, the terminal's background from the editor; what cannot be read
+ * is never guessed.
+ */
+import { strict as assert } from 'node:assert';
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { sessionRendering } from '../../../src/server/qualify/session-rendering';
+import { AGENTS, AGENT_DESCRIPTORS, type AgentName } from '../../../src/shared/agents';
+
+const byChoice = (kind: 'themeSetting' | 'adaptsToBackground'): AgentName | undefined =>
+  AGENTS.find((a) => kind in AGENT_DESCRIPTORS[a].rendering);
+const themed = byChoice('themeSetting');
+const adapting = byChoice('adaptsToBackground');
+
+describe('the rendering a session is drawn under', () => {
+  const children: ChildProcess[] = [];
+  let home: string;
+  beforeEach(() => {
+    home = fs.mkdtempSync(path.join(os.tmpdir(), 'akk-rendering-'));
+  });
+  afterEach(() => {
+    for (const c of children.splice(0)) c.kill('SIGKILL');
+    fs.rmSync(home, { recursive: true, force: true });
+  });
+  /** A process standing for the client, with its own environment. */
+  function client(env: Record<string, string>): number {
+    const c = spawn('sleep', ['30'], { env: { PATH: process.env.PATH ?? '', HOME: home, ...env }, stdio: 'ignore' });
+    children.push(c);
+    assert.ok(c.pid);
+    return c.pid;
+  }
+  const setting = (agent: AgentName) => {
+    const r = AGENT_DESCRIPTORS[agent].rendering;
+    assert.ok('themeSetting' in r);
+    return r.themeSetting;
+  };
+
+  if (themed) {
+    it('reads the theme from the client’s own setting and the depth from its COLORTERM', () => {
+      const s = setting(themed);
+      fs.writeFileSync(path.join(home, s.file), JSON.stringify({ [s.key]: 'light', other: 1 }));
+      assert.equal(sessionRendering(themed, client({ COLORTERM: 'truecolor' }), [], undefined).name, 'light/truecolor');
+      assert.equal(sessionRendering(themed, client({}), [], undefined).name, 'light/256');
+      assert.equal(sessionRendering(themed, client({ COLORTERM: '24bit' }), [], 'light').name, 'light/truecolor');
+    });
+
+    it('takes the config folder the client is pointed at, and its default theme without a setting', () => {
+      const s = setting(themed);
+      const dir = path.join(home, 'elsewhere');
+      fs.mkdirSync(dir);
+      fs.writeFileSync(path.join(dir, s.file), JSON.stringify({ [s.key]: 'dark-ansi' }));
+      fs.writeFileSync(path.join(home, s.file), JSON.stringify({ [s.key]: 'light' }));
+      const pid = client({ [s.dirEnv]: dir, COLORTERM: 'truecolor' });
+      assert.equal(sessionRendering(themed, pid, [], undefined).name, 'dark-ansi/truecolor');
+      fs.writeFileSync(path.join(dir, s.file), '{}');
+      // The corpus's own condition is named null: every run captures it anyway.
+      const standard = sessionRendering(themed, client({ [s.dirEnv]: dir }), [], undefined);
+      assert.equal(standard.name, `${s.default}/256` === 'dark/256' ? null : `${s.default}/256`);
+    });
+
+    it('does not guess a theme it cannot read or does not know', () => {
+      const s = setting(themed);
+      fs.writeFileSync(path.join(home, s.file), JSON.stringify({ [s.key]: 'solarized' }));
+      const r = sessionRendering(themed, client({ COLORTERM: 'truecolor' }), [], undefined);
+      assert.equal(r.name, null);
+      assert.match(r.how, /not a theme the client offers/);
+      fs.writeFileSync(path.join(home, s.file), '{not json');
+      assert.equal(sessionRendering(themed, client({ COLORTERM: 'truecolor' }), [], undefined).name, null);
+    });
+
+    it('reads the depth from the screen’s colours when the process’s environment is unreadable', () => {
+      const gone = 2 ** 22 + 12345; // above the largest pid Linux gives
+      const rgb = ['\x1b[38;2;100;100;100mOption\x1b[39m'];
+      // (The theme is then the one in the server's own home, which is the person's.)
+      assert.match(sessionRendering(themed, gone, rgb, undefined).how, /its screen draws 24-bit colours/);
+      assert.match(sessionRendering(themed, gone, ['\x1b[38;5;246mOption'], undefined).how, /draws no 24-bit colour/);
+    });
+  }
+
+  if (adapting) {
+    it('names the terminal’s background for a client that adapts to it, and nothing when it is not known', () => {
+      assert.equal(
+        sessionRendering(adapting, client({ COLORTERM: 'truecolor' }), [], 'light').name,
+        'light-background/truecolor',
+      );
+      assert.equal(sessionRendering(adapting, client({}), [], 'dark').name, 'dark-background/256');
+      const unknown = sessionRendering(adapting, client({ COLORTERM: 'truecolor' }), [], undefined);
+      assert.equal(unknown.name, null);
+      assert.match(unknown.how, /background is not known/);
+    });
+  }
+});
