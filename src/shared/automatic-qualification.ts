@@ -23,7 +23,9 @@ export class AutomaticQualificationQueue {
   next(sessions: readonly SessionSummary[]): SessionSummary | undefined {
     const due = sessions.find(
       (s) =>
+        // A client still starting may be its launcher, not yet the binary that draws (and is qualified).
         s.state !== 'exited' &&
+        s.state !== 'starting' &&
         s.version !== null &&
         s.unqualified_version?.nearest_qualified &&
         s.unqualified_version.qualifiable &&

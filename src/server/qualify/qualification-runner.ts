@@ -84,6 +84,9 @@ export class QualificationRunner {
         `AKK's own qualification recorded ${AGENT_DESCRIPTORS[agent].displayName} ${version} as drawing screens ` +
           'differently: a qualification made here would be superseded by that record',
       );
+    // A client still starting may be its launcher (`node codex.js`), whose child is the binary
+    // that draws and that a record must be bound to: its executable is read once it has started.
+    await until(() => session.state !== 'starting', STARTED_WITHIN_MS);
     const proc = session.endpoint?.agentProcess() ?? null;
     const executable = proc?.executable ?? null;
     if (proc === null || executable === null)
@@ -184,6 +187,14 @@ export class QualificationRunner {
       : `the run ended (exit ${code ?? 'error'}): ${lines.slice(-3).join(' / ')}`;
     return { ...base, result, reason, ...(report ? { report } : {}) };
   }
+}
+
+/** How long a qualification asked for a starting client waits for it to have started. */
+const STARTED_WITHIN_MS = 20_000;
+
+/** Resolves once `done` holds, or after `ms` (whatever then holds). */
+async function until(done: () => boolean, ms: number): Promise<void> {
+  for (const end = Date.now() + ms; !done() && Date.now() < end; ) await new Promise((r) => setTimeout(r, 200));
 }
 
 /** The run's report as Markdown, its identifying parts replaced; the file is removed. */

@@ -38,6 +38,7 @@ describe('akk.qualify.automatic: which session is qualified next', () => {
     const skipped = [
       session({ unqualified_version: undefined }),
       session({ state: 'exited' }),
+      session({ state: 'starting' }),
       session({ version: null }),
       session({
         unqualified_version: {
