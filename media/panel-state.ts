@@ -48,6 +48,15 @@ export function resetStep(): void {
   state.fromText = null;
   state.message = '';
   transient.focusIndex = 0;
+  transient.decision = null;
+  transient.shownAt = performance.now();
+}
+
+/** Chooses a decision by key: shown as chosen, sent only by Enter (a digit alone never approves). */
+export function chooseDecision(decision: PermissionDecisionKind | null): void {
+  if (!canAnswer()) return;
+  transient.decision = decision;
+  repaint();
 }
 
 /** The message typed for the agent, when there is one. */
@@ -56,12 +65,34 @@ function messageField(): { message: string } | Record<string, never> {
   return m === '' ? {} : { message: m };
 }
 
-/** Not kept across reloads: the request in flight and the option under the keyboard focus. */
-export const transient: { pending: number | null; nextRequestId: number; focusIndex: number } = {
+/**
+ * Not kept across reloads: the request in flight, the option under the keyboard focus, the decision
+ * a key has chosen (sent only by Enter), and when the step on show was first drawn.
+ */
+export const transient: {
+  pending: number | null;
+  nextRequestId: number;
+  focusIndex: number;
+  decision: PermissionDecisionKind | null;
+  shownAt: number;
+} = {
   pending: null,
   nextRequestId: 1,
   focusIndex: 0,
+  decision: null,
+  shownAt: performance.now(),
 };
+
+/**
+ * How long after a step is drawn a key does nothing: a key meant for what was there before (typed
+ * into the terminal a moment ago, or the previous step) never answers the new one.
+ */
+const KEY_SETTLE_MS = 500;
+
+/** Whether a key now would land within the settle time of the step on show. */
+export function keyTooSoon(now: number = performance.now()): boolean {
+  return now - transient.shownAt < KEY_SETTLE_MS;
+}
 
 let repaint: () => void = () => undefined;
 

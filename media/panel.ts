@@ -1,13 +1,28 @@
 /**
  * The question panel (runs in the webview). It renders the server's projection as text only
  * (everything shown came from a terminal screen) and posts back semantic ids and typed answers.
- * Keyboard first: digits choose, arrows move, Space toggles, Enter submits, Esc clears.
+ * Keyboard first: digits choose, arrows move, Space toggles, Enter submits, Esc clears. A key
+ * within KEY_SETTLE_MS of a new step being drawn does nothing, and a permission is never answered
+ * by a digit alone: the digit chooses, Enter (or the button) sends.
  * The entry of the webview bundle: the state and the messages to the host are in panel-state.ts,
  * each kind of step has its view (permission-view.ts, question-view.ts).
  */
 import { HostToPanel } from '../src/shared/webview-messages';
 import { el } from './elements';
-import { approve, choose, onRepaint, post, question, resetStep, save, send, state, transient } from './panel-state';
+import {
+  approve,
+  choose,
+  chooseDecision,
+  keyTooSoon,
+  onRepaint,
+  post,
+  question,
+  resetStep,
+  save,
+  send,
+  state,
+  transient,
+} from './panel-state';
 import { renderPermission } from './permission-view';
 import { renderQuestion } from './question-view';
 import { TEXT_SOURCE } from '../src/shared/text-sources';
@@ -61,9 +76,18 @@ document.addEventListener('keydown', (e) => {
   if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
   const view = state.view;
   if (!view) return;
+  if (keyTooSoon()) {
+    // Too soon after the step was drawn to be meant for it.
+    e.preventDefault();
+    return;
+  }
   if (view.permission) {
     const d = view.permission.decisions[Number(e.key) - 1];
-    if (d) approve(d);
+    if (d) chooseDecision(d);
+    else if (e.key === 'Enter' && transient.decision) {
+      e.preventDefault();
+      approve(transient.decision);
+    } else if (e.key === 'Escape') chooseDecision(null);
     return;
   }
   const q = question();

@@ -2,7 +2,7 @@
 import type { PermissionProjection } from '../src/shared/contract';
 import type { PanelView } from '../src/shared/webview-messages';
 import { appendDismiss, el } from './elements';
-import { approve, canAnswer } from './panel-state';
+import { approve, canAnswer, transient } from './panel-state';
 import { appendMessage } from './words-view';
 import { DECISION } from '../src/shared/decisions';
 
@@ -17,9 +17,15 @@ export function renderPermission(root: HTMLElement, view: PanelView): void {
   const row = el('div', { class: 'actions' });
   const labels: Record<string, string> = { approve_once: 'Approve once', reject: 'Reject' };
   p.decisions.forEach((d, i) => {
+    const chosen = transient.decision === d;
     const b = el(
       'button',
-      { type: 'button', 'data-decision': d, class: d === DECISION.reject ? 'secondary' : 'primary' },
+      {
+        type: 'button',
+        'data-decision': d,
+        class: `${d === DECISION.reject ? 'secondary' : 'primary'}${chosen ? ' chosen' : ''}`,
+        'aria-pressed': chosen ? 'true' : 'false',
+      },
       `${i + 1}. ${labels[d] ?? d}`,
     );
     b.disabled = !canAnswer();
@@ -29,7 +35,13 @@ export function renderPermission(root: HTMLElement, view: PanelView): void {
   root.appendChild(row);
   appendDismiss(root, p.interaction_id, p.turn_id);
   root.appendChild(
-    el('p', { class: 'hint' }, 'Keys: 1 approves once, 2 rejects. Persistent approvals are never offered here.'),
+    el(
+      'p',
+      { class: 'hint', 'aria-live': 'polite' },
+      transient.decision
+        ? `Press Enter to send “${labels[transient.decision] ?? transient.decision}”, Esc to choose again.`
+        : 'Keys: 1 or 2 chooses, then Enter sends it. Persistent approvals are never offered here.',
+    ),
   );
 }
 

@@ -2,7 +2,7 @@
 import type { PanelView } from '../src/shared/webview-messages';
 import { MAX_FREE_TEXT_LENGTH, answerTextProblem } from '../src/shared/answer-text';
 import { appendDismiss, el } from './elements';
-import { canAnswer, choose, question, save, send, state, transient } from './panel-state';
+import { canAnswer, choose, keyTooSoon, question, save, send, state, transient } from './panel-state';
 import { appendMessage, appendWordsReply } from './words-view';
 
 export function renderQuestion(root: HTMLElement, view: PanelView): void {
@@ -41,7 +41,8 @@ export function renderQuestion(root: HTMLElement, view: PanelView): void {
     input.addEventListener('keydown', (e) => {
       if (e.key === 'Enter') {
         e.preventDefault();
-        send();
+        // Too soon after the step was drawn to be meant for it.
+        if (!keyTooSoon()) send();
       }
     });
     root.appendChild(input);

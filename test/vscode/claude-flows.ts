@@ -89,6 +89,8 @@ export const TURNS: ModelTurn[] = [
 ];
 export const TURN = { mouse: 0, approve: 2, reject: 4, keyboard: 5, markup: 7, lapsed: 9, ...DAILY_TURN } as const;
 const FREE_TEXT = 'northwind "alpha" & <beta>';
+/** A person reads a step before pressing a key: the panel ignores a key within 500 ms of a step being drawn. */
+const readStep = (): Promise<void> => sleep(600);
 
 /** Claude Code's flows, in order; each is one check of the tier. */
 export async function claudeFlows(ctx: FlowContext): Promise<void> {
@@ -301,6 +303,7 @@ export async function claudeFlows(ctx: FlowContext): Promise<void> {
         async () => ((await f.locator('.option:focus').count()) > 0 ? true : undefined),
         10_000,
       );
+      await readStep();
       await p.keyboard.press('2');
       check((await option(f, 'Apache-2.0').getAttribute('aria-checked')) === 'true', 'key 2 did not choose Apache-2.0');
       await screenshot(p, '21-keyboard-single-select.png');
@@ -312,6 +315,7 @@ export async function claudeFlows(ctx: FlowContext): Promise<void> {
         async () => ((await f.locator('.option:focus').count()) > 0 ? true : undefined),
         10_000,
       );
+      await readStep();
       await p.keyboard.press('1');
       await p.keyboard.press('ArrowDown');
       await p.keyboard.press('ArrowDown');
@@ -327,6 +331,7 @@ export async function claudeFlows(ctx: FlowContext): Promise<void> {
         async () => ((await f.locator('.option:focus').count()) > 0 ? true : undefined),
         10_000,
       );
+      await readStep();
       const labels = await f.locator('.option .label').allInnerTexts();
       const typeIndex = labels.indexOf('Type something.');
       check(typeIndex >= 0, `no "Type something." row: ${labels.join(' | ')}`);
@@ -339,6 +344,7 @@ export async function claudeFlows(ctx: FlowContext): Promise<void> {
         async () => ((await f.locator('#free-text:focus').count()) > 0 ? true : undefined),
         10_000,
       );
+      await readStep();
       await p.keyboard.type('solstice');
       await screenshot(p, '23-keyboard-free-text.png');
       await p.keyboard.press('Enter');
@@ -349,6 +355,7 @@ export async function claudeFlows(ctx: FlowContext): Promise<void> {
         async () => ((await f.locator('.option:focus').count()) > 0 ? true : undefined),
         10_000,
       );
+      await readStep();
       await p.keyboard.press('1');
       await screenshot(p, '24-keyboard-review.png');
       await p.keyboard.press('Enter');
