@@ -4,6 +4,7 @@ import type { AgentTerminals } from './agent-terminals';
 import type { PendingInteractions } from './pending';
 import type { QuestionPanel } from './question-panel';
 import type { ServerClient } from './server-client';
+import type { SessionMutes } from './session-mutes';
 import type { SessionsTree } from './sessions-tree';
 import type { TerminalWatch } from './terminal-watch';
 
@@ -15,4 +16,5 @@ export interface CommandDeps {
   pending: PendingInteractions;
   panel: QuestionPanel;
   watch: TerminalWatch;
+  mutes: SessionMutes;
 }

@@ -9,6 +9,7 @@ import { launchSettings, startAgentPane } from './agent-terminals';
 import type { CommandDeps } from './command-deps';
 import { INTERACTION_COMMANDS } from './interaction-commands';
 import { forgetLocalQualifications, qualifyOnThisMachine } from './local-qualifications';
+import { setSessionMuted } from './session-mutes';
 import { launchPlace, startAgentInTerminal } from './terminal-launch';
 import type { QuestionPanel } from './question-panel';
 
@@ -50,6 +51,8 @@ const COMMANDS: Readonly<Record<string, CommandHandler>> = {
   'akk.showOutput': ({ log }) => log.show(),
   'akk.forgetLocalQualifications': forgetLocalQualifications,
   'akk.qualifyOnThisMachine': qualifyOnThisMachine,
+  'akk.muteSession': ({ mutes, sessions }, arg) => setSessionMuted(mutes, sessions.all(), arg, true),
+  'akk.unmuteSession': ({ mutes, sessions }, arg) => setSessionMuted(mutes, sessions.all(), arg, false),
   'akk.restartServer': async ({ client, log }) => {
     log.info('Restarting the server on request.');
     await client.restart();

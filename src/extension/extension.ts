@@ -5,17 +5,19 @@ import { AGENT_DESCRIPTORS, isAgentName } from '../shared/agents';
 import type { InitializationOptions } from '../shared/initialization-options';
 import { AgentTerminals } from './agent-terminals';
 import { registerCommands } from './commands';
-import { announceClosed, announceStep, announceUncertain } from './notifications';
+import { announceClosed, announceFinished, announceStep, announceUncertain, turnEnded } from './notifications';
 import { registerEditDiffs } from './shown-permission';
 import { PendingInteractions } from './pending';
 import { QuestionPanel } from './question-panel';
 import { ServerClient } from './server-client';
+import { SessionMutes } from './session-mutes';
 import { SessionsTree } from './sessions-tree';
 import { StatusBar } from './status-bar';
 import { TerminalWatch } from './terminal-watch';
 import { registerSupervisors, supervisorSocketPath } from './supervisors';
 import { registerLanguageModelTools } from './lm-tools';
 import { AutomaticQualification } from './local-qualifications';
+import { showPendingSignals } from './pending-signals';
 import { SETTING } from '../shared/settings';
 import { readSetting } from './read-setting';
 
@@ -27,13 +29,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     const socket = supervisorSocketPath(storageDirOf(context));
     const client = new ServerClient(context, log, () => initializationOptions(context, ownerId, socket));
     const statusBar = new StatusBar();
-    const sessions = new SessionsTree();
+    const mutes = new SessionMutes(context.workspaceState);
+    const sessions = new SessionsTree(mutes);
     const watch = new TerminalWatch(client, log);
     const terminals = new AgentTerminals(
       () => readSetting(SETTING.tmuxPath),
       (id) => watch.terminal(id),
     );
-    const pending = new PendingInteractions(client, log, (step) => announceStep(step, context));
+    const pending = new PendingInteractions(client, log, (step) => {
+      if (!mutes.isMuted(step.session.session_id)) announceStep(step);
+    });
     const focusTerminal = (id: string): void => {
       const s = pending.session(id);
       if (s) terminals.show(s);
@@ -46,7 +51,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       () => vscode.workspace.isTrusted,
       focusTerminal,
     );
-    const deps = { client, log, sessions, terminals, pending, panel, watch };
+    const deps = { client, log, sessions, terminals, pending, panel, watch, mutes };
     const automatic = new AutomaticQualification(deps);
     const qualifyDue = (): void =>
       void automatic.consider().catch((e: unknown) => log.warn(`akk.qualify.automatic: ${String(e)}`));
@@ -60,6 +65,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     };
     context.subscriptions.push(
       watch,
+      mutes,
       terminals,
       statusBar,
       sessions,
@@ -72,7 +78,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         refreshSessions().catch((e: unknown) => log.warn(`listing sessions: ${String(e)}`));
         watch.reportExisting().catch((e: unknown) => log.warn(`reporting terminals: ${String(e)}`));
       }),
-      pending.onDidChange(() => statusBar.showPending(pending.list())),
+      pending.onDidChange(() => {
+        statusBar.showPending(pending.list());
+        showPendingSignals(sessionsView, pending.list());
+      }),
       sessions.onDidChangeTreeData(() => {
         statusBar.showSessions(sessions.all());
         if (sessions.all().some((x) => x.unqualified_version)) qualifyDue();
@@ -81,6 +90,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         for (const s of p.sessions) {
           const before = sessions.all().find((x) => x.session_id === s.session_id);
           if (s.state === 'response_uncertain' && before?.state !== 'response_uncertain') announceUncertain(s);
+          // A turn that ended (in it, now idle): a quieter notice of its own, never a step's.
+          if (before && turnEnded(before, s) && !mutes.isMuted(s.session_id)) announceFinished(s);
         }
         sessions.update(p.sessions);
         void pending.setSessions(p.sessions);

@@ -34,7 +34,7 @@ function announcePermission(step: PendingStep, p: PermissionProjection): void {
   });
 }
 
-export function announceStep(step: PendingStep, _context: vscode.ExtensionContext): void {
+export function announceStep(step: PendingStep): void {
   if (readSetting(SETTING.notifications) === 'off') return;
   const s = step.status;
   // One notification per questionnaire: its later steps follow in the panel and the status bar.
@@ -57,6 +57,29 @@ export function announceStep(step: PendingStep, _context: vscode.ExtensionContex
       await vscode.commands.executeCommand('akk.qualifyOnThisMachine', step.session.session_id);
     if (pick === 'Show Terminal') await vscode.commands.executeCommand('akk.focusSession', step.session);
   });
+}
+
+/** States of a turn under way: the agent works, or waits on a step (answered here or in the terminal). */
+const IN_TURN: ReadonlySet<SessionSummary['state']> = new Set(['working', 'waiting_input', 'manual_required']);
+
+/** Whether a session's turn ended between two listings: it was in a turn, and is idle (its composer empty). */
+export function turnEnded(before: SessionSummary, now: SessionSummary): boolean {
+  return IN_TURN.has(before.state) && now.state === 'idle';
+}
+
+/**
+ * A session's turn ended (in a turn, now idle): a quieter notice than a step's, which says the agent
+ * finished and waits for nothing (setting: akk.notifyFinished), with the way to its terminal.
+ */
+export function announceFinished(session: SessionSummary): void {
+  if (!readSetting(SETTING.notifyFinished)) return;
+  const where =
+    session.endpoint.kind === 'terminal' ? `terminal "${session.endpoint.target}"` : session.endpoint.target;
+  void vscode.window
+    .showInformationMessage(`${agentLabel(session.agent)} finished its turn (${where}).`, 'Show Terminal')
+    .then(async (pick) => {
+      if (pick === 'Show Terminal') await vscode.commands.executeCommand('akk.focusSession', session);
+    });
 }
 
 /**

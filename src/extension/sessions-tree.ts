@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { agentLabel } from '../shared/agents';
 import type { SessionSummary } from '../shared/protocol';
+import type { SessionMutes } from './session-mutes';
 
 /** A reason's short form for the row: its words before the first comma or semicolon (the tooltip has it all). */
 function shortReason(reason: string): string {
@@ -13,6 +14,11 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionSummary>, vs
   private sessions: SessionSummary[] = [];
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeTreeData = this.changed.event;
+  private readonly mutesChanged: vscode.Disposable;
+
+  constructor(private readonly mutes: SessionMutes) {
+    this.mutesChanged = mutes.onDidChange(() => this.changed.fire());
+  }
 
   update(sessions: SessionSummary[]): void {
     this.sessions = sessions;
@@ -54,11 +60,13 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionSummary>, vs
       session.observe_only_reason && session.state !== 'exited'
         ? `observe only: ${shortReason(session.observe_only_reason)} · `
         : '';
-    item.description = `${observeOnly}${base} · ${e.kind === 'terminal' ? 'terminal' : 'tmux'}`;
+    const muted = this.mutes.isMuted(session.session_id);
+    const kind = e.kind === 'terminal' ? 'terminal' : 'tmux';
+    item.description = `${observeOnly}${muted ? 'muted · ' : ''}${base} · ${kind}`;
     item.tooltip =
       `${agent} ${session.version ?? ''}\nstate: ${session.state}\n${where}\n${reload}${observe}` +
       (unqualified ? `\n\n${unqualified.note}${unqualified.pinning ? `\n\n${unqualified.pinning}` : ''}` : '');
-    item.contextValue = `akkSession.${session.state}`;
+    item.contextValue = `akkSession.${session.state}.${muted ? 'muted' : 'audible'}`;
     item.command = { command: 'akk.focusSession', title: 'Show Terminal', arguments: [session] };
     item.iconPath = new vscode.ThemeIcon(
       session.pending ? 'bell-dot' : session.state === 'exited' ? 'debug-stop' : unqualified ? 'warning' : 'terminal',
@@ -67,6 +75,7 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionSummary>, vs
   }
 
   dispose(): void {
+    this.mutesChanged.dispose();
     this.changed.dispose();
   }
 }

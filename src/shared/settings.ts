@@ -15,6 +15,7 @@ const setting = <T>(key: string, fallback: T): Setting<T> => ({ key, fallback })
 
 export const SETTING = {
   notifications: setting<'on' | 'off'>('akk.notifications', 'on'),
+  notifyFinished: setting('akk.notifyFinished', true),
   offerLifetimeSeconds: setting('akk.offerLifetimeSeconds', 120),
   tmuxPath: setting('akk.tmux.path', 'tmux'),
   tmuxSocket: setting('akk.tmux.socket', 'agent-knock-knock'),

@@ -6,9 +6,13 @@
  * the terminal, told by a notification that names the version and says to answer there, with
  * nothing sent. The person clicks **Qualify on This Machine** on it: the run's progress shows, it
  * says how long it took (at most 3 minutes here), and from then on the session is answered: the
- * waiting questionnaire in the panel, then a Bash permission from the notification, each checked
- * at the fake model and on disk. Then `codex` in another terminal, qualified from the palette, its
- * command approval answered from the palette.
+ * waiting questionnaire in the panel, then a Bash permission from the panel's keyboard (a digit
+ * pressed as it is drawn does nothing, a digit then Enter approves), each checked at the fake model
+ * and on disk; each turn's end is told once as "finished", never as a step, and once the person
+ * mutes that session, its next finished turn tells nothing. Then, with `akk.qualify.automatic`
+ * set, `codex` in another terminal is qualified as it appears, without asking; its command approval
+ * waits meanwhile, told by a notification with nothing sent, and once the run has qualified it, is
+ * approved from the palette; its finished turn is told (the mute was the other session's only).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -97,6 +101,10 @@ export async function runReleaseDay(browser: Browser, extPath: string, scratch: 
   useShellProfile(settingsFile, 'bash', agents, model);
   const withheld = `claude@${NEWEST.claude},codex@${NEWEST.codex}`;
   const consoleLog: string[] = [];
+  // The remote machine's settings, where akk.qualify.automatic (a machine setting) is set later on.
+  const machineSettings = path.join(root, 'host', 'user-data', 'Machine', 'settings.json');
+  fs.mkdirSync(path.dirname(machineSettings), { recursive: true });
+  fs.writeFileSync(machineSettings, '{}\n');
   const server = await startCodeServer({
     folder: workspace,
     smokeTestDriver: true,
@@ -140,6 +148,11 @@ export async function runReleaseDay(browser: Browser, extPath: string, scratch: 
         check(text.includes(`${NEWEST.claude} is not a qualified version`), `the version is not named: ${text}`);
         check(text.includes('in the terminal'), `the notification does not say where to answer: ${text}`);
         await waitPendingCount(p, 1);
+        // The Agent Sessions view counts it too, on the activity bar with the side bar closed.
+        const badge = p.locator('.activitybar .action-item[aria-label*="Agent Knock Knock"] .badge-content');
+        await until('the Agent Sessions badge to count 1', async () =>
+          (await badge.count()) > 0 && (await badge.first().innerText()).trim() === '1' ? true : undefined,
+        );
         await screenshot(p, '80-release-day-unqualified.png');
         // Longer than a response's whole window: a key sent late would have reached the model by now.
         const turns = model.requests.filter((r) => !r.side).length;
@@ -177,36 +190,104 @@ export async function runReleaseDay(browser: Browser, extPath: string, scratch: 
         const answer = await toolResultOf(model, 0);
         check(/="PostgreSQL"/.test(answer.content), `the fake model received: ${answer.content}`);
         await waitPendingCount(p, 0);
+        // The agent's reply ends its turn: told apart from a step, as finished.
+        await findNotification(p, /Claude Code finished its turn/);
         await clearNotifications(p);
         await typeInTerminal(p, TAB.claude, 'Create release-day.txt');
+        // The person moves to the panel while the agent works, and presses 1 just as the permission
+        // is drawn: a key that soon is not meant for it, and a digit alone never approves.
+        const f = panelFrame(p);
+        await f.locator('#root').click({ position: { x: 4, y: 4 } });
+        const approveOnce = f.locator('button[data-decision="approve_once"]');
+        await approveOnce.waitFor({ timeout: 30_000 });
+        const drawn = Date.now();
+        await p.keyboard.press('1');
+        const pressedAfterMs = Date.now() - drawn;
+        log(`  release day: 1 pressed ${pressedAfterMs} ms after the permission was drawn in the panel`);
+        check(pressedAfterMs < 500, `the key came ${pressedAfterMs} ms after the permission was drawn`);
+        await sleep(1500);
+        const answeredBefore = model.toolResults().length;
+        check(answeredBefore === 1, `a key pressed as the permission was drawn answered it (${answeredBefore})`);
+        check((await approveOnce.getAttribute('aria-pressed')) === 'false', 'the early key chose a decision');
         await waitPendingCount(p, 1);
-        await paletteDecision(p, 'Approve', 'touch release-day.txt', '82-release-day-approve.png');
+        // Read, the person presses 1: it is chosen, and nothing is sent until Enter.
+        await p.keyboard.press('1');
+        await until('the digit to choose Approve once', async () =>
+          (await approveOnce.getAttribute('aria-pressed')) === 'true' ? true : undefined,
+        );
+        await screenshot(p, '82-release-day-approve.png');
+        await sleep(1500);
+        check(model.toolResults().length === 1, 'a digit alone approved the permission');
+        check(!fs.existsSync(path.join(workspace, 'release-day.txt')), 'the command ran on a digit alone');
+        await p.keyboard.press('Enter');
         const r = await toolResultOf(model, 2);
         check(!r.isError, `the approved command reported an error: ${r.content}`);
         check(fs.existsSync(path.join(workspace, 'release-day.txt')), 'release-day.txt was not created');
         await waitPendingCount(p, 0);
+        await findNotification(p, /Claude Code finished its turn/);
+        await sleep(2000);
+        const told = await notificationTexts(p);
+        const finished = told.filter((t) => t.includes('finished its turn'));
+        check(finished.length === 1, `the finished turn was told ${finished.length} times: ${told.join(' | ')}`);
+        const steps = told.filter((t) => / asks|needs you/.test(t));
+        check(steps.length <= 1, `the finished turn raised a step's notification: ${told.join(' | ')}`);
       },
     );
 
     await step(
-      `release day: ${codex}, qualified from the palette, has its command approved from the palette`,
+      `release day: a muted ${claude} session tells nothing when its next turn finishes`,
+      'failure-release-day-muted.png',
+      async (p) => {
+        await clearNotifications(p);
+        // The only live session: muted without a choice to make.
+        await palette(p, 'Agent Knock Knock: Mute Notifications');
+        const asked = model.requests.filter((r) => !r.side).length;
+        await typeInTerminal(p, TAB.claude, 'Anything else?');
+        await until('the model to be asked', () =>
+          Promise.resolve(model.requests.filter((r) => !r.side).length > asked ? true : undefined),
+        );
+        await sleep(8000);
+        const told = await notificationTexts(p);
+        check(!told.some((t) => t.includes('Claude Code finished')), `a muted session told: ${told.join(' | ')}`);
+      },
+    );
+
+    await step(
+      `release day: ${codex}, qualified as it appears (akk.qualify.automatic), told while it waits, then approved`,
       'failure-release-day-codex.png',
       async (p) => {
         await clearNotifications(p);
+        // The person lets every unqualified session be qualified as it appears, without asking. The
+        // setting is the machine's (a workspace may not start runs): where the server runs, code-server
+        // reads it from the remote machine's settings.
+        fs.writeFileSync(machineSettings, JSON.stringify({ 'akk.qualify.automatic': true }, null, 2));
+        await sleep(1500);
         await newTerminal(p, 'bash');
         await typeInTerminal(p, TAB.shell('bash'), 'codex');
         await sessionRow(p, codex, /not qualified/);
-        await palette(p, 'Agent Knock Knock: Qualify This Version on This Machine');
-        await qualifiedIn(p, codex);
-        await sessionRow(p, codex, /qualified on this machine/);
+        await findNotification(p, `Qualifying ${codex} on this machine`);
+        // Its command approval waits meanwhile, the version not qualified yet: told, nothing typed.
         await typeInTerminal(p, TAB.codex, 'make the file');
         await waitPendingCount(p, 1, 60_000);
+        const note = await findNotification(p, /Codex needs you in the terminal: It asks: /);
+        const text = await note.innerText();
+        check(text.includes('touch ../release-day-codex.txt'), `the notification does not say what it asks: ${text}`);
+        check(text.includes(`${NEWEST.codex} is not a qualified version`), `the version is not named: ${text}`);
+        check(text.includes('in the terminal'), `the notification does not say where to answer: ${text}`);
+        await sleep(6500);
+        check(codexModel.toolResults().length === 0, 'the command approval was answered while unqualified');
+        check(!fs.existsSync(path.join(root, 'release-day-codex.txt')), 'the command ran while unqualified');
+        await qualifiedIn(p, codex);
+        await sessionRow(p, codex, /qualified on this machine/);
+        // Read again under the new record, the waiting approval is a step answered here.
         await paletteDecision(p, 'Approve', 'touch ../release-day-codex.txt', '83-release-day-codex.png');
         await toolResultOf(codexModel, 0);
         await until('the approved command to run', () =>
           Promise.resolve(fs.existsSync(path.join(root, 'release-day-codex.txt')) ? true : undefined),
         );
         await waitPendingCount(p, 0);
+        // Muting the other session silenced it only: this one's finished turn is told.
+        await findNotification(p, /Codex finished its turn/);
       },
     );
   } catch (err) {

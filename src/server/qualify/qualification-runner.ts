@@ -194,7 +194,7 @@ const STARTED_WITHIN_MS = 20_000;
 
 /** Resolves once `done` holds, or after `ms` (whatever then holds). */
 async function until(done: () => boolean, ms: number): Promise<void> {
-  for (const end = Date.now() + ms; !done() && Date.now() < end; ) await new Promise((r) => setTimeout(r, 200));
+  for (const end = Date.now() + ms; !done() && Date.now() < end;) await new Promise((r) => setTimeout(r, 200));
 }
 
 /** The run's report as Markdown, its identifying parts replaced; the file is removed. */
