@@ -12,6 +12,7 @@ import { DECISION } from '../shared/decisions';
 import type { PermissionDecisionKind } from '../shared/contract';
 import { SETTING } from '../shared/settings';
 import { readSetting } from './read-setting';
+import { IN_TURN } from '../shared/lifecycle';
 
 const DECISION_BUTTONS: ReadonlyArray<readonly [label: string, decision: PermissionDecisionKind]> = [
   ['Approve once', DECISION.approveOnce],
@@ -58,9 +59,6 @@ export function announceStep(step: PendingStep): void {
     if (pick === 'Show Terminal') await vscode.commands.executeCommand('akk.focusSession', step.session);
   });
 }
-
-/** States of a turn under way: the agent works, or waits on a step (answered here or in the terminal). */
-const IN_TURN: ReadonlySet<SessionSummary['state']> = new Set(['working', 'waiting_input', 'manual_required']);
 
 /** Whether a session's turn ended between two listings: it was in a turn, and is idle (its composer empty). */
 export function turnEnded(before: SessionSummary, now: SessionSummary): boolean {

@@ -16,6 +16,9 @@ export type SessionState =
   | 'response_uncertain'
   | 'exited';
 
+/** States of a turn under way: the agent works, or waits on a step (answered here or in the terminal). */
+export const IN_TURN: ReadonlySet<SessionState> = new Set(['working', 'waiting_input', 'manual_required']);
+
 /** The eight statuses of an interaction. */
 export const INTERACTION_STATUSES = [
   'active',

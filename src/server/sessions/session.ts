@@ -5,7 +5,7 @@
  */
 import { opaqueId } from '../base/ids';
 import type { AgentKind } from '../../shared/agents';
-import type { SessionState } from '../../shared/lifecycle';
+import { IN_TURN, type SessionState } from '../../shared/lifecycle';
 import type { SessionSummary } from '../../shared/protocol';
 import { AkkError } from '../../shared/errors';
 import type { ProfileSource } from '../../adapters/agent-adapter';
@@ -29,8 +29,6 @@ export interface Classification {
 }
 
 export type Classify = (input: ClassifyInput) => Classification;
-
-const IN_TURN: ReadonlySet<SessionState> = new Set(['working', 'waiting_input', 'manual_required']);
 
 interface SessionHooks {
   classify: Classify;
