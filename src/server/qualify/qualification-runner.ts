@@ -72,6 +72,11 @@ export class QualificationRunner {
     return true;
   }
 
+  private refuseWhileBusy(): void {
+    if (this.running)
+      throw new AkkError('qualification_busy', `a qualification is running (session ${this.running.sessionId})`);
+  }
+
   async qualify(session: Session, background?: 'dark' | 'light'): Promise<QualifyVersionResult> {
     const { agent, version } = session;
     if (!isAgentName(agent) || version === null)
@@ -84,6 +89,8 @@ export class QualificationRunner {
         `AKK's own qualification recorded ${AGENT_DESCRIPTORS[agent].displayName} ${version} as drawing screens ` +
           'differently: a qualification made here would be superseded by that record',
       );
+    // One run at a time, said at once: a second request does not wait for a client to start first.
+    this.refuseWhileBusy();
     // A client still starting may be its launcher (`node codex.js`), whose child is the binary
     // that draws and that a record must be bound to: its executable is read once it has started.
     await until(() => session.state !== 'starting', STARTED_WITHIN_MS);
@@ -98,8 +105,8 @@ export class QualificationRunner {
       const why = e instanceof Error ? e.message : String(e);
       throw new AkkError('qualification_unavailable', `qualifying draws its scenarios in tmux: ${why}`);
     });
-    if (this.running)
-      throw new AkkError('qualification_busy', `a qualification is running (session ${this.running.sessionId})`);
+    // Checked again: another request may have started a run while this one waited.
+    this.refuseWhileBusy();
     const command = runnerCommand();
     if ('unavailable' in command) throw new AkkError('qualification_unavailable', command.unavailable);
 
