@@ -180,6 +180,20 @@ describe('server over stdio', () => {
     assert.equal(errorCode(needs), 'invalid_params', JSON.stringify(needs));
   });
 
+  it('answers a qualification asked under a background it does not know with invalid_params', async () => {
+    await server.initialize({ storageDir });
+    for (const terminal_background of ['sepia', 7, null, '']) {
+      const r = await server.call(REQUESTS.qualifyVersion.method, { session_id: 'nope', terminal_background });
+      assert.equal(errorCode(r), 'invalid_params', `${JSON.stringify(terminal_background)}: ${JSON.stringify(r)}`);
+    }
+    // The known backgrounds pass validation and reach the session lookup.
+    for (const terminal_background of ['dark', 'light']) {
+      const r = await server.call(REQUESTS.qualifyVersion.method, { session_id: 'nope', terminal_background });
+      assert.equal(errorCode(r), 'unknown_session', JSON.stringify(r));
+    }
+    await assertStillServing();
+  });
+
   it('answers a malformed JSON body with parse_error (id null) and keeps serving', async () => {
     await server.initialize({ storageDir });
     const reply = server.awaitId(null, 5000, () => server.writeBody('{"jsonrpc":"2.0","id":9,"method":'));
