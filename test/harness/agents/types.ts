@@ -17,6 +17,18 @@ export interface VolatileLine {
   re: RegExp;
 }
 
+/**
+ * A span of a line that a client draws or leaves out by timing, with the blank padding that moves
+ * around it: set aside in a screen's canonical form, the rest of the row kept (volatile-span.ts).
+ */
+export interface VolatileSpan {
+  name: string;
+  /** The rows this span may appear in, whether it is drawn or not (their plain text). */
+  row: RegExp;
+  /** The span itself, as drawn (global). */
+  span: RegExp;
+}
+
 /** Two lines that may differ between two captures of the same step; `styled` is true for `.ansi.txt` files. */
 export interface VolatilePair {
   name: string;
@@ -81,5 +93,10 @@ export interface HarnessAgent {
   /** The fixtures corpus table's columns: a shape name, and its heading. */
   corpusShapes: ReadonlyArray<readonly [shape: string, heading: string]>;
   /** Normalisation of the agent's volatile screen content (fixtures/README.md lists every rule). */
-  normalise: { rules: readonly Rule[]; volatileLines: readonly VolatileLine[]; volatilePairs: readonly VolatilePair[] };
+  normalise: {
+    rules: readonly Rule[];
+    volatileLines: readonly VolatileLine[];
+    volatilePairs: readonly VolatilePair[];
+    volatileSpans: readonly VolatileSpan[];
+  };
 }

@@ -8,6 +8,7 @@ import { HARNESS_AGENTS } from '../agents';
 import { normalise, styledCells, unblink } from '../normalise';
 import type { AgentName } from '../versions';
 import { stripSgr } from '../sgr';
+import { withoutSpan } from '../volatile-span';
 
 const VERSION_TOKEN = '<version>';
 
@@ -17,7 +18,7 @@ function withoutVersion(text: string, version: string): string {
 
 /** One line per screen row: plain text, or cells (character + effective style) for a styled capture. */
 export function canonicalLines(agent: AgentName, text: string, styled: boolean, version: string): string[] {
-  const { volatileLines, volatilePairs } = HARNESS_AGENTS[agent].normalise;
+  const { volatileLines, volatilePairs, volatileSpans } = HARNESS_AGENTS[agent].normalise;
   const raw = withoutVersion(normalise(text), version).split('\n');
   while (raw.length > 0 && stripSgr(raw[raw.length - 1] ?? '').trim() === '') raw.pop();
   const unblinked = raw.map(unblink);
@@ -30,7 +31,12 @@ export function canonicalLines(agent: AgentName, text: string, styled: boolean, 
       const c = pair.canonical(plain, row);
       if (c !== undefined) return `<${pair.name}>${c}`;
     }
-    return cells[row] ?? '';
+    const drawn = cells[row] ?? '';
+    for (const span of volatileSpans) {
+      const c = withoutSpan(span, drawn, styled);
+      if (c !== undefined) return c;
+    }
+    return drawn;
   });
 }
 

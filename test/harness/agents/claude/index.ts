@@ -5,7 +5,7 @@ import type { HarnessAgent } from '../types';
 import { CLAUDE_PROMPT_SHAPES } from './prompt-shapes';
 import { CLAUDE_THEMES, prepareClaude } from './launch';
 import { claudeModel } from './model';
-import { CLAUDE_RULES, CLAUDE_VOLATILE_LINES, CLAUDE_VOLATILE_PAIRS } from './normalise';
+import { CLAUDE_RULES, CLAUDE_VOLATILE_LINES, CLAUDE_VOLATILE_PAIRS, CLAUDE_VOLATILE_SPANS } from './normalise';
 import { CLAUDE_DAILY_SCENARIOS, CLAUDE_STARTUP_SCENARIOS } from './daily-scenarios';
 import { CLAUDE_SCENARIOS, CLAUDE_WRAPPED_SCENARIOS } from './scenarios';
 
@@ -34,5 +34,10 @@ export const claudeHarness: HarnessAgent = {
     ['permission-write', 'Write'],
     ['after-answer', 'after answer'],
   ],
-  normalise: { rules: CLAUDE_RULES, volatileLines: CLAUDE_VOLATILE_LINES, volatilePairs: CLAUDE_VOLATILE_PAIRS },
+  normalise: {
+    rules: CLAUDE_RULES,
+    volatileLines: CLAUDE_VOLATILE_LINES,
+    volatilePairs: CLAUDE_VOLATILE_PAIRS,
+    volatileSpans: CLAUDE_VOLATILE_SPANS,
+  },
 };

@@ -2,7 +2,8 @@
 // (fixtures/README.md lists every rule): turn summaries with a random verb and a clock, the
 // animated spinner line, and how an overflowing transcript leaves the top row.
 import { SGR_RUN, stripSgr } from '../../sgr';
-import type { Rule, VolatileLine, VolatilePair } from '../types';
+import type { Rule, VolatileLine, VolatilePair, VolatileSpan } from '../types';
+import { spanPair } from '../../volatile-span';
 
 const G = SGR_RUN;
 
@@ -43,7 +44,18 @@ export const CLAUDE_VOLATILE_LINES: VolatileLine[] = [
 /** A banner row of the logo: its block art, two spaces, then the model line or the work folder. */
 const LOGO_ROW = /^[ ▗▖▝▘▐▌▛▜▙▟█▄▀]*[▗▖▝▘▐▌▛▜▙▟█▄▀][ ▗▖▝▘▐▌▛▜▙▟█▄▀]*? {2}(\S.*)$/;
 
+export const CLAUDE_VOLATILE_SPANS: VolatileSpan[] = [
+  {
+    // The footer's "← for agents" hint is drawn once the client's agents check has answered: a screen
+    // drawn before it (a loaded machine, the first screen after an answer) has the footer without it.
+    name: 'claude footer agents hint',
+    row: /^\s*(?:[⏸⏵]+ .* on\b|\? for shortcuts|← for agents)/u,
+    span: / · ← for agents|← for agents · /gu,
+  },
+];
+
 export const CLAUDE_VOLATILE_PAIRS: VolatilePair[] = [
+  ...CLAUDE_VOLATILE_SPANS.map(spanPair),
   {
     // From 2.1.271 the logo waves on the idle screen too: the block art of its rows changes.
     name: 'claude logo art',

@@ -5,7 +5,7 @@ import type { HarnessAgent } from '../types';
 import { CODEX_PROMPT_SHAPES } from './prompt-shapes';
 import { prepareCodex } from './launch';
 import { codexModel } from './model';
-import { CODEX_RULES, CODEX_VOLATILE_LINES, CODEX_VOLATILE_PAIRS } from './normalise';
+import { CODEX_RULES, CODEX_VOLATILE_LINES, CODEX_VOLATILE_PAIRS, CODEX_VOLATILE_SPANS } from './normalise';
 import { CODEX_SCENARIOS } from './scenarios';
 import { CODEX_STARTUP_SCENARIOS } from './startup-scenarios';
 
@@ -34,5 +34,10 @@ export const codexHarness: HarnessAgent = {
     ['async-question', 'async'],
     ['after-answer', 'after answer'],
   ],
-  normalise: { rules: CODEX_RULES, volatileLines: CODEX_VOLATILE_LINES, volatilePairs: CODEX_VOLATILE_PAIRS },
+  normalise: {
+    rules: CODEX_RULES,
+    volatileLines: CODEX_VOLATILE_LINES,
+    volatilePairs: CODEX_VOLATILE_PAIRS,
+    volatileSpans: CODEX_VOLATILE_SPANS,
+  },
 };

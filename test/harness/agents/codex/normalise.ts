@@ -2,7 +2,7 @@
 // (fixtures/README.md lists every rule): turn summaries and working timers, ids and timings in
 // command output, and the thread title in the status line.
 import { stripSgr } from '../../sgr';
-import type { Rule, VolatileLine, VolatilePair } from '../types';
+import type { Rule, VolatileLine, VolatilePair, VolatileSpan } from '../types';
 
 /** Any run of SGR escapes. */
 const SGR = '(?:\\x1b\\[[0-9;:]*m)*';
@@ -67,3 +67,6 @@ export const CODEX_VOLATILE_PAIRS: VolatilePair[] = [
     canonical: (plain) => THREAD_TITLE.exec(plain)?.[1],
   },
 ];
+
+/** Codex draws no hint by timing. */
+export const CODEX_VOLATILE_SPANS: VolatileSpan[] = [];
