@@ -3,7 +3,7 @@
  * reloads of the webview), the request in flight, and the answers, approvals and dismissals a
  * person sends. Each action repaints the panel through the function `onRepaint` was given.
  */
-import type { PanelToHost, PanelView } from '../src/shared/webview-messages';
+import { KEY_SETTLE_MS, type PanelToHost, type PanelView } from '../src/shared/webview-messages';
 import type { Answer, InteractionQuestion } from '../src/shared/contract';
 import { DECISION } from '../src/shared/decisions';
 import type { PermissionDecisionKind } from '../src/shared/contract';
@@ -82,12 +82,6 @@ export const transient: {
   decision: null,
   shownAt: performance.now(),
 };
-
-/**
- * How long after a step is drawn a key does nothing: a key meant for what was there before (typed
- * into the terminal a moment ago, or the previous step) never answers the new one.
- */
-const KEY_SETTLE_MS = 500;
 
 /** Whether a key now would land within the settle time of the step on show. */
 export function keyTooSoon(now: number = performance.now()): boolean {

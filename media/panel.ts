@@ -26,6 +26,7 @@ import {
 import { renderPermission } from './permission-view';
 import { renderQuestion } from './question-view';
 import { TEXT_SOURCE } from '../src/shared/text-sources';
+import { askLeaveOnFirstClick, raiseNotice } from './panel-notice';
 
 const root = document.getElementById('root') as HTMLElement;
 
@@ -125,6 +126,10 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     return;
   }
   const m = parsed.data;
+  if (m.type === 'notify') {
+    raiseNotice(m.notice, post);
+    return;
+  }
   if (m.type === 'view') {
     const oldId = state.view?.interaction?.interaction_id ?? state.view?.permission?.interaction_id;
     const newId = m.view.interaction?.interaction_id ?? m.view.permission?.interaction_id;
@@ -157,4 +162,5 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
 
 onRepaint(render);
 render();
+askLeaveOnFirstClick();
 post({ type: 'ready' });

@@ -20,6 +20,7 @@ import { AutomaticQualification } from './local-qualifications';
 import { showPendingSignals } from './pending-signals';
 import { SETTING } from '../shared/settings';
 import { readSetting } from './read-setting';
+import { OutsideNotices, registerStepUris, stepUri } from './outside-notice';
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const log = vscode.window.createOutputChannel('Agent Knock Knock', { log: true });
@@ -36,8 +37,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       () => readSetting(SETTING.tmuxPath),
       (id) => watch.terminal(id),
     );
+    // The panel raises notifications outside the window where the system's own command cannot.
+    const outside = new OutsideNotices(
+      () => panel,
+      log,
+      (id) => stepUri(context, id),
+    );
     const pending = new PendingInteractions(client, log, (step) => {
-      if (!mutes.isMuted(step.session.session_id)) announceStep(step);
+      if (!mutes.isMuted(step.session.session_id)) announceStep(step, (...a) => outside.raise(...a));
     });
     const focusTerminal = (id: string): void => {
       const s = pending.session(id);
@@ -103,6 +110,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       }),
       sessionsView,
       registerEditDiffs(),
+      registerStepUris((id) => pending.session(id) !== undefined),
       vscode.workspace.onDidGrantWorkspaceTrust(() => void client.restart()),
       // Steps created from now on get their text policy under the new setting.
       vscode.workspace.onDidChangeConfiguration((e) => {

@@ -91,7 +91,25 @@ async function decide(deps: CommandDeps, decision: PermissionDecisionKind) {
   );
 }
 
+/**
+ * The permission the question panel shows, decided by a keybinding of the person's own (none is
+ * bound by default). A key within the settle time of the permission being drawn does nothing.
+ */
+async function decidePanelShown(deps: CommandDeps, decision: PermissionDecisionKind): Promise<unknown> {
+  const shown = deps.panel.shownPermission();
+  if (shown === 'too_soon') return undefined;
+  if (!shown) {
+    void vscode.window.showInformationMessage(
+      'No permission is shown in the question panel: Approve Pending Permission lists every one that waits.',
+    );
+    return undefined;
+  }
+  return decideShown(deps, shown, decision);
+}
+
 export const INTERACTION_COMMANDS: Readonly<Record<string, (deps: CommandDeps, ...args: unknown[]) => unknown>> = {
+  'akk.approveShownPermissionOnce': (deps) => decidePanelShown(deps, DECISION.approveOnce),
+  'akk.rejectShownPermission': (deps) => decidePanelShown(deps, DECISION.reject),
   'akk.approvePermission': (deps) => decide(deps, DECISION.approveOnce),
   'akk.rejectPermission': (deps) => decide(deps, DECISION.reject),
   // A notification's own buttons: bound to the permission it announced.

@@ -19,14 +19,18 @@ const DECISION_BUTTONS: ReadonlyArray<readonly [label: string, decision: Permiss
   ['Reject', DECISION.reject],
 ];
 
+/** Raises the step's notification outside the window too, when the window is not focused (akk.notifications). */
+type RaiseOutside = (step: PendingStep, title: string, body: string) => void;
+
 /** A permission's notification: its exact subject, one button per decision offered, and the diff or the terminal. */
-function announcePermission(step: PendingStep, p: PermissionProjection): void {
+function announcePermission(step: PendingStep, p: PermissionProjection, outside: RaiseOutside): void {
   const revision = step.status.revision;
   const shown: ShownPermission | undefined =
     revision === null ? undefined : { sessionId: step.session.session_id, permission: p, revision };
   const decisions = shown ? DECISION_BUTTONS.filter(([, d]) => p.decisions.includes(d)) : [];
   const extra = p.preview?.kind === 'diff' ? 'Show Diff' : 'Show Terminal';
   const text = `${agentLabel(step.session.agent)} asks to ${permissionSentence(p)}`;
+  outside(step, `${agentLabel(step.session.agent)} asks for permission`, text);
   void vscode.window.showInformationMessage(text, ...decisions.map(([label]) => label), extra).then(async (pick) => {
     const decision = decisions.find(([label]) => label === pick)?.[1];
     if (decision) await vscode.commands.executeCommand('akk.decideShownPermission', shown, decision);
@@ -35,13 +39,13 @@ function announcePermission(step: PendingStep, p: PermissionProjection): void {
   });
 }
 
-export function announceStep(step: PendingStep): void {
+export function announceStep(step: PendingStep, outside: RaiseOutside): void {
   if (readSetting(SETTING.notifications) === 'off') return;
   const s = step.status;
   // One notification per questionnaire: its later steps follow in the panel and the status bar.
   if (s.interaction && s.interaction.step.index > 1) return;
   if (s.permission) {
-    announcePermission(step, s.permission);
+    announcePermission(step, s.permission, outside);
     return;
   }
   const manual = !s.interaction;
@@ -52,6 +56,7 @@ export function announceStep(step: PendingStep): void {
   // A release not qualified yet can be qualified here, after which its prompts are answered.
   const qualify = manual && step.session.unqualified_version?.qualifiable ? ['Qualify on This Machine'] : [];
   const actions = manual ? ['Show Terminal', ...qualify] : ['Answer', 'Show Terminal'];
+  outside(step, manual ? `${who} needs you in the terminal` : `${who} asks you`, text);
   void vscode.window.showInformationMessage(text, ...actions).then(async (pick) => {
     if (pick === 'Answer') await vscode.commands.executeCommand('akk.openQuestionPanel', step.session.session_id);
     if (pick === 'Qualify on This Machine')

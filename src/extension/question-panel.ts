@@ -3,16 +3,22 @@
  * only semantic ids. CSP with a fresh nonce per load, scripts only from dist/webview, every
  * message from the webview checked before use.
  */
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { PermissionDecisionKind, PermissionProjection, ResponseReceipt } from '../shared/contract';
-import { PanelToHost, type HostToPanel, type PanelView } from '../shared/webview-messages';
+import {
+  KEY_SETTLE_MS,
+  PanelToHost,
+  type HostToPanel,
+  type PanelNotice,
+  type PanelView,
+} from '../shared/webview-messages';
 import { sendDecision } from './approval';
 import { readReply } from './words';
 import { agentLabel, type PendingInteractions } from './pending';
 import { errorCodeOf, errorMessageOf, lapsedOutcome, outcomeFor } from './rpc-error';
 import type { ServerClient } from './server-client';
 import { codedError } from '../shared/errors';
+import { panelHtml } from './question-panel-html';
 
 export class QuestionPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
@@ -23,6 +29,12 @@ export class QuestionPanel implements vscode.Disposable {
   /** The revision each shown step was rendered at, by interaction id: answers echo it. */
   private readonly shownRevisions = new Map<string, string>();
   private reading = false;
+  /** The step last drawn in the panel, and when. */
+  private drawn: { id: string | undefined; at: number } = { id: undefined, at: 0 };
+  /** Whether the webview's script has said it is ready: messages posted before are lost. */
+  private ready = false;
+  /** A notification asked for before the webview was ready: raised once it is. */
+  private queuedNotice: PanelNotice | undefined;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -58,6 +70,30 @@ export class QuestionPanel implements vscode.Disposable {
     }
   }
 
+  /**
+   * The permission the panel shows, for the keybindings that decide it: none when the panel is
+   * hidden, and `too_soon` within KEY_SETTLE_MS of it being drawn (the key was meant for before).
+   */
+  shownPermission():
+    { sessionId: string; permission: PermissionProjection; revision: string } | 'too_soon' | undefined {
+    const step = this.sessionId ? this.pending.get(this.sessionId) : undefined;
+    const p = step?.status.permission;
+    const revision = step?.status.revision;
+    if (!this.panel?.visible || !this.sessionId || !p || !revision) return undefined;
+    if (this.drawn.id !== p.interaction_id || Date.now() - this.drawn.at < KEY_SETTLE_MS) return 'too_soon';
+    return { sessionId: this.sessionId, permission: p, revision };
+  }
+
+  /**
+   * Raises a notification on the person's side through the panel's webview (created in the
+   * background on the session if there is none): it is also ready, with the step, when they click.
+   */
+  raiseNotice(notice: PanelNotice): void {
+    if (!this.panel) void this.show(notice.session_id, true);
+    if (this.ready) this.post({ type: 'notify', notice });
+    else this.queuedNotice = notice;
+  }
+
   private create(preserveFocus: boolean): void {
     const roots = [vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview')];
     // Always the second column: the agent's terminal sits in the first, and the layout is set up
@@ -69,44 +105,21 @@ export class QuestionPanel implements vscode.Disposable {
       {
         enableScripts: true,
         localResourceRoots: roots,
-        retainContextWhenHidden: false,
+        // Kept while hidden: a click on a notification shows the step at once, and the panel can
+        // raise notifications outside the window from behind other tabs.
+        retainContextWhenHidden: true,
       },
     );
-    panel.webview.html = this.html(panel.webview);
+    panel.webview.html = panelHtml(panel.webview, this.extensionUri);
     const subs: vscode.Disposable[] = [
       panel.webview.onDidReceiveMessage((m: unknown) => void this.onMessage(m)),
       panel.onDidDispose(() => {
         for (const d of subs) d.dispose();
         this.panel = undefined;
+        this.ready = false;
       }),
     ];
     this.panel = panel;
-  }
-
-  private html(webview: vscode.Webview): string {
-    const nonce = randomBytes(18).toString('base64');
-    const script = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview', 'panel.js'));
-    const style = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview', 'panel.css'));
-    const csp = [
-      `default-src 'none'`,
-      `style-src ${webview.cspSource}`,
-      `script-src 'nonce-${nonce}'`,
-      `font-src ${webview.cspSource}`,
-    ].join('; ');
-    return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${style.toString()}">
-<title>Agent Question</title>
-</head>
-<body>
-<main id="root" aria-live="polite"></main>
-<script nonce="${nonce}" src="${script.toString()}"></script>
-</body>
-</html>`;
   }
 
   private view(): PanelView {
@@ -148,6 +161,7 @@ export class QuestionPanel implements vscode.Disposable {
       this.shownRevisions.set(shownId, revision);
       if (this.shownRevisions.size > 50) this.shownRevisions.delete(this.shownRevisions.keys().next().value as string);
     }
+    if (shownId !== this.drawn.id) this.drawn = { id: shownId, at: Date.now() };
     const p = view.permission;
     if (p && !this.shownPermissions.some((x) => x.interaction_id === p.interaction_id)) {
       this.shownPermissions = [p, ...this.shownPermissions].slice(0, 20);
@@ -173,7 +187,17 @@ export class QuestionPanel implements vscode.Disposable {
     const sessionId = this.sessionId;
     switch (m.type) {
       case 'ready':
+        this.ready = true;
         this.postView();
+        if (this.queuedNotice) this.post({ type: 'notify', notice: this.queuedNotice });
+        this.queuedNotice = undefined;
+        return;
+      case 'noticeClicked':
+        if (this.pending.session(m.session_id)) await this.show(m.session_id);
+        return;
+      case 'noticeResult':
+        if (m.shown) this.log.info(`A notification was raised outside the window (${m.permission}).`);
+        else this.log.warn(`No notification outside the window: ${m.reason ?? m.permission}`);
         return;
       case 'refresh':
         if (sessionId) await this.pending.refresh(sessionId);

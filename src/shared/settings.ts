@@ -14,7 +14,9 @@ export interface Setting<T> {
 const setting = <T>(key: string, fallback: T): Setting<T> => ({ key, fallback });
 
 export const SETTING = {
-  notifications: setting<'on' | 'off'>('akk.notifications', 'on'),
+  /** `on` is the setting's earlier value, read as `unfocused`. */
+  notifications: setting<'unfocused' | 'always' | 'off' | 'on'>('akk.notifications', 'unfocused'),
+  sound: setting('akk.sound', true),
   notifyFinished: setting('akk.notifyFinished', true),
   offerLifetimeSeconds: setting('akk.offerLifetimeSeconds', 120),
   tmuxPath: setting('akk.tmux.path', 'tmux'),

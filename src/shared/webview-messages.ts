@@ -14,6 +14,13 @@ import {
 } from './contract';
 import { TEXT_SOURCES } from './text-sources';
 
+/**
+ * How long after a step is drawn a key does nothing: a key meant for what was there before (typed
+ * into the terminal a moment ago, or the previous step) never answers the new one. The panel's
+ * keys and the editor's shown-permission keybindings both keep it.
+ */
+export const KEY_SETTLE_MS = 500;
+
 const RequestId = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 const Id = z
   .string()
@@ -69,6 +76,17 @@ export const PanelToHost = z.discriminatedUnion('type', [
     .strict(),
   /** "Answer in the Terminal": the step is left to the terminal; nothing is typed. */
   z.object({ type: z.literal('dismiss'), requestId: RequestId, interaction_id: Id, turn_id: Id }).strict(),
+  /** The person clicked a notification the panel raised outside the window. */
+  z.object({ type: z.literal('noticeClicked'), session_id: Id }).strict(),
+  /** What became of a notification asked for: shown on the person's side, or why not. */
+  z
+    .object({
+      type: z.literal('noticeResult'),
+      shown: z.boolean(),
+      permission: z.enum(['granted', 'denied', 'default', 'unsupported']),
+      reason: z.string().max(500).optional(),
+    })
+    .strict(),
 ]);
 export type PanelToHost = z.infer<typeof PanelToHost>;
 
@@ -99,9 +117,23 @@ export type PanelView = z.infer<typeof PanelView>;
 export const OutcomeKind = z.enum(['answered', 'dismissed', 'changed', 'lapsed', 'uncertain', 'manual', 'error']);
 export type OutcomeKind = z.infer<typeof OutcomeKind>;
 
+/** A notification for the person's side: raised by the webview, which runs where the person is. */
+export const PanelNotice = z
+  .object({
+    session_id: Id,
+    title: z.string().min(1).max(200),
+    body: z.string().max(1000),
+    /** One notification per step: a later one with the same tag replaces it. */
+    tag: Id,
+    silent: z.boolean(),
+  })
+  .strict();
+export type PanelNotice = z.infer<typeof PanelNotice>;
+
 /** Host to webview. */
 export const HostToPanel = z.discriminatedUnion('type', [
   z.object({ type: z.literal('view'), view: PanelView }).strict(),
+  z.object({ type: z.literal('notify'), notice: PanelNotice }).strict(),
   z
     .object({
       type: z.literal('outcome'),

@@ -29,6 +29,7 @@ import { CODEX_ARGS, CODEX_TURNS, codexFlows } from './codex-flows';
 import type { FlowContext } from './flow-support';
 import { dailyFlows } from './daily-flows';
 import { wordsFlows } from './words-flows';
+import { outsideFlow } from './outside-flow';
 import { supervisorFlow } from './supervisor-flow';
 import { lapsedOfferFlow } from './lapsed-offer-flow';
 import { shellFlows } from './shell-flows';
@@ -138,6 +139,7 @@ export async function runAgentFlows(browser: Browser, extPath: string, scratch: 
     if (run('daily')) await dailyFlows(ctx);
     if (run('words')) await wordsFlows(ctx);
     if (run('supervisor')) await supervisorFlow(ctx, path.join(root, 'host', 'tmp'), serverStartedAt);
+    if (run('outside')) await outsideFlow(ctx);
     if (run('terminal')) await terminalFlows(ctx, root);
     if (run('unqualified')) await unqualifiedVersionFlow(ctx);
     if (run('shells')) await shellFlows(ctx, root);

@@ -13,6 +13,7 @@ import { sleep, until } from './agent-tmux';
 import { DAILY_TURN, DAILY_TURNS } from './daily-flows';
 import { WORDS_TURNS } from './words-flows';
 import { SUPERVISOR_TURNS } from './supervisor-flow';
+import { OUTSIDE_TURNS } from './outside-flow';
 import { REJECTED_BY_USER, check, checkExactAnswers, toolResultOf, type FlowContext } from './flow-support';
 import { log, screenshot } from './ui-support';
 import { clearNotifications, findNotification, option, palette, panelFrame, waitPendingCount } from './workbench';
@@ -86,6 +87,7 @@ export const TURNS: ModelTurn[] = [
   ...DAILY_TURNS,
   ...WORDS_TURNS,
   ...SUPERVISOR_TURNS,
+  ...OUTSIDE_TURNS,
 ];
 export const TURN = { mouse: 0, approve: 2, reject: 4, keyboard: 5, markup: 7, lapsed: 9, ...DAILY_TURN } as const;
 const FREE_TEXT = 'northwind "alpha" & <beta>';

@@ -24,6 +24,9 @@ describe('messages from the question panel', () => {
         message: 'Keep migrations apart.',
       },
       { type: 'approve', requestId: 6, interaction_id: 'ix_1', turn_id: 't', decision: 'reject', message: 'Use tmp.' },
+      { type: 'noticeClicked', session_id: 'ses_1' },
+      { type: 'noticeResult', shown: true, permission: 'granted' },
+      { type: 'noticeResult', shown: false, permission: 'default', reason: 'not allowed yet' },
     ]) {
       assert.ok(PanelToHost.safeParse(m).success, JSON.stringify(m));
     }
@@ -97,6 +100,12 @@ describe('messages from the question panel', () => {
         answers: [{ question_id: 'q', response_kind: 'single_select', selected_option_ids: [1] }],
       },
     ],
+    [
+      'a notice click that carries a decision',
+      { type: 'noticeClicked', session_id: 'ses_1', decision: 'approve_once' },
+    ],
+    ['a notice click for a session id with markup', { type: 'noticeClicked', session_id: '<b>x</b>' }],
+    ['a notice result with an invented permission', { type: 'noticeResult', shown: true, permission: 'always' }],
   ];
   for (const [what, m] of hostile) {
     it(`refuses ${what}`, () => {
@@ -118,6 +127,23 @@ describe('messages to the question panel', () => {
     };
     assert.ok(HostToPanel.safeParse(resolved).success);
     assert.equal(HostToPanel.safeParse({ ...resolved, question_id: 'q_1' }).success, false);
+  });
+
+  it('takes a notification for the person side, bounded, and nothing more', () => {
+    const notice = {
+      session_id: 'ses_1',
+      title: 'Claude Code asks you',
+      body: 'Which one?',
+      tag: 'ix_1',
+      silent: false,
+    };
+    assert.ok(HostToPanel.safeParse({ type: 'notify', notice }).success);
+    assert.equal(HostToPanel.safeParse({ type: 'notify', notice: { ...notice, onclick: 'approve' } }).success, false);
+    assert.equal(
+      HostToPanel.safeParse({ type: 'notify', notice: { ...notice, title: 'x'.repeat(201) } }).success,
+      false,
+    );
+    assert.equal(HostToPanel.safeParse({ type: 'notify', notice: { ...notice, tag: 'a b' } }).success, false);
   });
 
   it('refuses a view whose projection breaks the public contract', () => {
