@@ -13,12 +13,14 @@
 //      started with AKK_PROCESS_TABLE=none): the Sessions view's notice, an agent listed observe only;
 //   6. the day a release lands (./release-day.ts, the host started with the newest clients' records
 //      withheld): each qualified on this machine from the workbench, then answered;
-//   7. appends `vscode <passed> <failed> <pending>` to $AKK_TALLY and exits non-zero on failure.
+//   7. the package as a person installs it (./packaged-walkthrough.ts): the .vsix in a clean host,
+//      its walkthrough's steps each done on its command;
+//   8. appends `vscode <passed> <failed> <pending>` to $AKK_TALLY and exits non-zero on failure.
 //
 // Needs `npm run vscode-host:install` and Debian's chromium. Environment:
 //   AKK_VSCODE_EXTENSION_PATH  extension folder to load (default: a copy of the built repository)
 //   AKK_VSCODE_AGENT=0         skip the agent flows (they need tmux and install Claude Code and Codex once)
-//   AKK_VSCODE_FLOWS           only these agent flows and phases (`claude,terminal`, `release-day`, …)
+//   AKK_VSCODE_FLOWS           only these agent flows and phases (`claude,terminal`, `release-day`, `walkthrough`, …)
 //   AKK_VSCODE_SKIP_BUILD=1    do not run scripts/build.mjs
 //   AKK_VSCODE_TIMEOUT_MS      whole-run watchdog (default 900000)
 //   AKK_VSCODE_KEEP=1          keep the scratch folder (HOME, user data, logs) and print where
@@ -39,6 +41,7 @@ import {
 import { runAgentFlows } from './agent-flows';
 import { runUnreadablePlatform } from './unreadable-platform';
 import { runReleaseDay } from './release-day';
+import { runPackagedWalkthrough } from './packaged-walkthrough';
 import {
   ARTIFACTS,
   Checks,
@@ -354,10 +357,11 @@ async function main(): Promise<number> {
   let agent: CheckResult[] = [];
   let unreadable: CheckResult[] = [];
   let releaseDay: CheckResult[] = [];
+  let walkthrough: CheckResult[] = [];
   // AKK_VSCODE_FLOWS names agent flows (agent-flows.ts) and the phases `unreadable` and `release-day`:
   // only those run (while working on one of them).
   const only = (process.env.AKK_VSCODE_FLOWS ?? '').split(',').filter(Boolean);
-  const phases = ['unreadable', 'release-day'];
+  const phases = ['unreadable', 'release-day', 'walkthrough'];
   const wanted = (phase: string): boolean =>
     only.length === 0 || (phase === 'agent' ? only.some((n) => !phases.includes(n)) : only.includes(phase));
   /** One phase on a host of its own: its checks, one pending when left out, one failed when it cannot run. */
@@ -402,13 +406,16 @@ async function main(): Promise<number> {
     releaseDay = await phase('release day', process.env.AKK_VSCODE_AGENT !== '0' && wanted('release-day'), () =>
       runReleaseDay(chromium, extPath, scratch),
     );
+    walkthrough = await phase('packaged walkthrough', wanted('walkthrough'), () =>
+      runPackagedWalkthrough(chromium, scratch),
+    );
   } finally {
     await browser?.close().catch(() => undefined);
     if (process.env.AKK_VSCODE_KEEP === '1') log(`scratch kept at ${scratch}`);
     else fs.rmSync(scratch, { recursive: true, force: true });
   }
 
-  const checks = [...ui, ...agent, ...unreadable, ...releaseDay];
+  const checks = [...ui, ...agent, ...unreadable, ...releaseDay, ...walkthrough];
   const passed = suite.passes + checks.filter((r) => r.status === 'passed').length;
   const failed = suite.failures + checks.filter((r) => r.status === 'failed').length;
   const pending = suite.pending + checks.filter((r) => r.status === 'pending').length;
