@@ -10,12 +10,23 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { REPO_ROOT, installVsix, startCodeServer } from '../../scripts/vscode-host/host';
+import { localisedManifest } from '../support/manifest';
 import { until } from './agent-tmux';
 import { check } from './flow-support';
 import { Checks, endHostRun, log, newPage, screenshot, secondsSince, type CheckResult } from './ui-support';
 import { waitServerRunning } from './workbench';
 
-const PACKAGED = ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', '.vscodeignore', 'dist', 'media', 'schema'];
+const PACKAGED = [
+  'package.json',
+  'package.nls.json',
+  'README.md',
+  'LICENSE',
+  'CHANGELOG.md',
+  '.vscodeignore',
+  'dist',
+  'media',
+  'schema',
+];
 
 interface Walkthrough {
   title: string;
@@ -54,9 +65,8 @@ export async function runPackagedWalkthrough(browser: Browser, scratch: string):
   const root = path.join(scratch, 'packaged');
   const workspace = path.join(root, 'workspace');
   fs.mkdirSync(workspace, { recursive: true });
-  const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
-    contributes: { walkthroughs: Walkthrough[] };
-  };
+  // The titles as the workbench shows them, from package.nls.json.
+  const manifest = localisedManifest() as { contributes: { walkthroughs: Walkthrough[] } };
   const walkthrough = manifest.contributes.walkthroughs[0];
   if (!walkthrough) throw new Error('package.json contributes no walkthrough');
   const vsix = packageVsix(root);

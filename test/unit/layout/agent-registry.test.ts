@@ -4,8 +4,7 @@
  * (New Session command, launch settings, start-on-open choice). What docs/adding-an-agent.md lists.
  */
 import { strict as assert } from 'node:assert';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { localisedManifest } from '../../support/manifest';
 import { supportedVersions } from '../../../src/adapters/recognize';
 import { ADAPTERS } from '../../../src/adapters/registry';
 import { AGENTS, AGENT_DESCRIPTORS } from '../../../src/shared/agents';
@@ -20,7 +19,7 @@ interface Manifest {
   };
 }
 
-const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as Manifest;
+const manifest = localisedManifest() as Manifest;
 
 describe('agent registry', () => {
   for (const agent of AGENTS) {
