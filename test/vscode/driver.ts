@@ -22,7 +22,7 @@
 //   AKK_VSCODE_AGENT=0         skip the agent flows (they need tmux and install Claude Code and Codex once)
 //   AKK_VSCODE_FLOWS           only these agent flows and phases (`claude,terminal`, `release-day`, `walkthrough`, …)
 //   AKK_VSCODE_SKIP_BUILD=1    do not run scripts/build.mjs
-//   AKK_VSCODE_TIMEOUT_MS      whole-run watchdog (default 900000)
+//   AKK_VSCODE_TIMEOUT_MS      whole-run watchdog (default 1500000)
 //   AKK_VSCODE_KEEP=1          keep the scratch folder (HOME, user data, logs) and print where
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -302,7 +302,7 @@ async function runUiChecks(
 /** Copies what the extension needs at run time (manifest and dist/) into dir; returns dir. */
 function stageExtension(dir: string): string {
   fs.mkdirSync(dir, { recursive: true });
-  for (const f of ['package.json', 'LICENSE', 'README.md']) {
+  for (const f of ['package.json', 'package.nls.json', 'LICENSE', 'README.md']) {
     if (fs.existsSync(path.join(REPO_ROOT, f))) fs.copyFileSync(path.join(REPO_ROOT, f), path.join(dir, f));
   }
   fs.cpSync(path.join(REPO_ROOT, 'dist'), path.join(dir, 'dist'), { recursive: true });
@@ -431,7 +431,7 @@ async function main(): Promise<number> {
   log(
     `in-host mocha: ${suite.passes} passed, ${suite.failures} failed, ${suite.pending} pending; ` +
       `UI checks: ${tally(ui)}; agent flows: ${tally(agent)}; unreadable platform: ${tally(unreadable)}; ` +
-      `release day: ${tally(releaseDay)}`,
+      `release day: ${tally(releaseDay)}; packaged walkthrough: ${tally(walkthrough)}`,
   );
   // The detail is repeated here, at the end, where a truncated CI log still shows it.
   for (const r of checks.filter((x) => x.status === 'failed'))
@@ -456,7 +456,7 @@ if (require.main === module) {
     }
     process.exit(code); // playwright-core ends the Chromium it launched on exit
   };
-  const watchdogMs = Number(process.env.AKK_VSCODE_TIMEOUT_MS ?? 900_000);
+  const watchdogMs = Number(process.env.AKK_VSCODE_TIMEOUT_MS ?? 1_500_000);
   setTimeout(() => abort(`timed out after ${watchdogMs / 1000}s`, 1), watchdogMs).unref();
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(sig, () => abort(sig, 130));
   main().then(
