@@ -10,21 +10,15 @@ import * as vscode from 'vscode';
 import { SETTING } from '../shared/settings';
 import type { PanelNotice } from '../shared/webview-messages';
 import { osNoticeCommand } from './os-notice';
+import { noticeMode, planNotice, sessionOfStepUri } from './outside-notice-plan';
 import type { PendingStep } from './pending';
 import type { QuestionPanel } from './question-panel';
-import { readSetting } from './read-setting';
-
-type NoticeMode = 'unfocused' | 'always' | 'off';
-
-/** The setting's value; `on`, its earlier value, and anything unreadable are `unfocused`. */
-function noticeMode(): NoticeMode {
-  const raw: unknown = readSetting(SETTING.notifications);
-  return raw === 'always' || raw === 'off' ? raw : 'unfocused';
-}
-
-const TAG = /^[A-Za-z0-9_.:-]{1,128}$/;
+import { readRawSetting, readSetting } from './read-setting';
 
 export class OutsideNotices {
+  /** Set when the system's command is not installed: the panel raises every later notice. */
+  private systemCommandMissing = false;
+
   constructor(
     private readonly panel: () => QuestionPanel,
     private readonly log: vscode.LogOutputChannel,
@@ -32,33 +26,33 @@ export class OutsideNotices {
   ) {}
 
   raise(step: PendingStep, title: string, body: string): void {
-    const mode = noticeMode();
-    const focused = vscode.window.state.focused;
-    if (mode === 'off' || (mode === 'unfocused' && focused)) {
-      this.log.info(`No notification outside the window (akk.notifications: ${mode}; focused: ${String(focused)}).`);
+    const s = step.status;
+    const plan = planNotice({
+      mode: noticeMode(readRawSetting(SETTING.notifications)),
+      focused: vscode.window.state.focused,
+      sessionId: step.session.session_id,
+      stepId: s.interaction?.interaction_id ?? s.permission?.interaction_id,
+      title,
+      body,
+      sound: Boolean(readSetting(SETTING.sound)),
+    });
+    if ('none' in plan) {
+      this.log.debug(`No notification outside the window: ${plan.none}.`);
       return;
     }
-    const s = step.status;
-    const id = s.interaction?.interaction_id ?? s.permission?.interaction_id ?? `${step.session.session_id}.manual`;
-    const notice: PanelNotice = {
-      session_id: step.session.session_id,
-      title: title.slice(0, 200),
-      body: body.slice(0, 1000),
-      tag: TAG.test(id) ? id : step.session.session_id,
-      silent: !readSetting(SETTING.sound),
-    };
-    if (!this.onThisMachine(notice)) this.panel().raiseNotice(notice);
+    if (!this.onThisMachine(plan.notice)) this.panel().raiseNotice(plan.notice);
   }
 
   /** The system's own command, where the host is the person's machine; false where it cannot. */
   private onThisMachine(notice: PanelNotice): boolean {
     if (vscode.env.remoteName !== undefined || vscode.env.uiKind !== vscode.UIKind.Desktop) return false;
     const cmd = osNoticeCommand(process.platform, notice);
-    if (!cmd) return false;
+    if (!cmd || this.systemCommandMissing) return false;
     const child = spawn(cmd.command, cmd.args, { stdio: ['ignore', 'pipe', 'ignore'] });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
-    child.on('error', (e) => {
+    child.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'ENOENT') this.systemCommandMissing = true;
       this.log.warn(`${cmd.command}: ${e.message}; the question panel raises the notification instead`);
       this.panel().raiseNotice(notice);
     });
@@ -79,9 +73,8 @@ export function stepUri(context: vscode.ExtensionContext, sessionId: string): vs
 export function registerStepUris(isSession: (id: string) => boolean): vscode.Disposable {
   return vscode.window.registerUriHandler({
     handleUri(uri: vscode.Uri): void {
-      const id = new URLSearchParams(uri.query).get('session');
-      if (uri.path !== '/step' || id === null || !isSession(id)) return;
-      void vscode.commands.executeCommand('akk.openQuestionPanel', id);
+      const id = sessionOfStepUri(uri.path, uri.query, isSession);
+      if (id !== undefined) void vscode.commands.executeCommand('akk.openQuestionPanel', id);
     },
   });
 }

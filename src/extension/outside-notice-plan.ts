@@ -1,0 +1,58 @@
+/**
+ * Whether a step is told outside the window, and the notice that tells it: the decision without
+ * VS Code, so that it is checked on its own. The words are cut to the notice's limits without
+ * splitting a character (an emoji in a command is two UTF-16 units).
+ */
+import type { PanelNotice } from '../shared/webview-messages';
+
+type NoticeMode = 'unfocused' | 'always' | 'off';
+
+/** The setting's value; `on`, its earlier value, and anything unreadable are `unfocused`. */
+export function noticeMode(raw: unknown): NoticeMode {
+  return raw === 'always' || raw === 'off' ? raw : 'unfocused';
+}
+
+/** At most `max` UTF-16 units of `text`, never ending inside a surrogate pair. */
+export function cutText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(max - 1)) ? max - 1 : max;
+  return text.slice(0, end);
+}
+
+const TAG = /^[A-Za-z0-9_.:-]{1,128}$/;
+
+interface NoticeInput {
+  mode: NoticeMode;
+  focused: boolean;
+  sessionId: string;
+  /** The step's interaction id, where it has one. */
+  stepId: string | undefined;
+  title: string;
+  body: string;
+  sound: boolean;
+}
+
+/** The notice to raise outside the window, or why none is raised. */
+export function planNotice(input: NoticeInput): { notice: PanelNotice } | { none: string } {
+  if (input.mode === 'off') return { none: 'akk.notifications is off' };
+  if (input.mode === 'unfocused' && input.focused) return { none: 'the window is focused' };
+  const id = input.stepId ?? `${input.sessionId}.manual`;
+  return {
+    notice: {
+      session_id: input.sessionId,
+      title: cutText(input.title, 200),
+      body: cutText(input.body, 1000),
+      tag: TAG.test(id) ? id : input.sessionId,
+      silent: !input.sound,
+    },
+  };
+}
+
+/**
+ * The session an address made for a click on the system's notification names, if it is one this
+ * window knows; any other address (it comes from outside the extension) names none.
+ */
+export function sessionOfStepUri(path: string, query: string, isSession: (id: string) => boolean): string | undefined {
+  const id = new URLSearchParams(query).get('session');
+  return path === '/step' && id !== null && isSession(id) ? id : undefined;
+}

@@ -1,0 +1,77 @@
+/**
+ * When a step is told outside the window (akk.notifications), and the notice that tells it: cut to
+ * the notice's limits without splitting a character, tagged by its step so that one step gives one
+ * notice, silent when akk.sound is off.
+ */
+import { strict as assert } from 'node:assert';
+import { cutText, noticeMode, planNotice, sessionOfStepUri } from '../../../src/extension/outside-notice-plan';
+import { PanelNotice } from '../../../src/shared/webview-messages';
+
+const INPUT = {
+  mode: 'unfocused' as const,
+  focused: false,
+  sessionId: 'claude-1',
+  stepId: 'int_0123456789abcdef',
+  title: 'Claude Code asks for permission',
+  body: 'Claude Code asks to run `npm test`',
+  sound: true,
+};
+
+describe('a notification outside the window: whether and what', () => {
+  it('the setting reads always, off or unfocused; its earlier "on" and anything else are unfocused', () => {
+    assert.equal(noticeMode('always'), 'always');
+    assert.equal(noticeMode('off'), 'off');
+    for (const raw of ['unfocused', 'on', true, 7, undefined, null, 'ALWAYS'])
+      assert.equal(noticeMode(raw), 'unfocused');
+  });
+
+  it('unfocused raises only when the window is not focused; always raises in focus too; off never', () => {
+    assert.ok('notice' in planNotice(INPUT));
+    assert.deepEqual(planNotice({ ...INPUT, focused: true }), { none: 'the window is focused' });
+    assert.ok('notice' in planNotice({ ...INPUT, mode: 'always', focused: true }));
+    assert.deepEqual(planNotice({ ...INPUT, mode: 'off' }), { none: 'akk.notifications is off' });
+  });
+
+  it('the notice carries the step as its tag, the session, the words, and silence when akk.sound is off', () => {
+    const plan = planNotice({ ...INPUT, sound: false });
+    assert.ok('notice' in plan);
+    assert.deepEqual(plan.notice, {
+      session_id: 'claude-1',
+      title: INPUT.title,
+      body: INPUT.body,
+      tag: 'int_0123456789abcdef',
+      silent: true,
+    });
+    assert.equal(PanelNotice.safeParse(plan.notice).success, true);
+  });
+
+  it('a step without an interaction is tagged by its session; an id that is no tag falls back to the session', () => {
+    const manual = planNotice({ ...INPUT, stepId: undefined });
+    assert.ok('notice' in manual);
+    assert.equal(manual.notice.tag, 'claude-1.manual');
+    const odd = planNotice({ ...INPUT, stepId: 'a b/c' });
+    assert.ok('notice' in odd);
+    assert.equal(odd.notice.tag, 'claude-1');
+  });
+
+  it('long words are cut to the limits the webview accepts, never inside an emoji', () => {
+    const title = `${'t'.repeat(199)}😀 and more`;
+    const body = `${'b'.repeat(999)}😀`;
+    const plan = planNotice({ ...INPUT, title, body });
+    assert.ok('notice' in plan);
+    assert.equal(plan.notice.title, 't'.repeat(199));
+    assert.equal(plan.notice.body, 'b'.repeat(999));
+    assert.equal(PanelNotice.safeParse(plan.notice).success, true);
+    assert.equal(cutText(`${'x'.repeat(198)}😀y`, 200), `${'x'.repeat(198)}😀`);
+    assert.equal(cutText('short', 200), 'short');
+  });
+
+  it('a click address opens only a session this window knows, only on the /step path', () => {
+    const known = (id: string): boolean => id === 'claude-1';
+    assert.equal(sessionOfStepUri('/step', 'session=claude-1', known), 'claude-1');
+    assert.equal(sessionOfStepUri('/step', 'session=claude-2', known), undefined);
+    assert.equal(sessionOfStepUri('/step', '', known), undefined);
+    assert.equal(sessionOfStepUri('/other', 'session=claude-1', known), undefined);
+    assert.equal(sessionOfStepUri('/step', 'session=claude-1%00', known), undefined);
+  });
+});
