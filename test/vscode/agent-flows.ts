@@ -16,7 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { REPO_ROOT, installVsix, startCodeServer } from '../../scripts/vscode-host/host';
 import { startFakeModel } from '../harness/fake-model';
 import { agentBinary } from '../harness/install-agents';
@@ -35,7 +35,7 @@ import { lapsedOfferFlow } from './lapsed-offer-flow';
 import { shellFlows } from './shell-flows';
 import { terminalFlows } from './terminal-flow';
 import { unqualifiedVersionFlow } from './unqualified-version-flow';
-import { Checks, endHostRun, indent, log, newPage, secondsSince, type CheckResult } from './ui-support';
+import { HostPhase, indent, log, secondsSince, type CheckResult } from './ui-support';
 import { notificationTexts } from './workbench';
 
 /**
@@ -115,20 +115,16 @@ export async function runAgentFlows(browser: Browser, extPath: string, scratch: 
     `agent flows: code-server at ${server.url} (pid ${server.pid}), ` +
       `fake models at ${model.url} (Claude Code) and ${codexModel.url} (Codex), tmux -L ${agent.socket}`,
   );
-  let page: Page | undefined;
-  const checks = new Checks(() => page);
-  const step = (name: string, shot: string, body: (p: Page) => Promise<void>): Promise<boolean> =>
-    checks.run(name, shot, body, { fatal: true });
+  const phase = new HostPhase(browser, consoleLog);
+  const { checks, step } = phase;
   try {
-    page = await newPage(browser, consoleLog, { width: 1600, height: 1000 });
-    page.on('dialog', (d) => {
-      dialogs.push(`${d.type()}: ${d.message()}`);
-      void d.dismiss().catch(() => undefined);
-    });
-    await page.goto(server.workbenchUrl({ payload: [['extensionDevelopmentPath', server.remoteUri(extPath)]] }), {
-      waitUntil: 'domcontentloaded',
-      timeout: 60_000,
-    });
+    const url = server.workbenchUrl({ payload: [['extensionDevelopmentPath', server.remoteUri(extPath)]] });
+    await phase.open(url, (p) =>
+      p.on('dialog', (d) => {
+        dialogs.push(`${d.type()}: ${d.message()}`);
+        void d.dismiss().catch(() => undefined);
+      }),
+    );
     const ctx: FlowContext = { workspace, settings, agent, model, codex, codexModel, dialogs, step };
     // AKK_VSCODE_FLOWS=terminal,unqualified runs only those flows (while working on one of them).
     const only = (process.env.AKK_VSCODE_FLOWS ?? '').split(',').filter(Boolean);
@@ -144,9 +140,7 @@ export async function runAgentFlows(browser: Browser, extPath: string, scratch: 
     if (run('unqualified')) await unqualifiedVersionFlow(ctx);
     if (run('shells')) await shellFlows(ctx, root);
   } catch (err) {
-    const detail = err instanceof Error ? err.message : String(err);
-    checks.results.push({ name: 'agent flows: workbench opens', status: 'failed', detail });
-    log(`  x agent flows: workbench opens: ${detail}`);
+    phase.stopped('agent flows', err);
   } finally {
     if (checks.failed) {
       const screen = agent.pane ? await agent.capture().catch(() => '') : '';
@@ -160,10 +154,10 @@ export async function runAgentFlows(browser: Browser, extPath: string, scratch: 
         `agent flows: Codex's fake model served ${codexModel.turnsServed()} turn(s), ` +
           `${codexModel.toolResults().length} tool result(s)`,
       );
-      const notes = page ? await notificationTexts(page).catch(() => []) : [];
+      const notes = phase.page ? await notificationTexts(phase.page).catch(() => []) : [];
       if (notes.length) log(`agent flows: notifications:\n${indent(notes.join('\n'))}`);
     }
-    await endHostRun(server, { logs: 'agent', label: 'agent flows' }, checks.failed, consoleLog, page);
+    await phase.end(server, { logs: 'agent', label: 'agent flows' });
     onExit();
     process.removeListener('exit', onExit);
     if (agent.alive())

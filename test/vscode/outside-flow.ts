@@ -104,32 +104,26 @@ export async function outsideFlow(ctx: FlowContext): Promise<void> {
   // false); a headless browser has no window manager to send the window's blur and focus events,
   // so they are sent as the browser would (with the page's visibility event, on which the workbench
   // also looks), and the workbench reads the real focus state on them.
+  const focusTo = async (p: Page, focused: boolean): Promise<void> => {
+    await until(
+      focused ? 'the workbench to have focus' : 'the workbench to lose focus',
+      async () => ((await p.evaluate(() => document.hasFocus())) === focused ? true : undefined),
+      10_000,
+    );
+    await p.evaluate((f) => {
+      window.dispatchEvent(new FocusEvent(f ? 'focus' : 'blur'));
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, focused);
+    await new Promise((r) => setTimeout(r, 1000));
+  };
   const toBackground = async (p: Page): Promise<void> => {
     front ??= await p.context().newPage();
     await front.bringToFront();
-    await until(
-      'the workbench to lose focus',
-      async () => ((await p.evaluate(() => document.hasFocus())) ? undefined : true),
-      10_000,
-    );
-    await p.evaluate(() => {
-      window.dispatchEvent(new FocusEvent('blur'));
-      document.dispatchEvent(new Event('visibilitychange'));
-    });
-    await new Promise((r) => setTimeout(r, 1000));
+    await focusTo(p, false);
   };
   const toFront = async (p: Page): Promise<void> => {
     await p.bringToFront();
-    await until(
-      'the workbench to have focus',
-      async () => ((await p.evaluate(() => document.hasFocus())) ? true : undefined),
-      10_000,
-    );
-    await p.evaluate(() => {
-      window.dispatchEvent(new FocusEvent('focus'));
-      document.dispatchEvent(new Event('visibilitychange'));
-    });
-    await new Promise((r) => setTimeout(r, 1000));
+    await focusTo(p, true);
   };
 
   await step(

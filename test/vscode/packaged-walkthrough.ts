@@ -13,7 +13,7 @@ import { REPO_ROOT, installVsix, startCodeServer } from '../../scripts/vscode-ho
 import { localisedManifest } from '../support/manifest';
 import { until } from './agent-tmux';
 import { check } from './flow-support';
-import { Checks, endHostRun, log, newPage, screenshot, secondsSince, type CheckResult } from './ui-support';
+import { HostPhase, log, screenshot, secondsSince, type CheckResult } from './ui-support';
 import { waitServerRunning } from './workbench';
 
 const PACKAGED = [
@@ -78,13 +78,10 @@ export async function runPackagedWalkthrough(browser: Browser, scratch: string):
   );
   const consoleLog: string[] = [];
   const server = await startCodeServer({ folder: workspace, scratchDir: path.join(root, 'host'), extensionsDir });
-  let page: Page | undefined;
-  const checks = new Checks(() => page);
-  const step = (name: string, shot: string, body: (p: Page) => Promise<void>): Promise<boolean> =>
-    checks.run(name, shot, body, { fatal: true });
+  const phase = new HostPhase(browser, consoleLog);
+  const { checks, step } = phase;
   try {
-    page = await newPage(browser, consoleLog, { width: 1600, height: 1000 });
-    await page.goto(server.workbenchUrl(), { waitUntil: 'domcontentloaded', timeout: 60_000 });
+    await phase.open(server.workbenchUrl());
 
     await step('packaged: the .vsix installs into a clean host and its server runs', 'failure-packaged.png', (p) =>
       waitServerRunning(p, 'the installed extension to run its server', 60_000),
@@ -122,11 +119,9 @@ export async function runPackagedWalkthrough(browser: Browser, scratch: string):
       },
     );
   } catch (err) {
-    const detail = err instanceof Error ? err.message : String(err);
-    checks.results.push({ name: 'packaged: workbench opens', status: 'failed', detail });
-    log(`  x packaged: workbench opens: ${detail}`);
+    phase.stopped('packaged', err);
   } finally {
-    await endHostRun(server, { logs: 'packaged', label: 'packaged walkthrough' }, checks.failed, consoleLog, page);
+    await phase.end(server, { logs: 'packaged', label: 'packaged walkthrough' });
   }
   const results = checks.results;
   log(

@@ -34,7 +34,7 @@ import {
   typeInTerminal,
   useShellProfile,
 } from './terminal-support';
-import { Checks, endHostRun, log, newPage, screenshot, secondsSince, type CheckResult } from './ui-support';
+import { HostPhase, log, screenshot, secondsSince, type CheckResult } from './ui-support';
 import {
   clearNotifications,
   findNotification,
@@ -113,18 +113,12 @@ export async function runReleaseDay(browser: Browser, extPath: string, scratch: 
   });
   log(`release day: code-server at ${server.url} (pid ${server.pid}), AKK_WITHHOLD_QUALIFIED=${withheld}`);
   const homes = [agents.home, agents.codexHome];
-  let page: Page | undefined;
-  const checks = new Checks(() => page);
-  const step = (name: string, shot: string, body: (p: Page) => Promise<void>): Promise<boolean> =>
-    checks.run(name, shot, body, { fatal: true });
+  const phase = new HostPhase(browser, consoleLog);
+  const { checks, step } = phase;
   const claude = `Claude Code ${NEWEST.claude}`;
   const codex = `Codex ${NEWEST.codex}`;
   try {
-    page = await newPage(browser, consoleLog, { width: 1600, height: 1000 });
-    await page.goto(server.workbenchUrl({ payload: [['extensionDevelopmentPath', server.remoteUri(extPath)]] }), {
-      waitUntil: 'domcontentloaded',
-      timeout: 60_000,
-    });
+    await phase.open(server.workbenchUrl({ payload: [['extensionDevelopmentPath', server.remoteUri(extPath)]] }));
 
     await step(
       `release day: ${claude}, never qualified by this build, waits with a questionnaire: told, nothing typed`,
@@ -291,12 +285,10 @@ export async function runReleaseDay(browser: Browser, extPath: string, scratch: 
       },
     );
   } catch (err) {
-    const detail = err instanceof Error ? err.message : String(err);
-    checks.results.push({ name: 'release day: workbench opens', status: 'failed', detail });
-    log(`  x release day: workbench opens: ${detail}`);
+    phase.stopped('release day', err);
   } finally {
     killAgentsWithHome(...homes);
-    await endHostRun(server, { logs: 'release-day', label: 'release day' }, checks.failed, consoleLog, page);
+    await phase.end(server, { logs: 'release-day', label: 'release day' });
     await model.stop();
     await codexModel.stop();
   }

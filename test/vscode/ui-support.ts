@@ -201,3 +201,36 @@ export class Checks {
     }
   }
 }
+
+/** The workbench page of one host phase and its checks: a failed step ends the phase. */
+export class HostPhase {
+  page: Page | undefined;
+  readonly checks = new Checks(() => this.page);
+
+  constructor(
+    private readonly browser: Browser,
+    private readonly consoleLog: string[],
+  ) {}
+
+  /** A new page at `url`; `prepare` runs before it loads (a dialog handler, say). */
+  async open(url: string, prepare?: (p: Page) => void): Promise<Page> {
+    this.page = await newPage(this.browser, this.consoleLog, { width: 1600, height: 1000 });
+    prepare?.(this.page);
+    await this.page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+    return this.page;
+  }
+
+  readonly step = (name: string, shot: string, body: (p: Page) => Promise<void>): Promise<boolean> =>
+    this.checks.run(name, shot, body, { fatal: true });
+
+  /** Records that the phase stopped outside any check (the workbench did not open, say). */
+  stopped(label: string, err: unknown): void {
+    const detail = err instanceof Error ? err.message : String(err);
+    this.checks.results.push({ name: `${label}: workbench opens`, status: 'failed', detail });
+    log(`  x ${label}: workbench opens: ${detail}`);
+  }
+
+  end(server: CodeServer, names: { logs: string; label: string }): Promise<void> {
+    return endHostRun(server, names, this.checks.failed, this.consoleLog, this.page);
+  }
+}

@@ -8,7 +8,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startCodeServer } from '../../scripts/vscode-host/host';
 import { startFakeModel } from '../harness/fake-model';
 import { sleep, until } from './agent-tmux';
@@ -23,7 +23,7 @@ import {
   typeInTerminal,
   useShellProfile,
 } from './terminal-support';
-import { Checks, endHostRun, log, newPage, screenshot, secondsSince, type CheckResult } from './ui-support';
+import { HostPhase, log, screenshot, secondsSince, type CheckResult } from './ui-support';
 import { waitPendingCount, waitServerRunning } from './workbench';
 
 export async function runUnreadablePlatform(
@@ -53,16 +53,10 @@ export async function runUnreadablePlatform(
     env: { AKK_PROCESS_TABLE: 'none' },
   });
   log(`unreadable platform: code-server at ${server.url} (pid ${server.pid}), AKK_PROCESS_TABLE=none`);
-  let page: Page | undefined;
-  const checks = new Checks(() => page);
-  const step = (name: string, shot: string, body: (p: Page) => Promise<void>): Promise<boolean> =>
-    checks.run(name, shot, body, { fatal: true });
+  const phase = new HostPhase(browser, consoleLog);
+  const { checks, step } = phase;
   try {
-    page = await newPage(browser, consoleLog, { width: 1600, height: 1000 });
-    await page.goto(server.workbenchUrl({ payload: [['extensionDevelopmentPath', server.remoteUri(extPath)]] }), {
-      waitUntil: 'domcontentloaded',
-      timeout: 60_000,
-    });
+    await phase.open(server.workbenchUrl({ payload: [['extensionDevelopmentPath', server.remoteUri(extPath)]] }));
 
     await step(
       'unreadable processes: the extension activates, its server runs, the Agent Sessions view says what it cannot do',
@@ -99,12 +93,10 @@ export async function runUnreadablePlatform(
       },
     );
   } catch (err) {
-    const detail = err instanceof Error ? err.message : String(err);
-    checks.results.push({ name: 'unreadable processes: workbench opens', status: 'failed', detail });
-    log(`  x unreadable processes: workbench opens: ${detail}`);
+    phase.stopped('unreadable processes', err);
   } finally {
     killAgentsWithHome(agents.home, agents.codexHome);
-    await endHostRun(server, { logs: 'unreadable', label: 'unreadable platform' }, checks.failed, consoleLog, page);
+    await phase.end(server, { logs: 'unreadable', label: 'unreadable platform' });
     await model.stop();
     await codexModel.stop();
   }
