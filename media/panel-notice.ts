@@ -2,8 +2,9 @@
  * Notifications outside the window, raised by the webview: it runs in the person's browser or
  * window, wherever the extension host runs (remote, container, code-server), so the operating
  * system's notification appears on their side. Clicking it brings the window to the front and
- * tells the host, which shows that session's step. The browser asks the person once for leave to
- * notify, on their first click in the panel (a request needs their gesture).
+ * tells the host, which shows that session's step (or, for a finished turn, its terminal). The
+ * browser asks the person once for leave to notify, on their first click in the panel (a request
+ * needs their gesture).
  */
 import type { PanelNotice, PanelToHost } from '../src/shared/webview-messages';
 
@@ -42,7 +43,7 @@ export function raiseNotice(notice: PanelNotice, post: (m: PanelToHost) => void)
     n.onclick = () => {
       window.focus();
       n.close();
-      post({ type: 'noticeClicked', session_id: notice.session_id });
+      post({ type: 'noticeClicked', session_id: notice.session_id, opens: notice.opens });
     };
     post({ type: 'noticeResult', shown: true, permission: leave });
   } catch (e) {

@@ -20,7 +20,7 @@ import { AutomaticQualification } from './local-qualifications';
 import { showPendingSignals } from './pending-signals';
 import { SETTING } from '../shared/settings';
 import { readSetting } from './read-setting';
-import { OutsideNotices, registerStepUris, stepUri } from './outside-notice';
+import { OutsideNotices, clickUri, registerClickUris } from './outside-notice';
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const log = vscode.window.createOutputChannel('Agent Knock Knock', { log: true });
@@ -41,7 +41,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     const outside = new OutsideNotices(
       () => panel,
       log,
-      (id) => stepUri(context, id),
+      (id, opens) => clickUri(context, id, opens),
     );
     const pending = new PendingInteractions(client, log, (step) => {
       if (!mutes.isMuted(step.session.session_id)) announceStep(step, (...a) => outside.raise(...a));
@@ -98,7 +98,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
           const before = sessions.all().find((x) => x.session_id === s.session_id);
           if (s.state === 'response_uncertain' && before?.state !== 'response_uncertain') announceUncertain(s);
           // A turn that ended (in it, now idle): a quieter notice of its own, never a step's.
-          if (before && turnEnded(before, s) && !mutes.isMuted(s.session_id)) announceFinished(s);
+          if (before && turnEnded(before, s) && !mutes.isMuted(s.session_id))
+            announceFinished(s, (...a) => outside.raiseFinished(s.session_id, ...a));
         }
         sessions.update(p.sessions);
         void pending.setSessions(p.sessions);
@@ -110,7 +111,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       }),
       sessionsView,
       registerEditDiffs(),
-      registerStepUris((id) => pending.session(id) !== undefined),
+      registerClickUris((id) => pending.session(id) !== undefined, focusTerminal),
       vscode.workspace.onDidGrantWorkspaceTrust(() => void client.restart()),
       // Steps created from now on get their text policy under the new setting.
       vscode.workspace.onDidChangeConfiguration((e) => {

@@ -72,17 +72,18 @@ export function turnEnded(before: SessionSummary, now: SessionSummary): boolean 
 
 /**
  * A session's turn ended (in a turn, now idle): a quieter notice than a step's, which says the agent
- * finished and waits for nothing (setting: akk.notifyFinished), with the way to its terminal.
+ * finished and waits for nothing (setting: akk.notifyFinished), with the way to its terminal; outside
+ * the window too (akk.notifications), silent, its click bringing that terminal.
  */
-export function announceFinished(session: SessionSummary): void {
+export function announceFinished(session: SessionSummary, outside: (title: string, body: string) => void): void {
   if (!readSetting(SETTING.notifyFinished)) return;
   const where =
     session.endpoint.kind === 'terminal' ? `terminal "${session.endpoint.target}"` : session.endpoint.target;
-  void vscode.window
-    .showInformationMessage(`${agentLabel(session.agent)} finished its turn (${where}).`, 'Show Terminal')
-    .then(async (pick) => {
-      if (pick === 'Show Terminal') await vscode.commands.executeCommand('akk.focusSession', session);
-    });
+  const text = `${agentLabel(session.agent)} finished its turn (${where}).`;
+  outside(`${agentLabel(session.agent)} finished`, text);
+  void vscode.window.showInformationMessage(text, 'Show Terminal').then(async (pick) => {
+    if (pick === 'Show Terminal') await vscode.commands.executeCommand('akk.focusSession', session);
+  });
 }
 
 /**

@@ -25,8 +25,8 @@ interface NoticeInput {
   mode: NoticeMode;
   focused: boolean;
   sessionId: string;
-  /** The step's interaction id, where it has one. */
-  stepId: string | undefined;
+  /** A step (by its interaction id, where it has one), or a finished turn: quieter, it opens the terminal. */
+  about: { step: string | undefined } | 'finished';
   title: string;
   body: string;
   sound: boolean;
@@ -36,23 +36,38 @@ interface NoticeInput {
 export function planNotice(input: NoticeInput): { notice: PanelNotice } | { none: string } {
   if (input.mode === 'off') return { none: 'akk.notifications is off' };
   if (input.mode === 'unfocused' && input.focused) return { none: 'the window is focused' };
-  const id = input.stepId ?? `${input.sessionId}.manual`;
+  const about = input.about;
+  const finished = about === 'finished';
+  const id = about === 'finished' ? `${input.sessionId}.finished` : (about.step ?? `${input.sessionId}.manual`);
   return {
     notice: {
       session_id: input.sessionId,
       title: cutText(input.title, 200),
       body: cutText(input.body, 1000),
       tag: TAG.test(id) ? id : input.sessionId,
-      silent: !input.sound,
+      silent: finished || !input.sound,
+      opens: finished ? 'terminal' : 'step',
     },
   };
 }
 
+type Opens = PanelNotice['opens'];
+
+/** The path of the address a click on the system's notification opens. */
+export function clickPath(opens: Opens): string {
+  return opens === 'terminal' ? '/terminal' : '/step';
+}
+
 /**
- * The session an address made for a click on the system's notification names, if it is one this
- * window knows; any other address (it comes from outside the extension) names none.
+ * What an address made for a click on the system's notification opens, for a session this window
+ * knows; any other address (it comes from outside the extension) opens nothing.
  */
-export function sessionOfStepUri(path: string, query: string, isSession: (id: string) => boolean): string | undefined {
+export function clickTarget(
+  path: string,
+  query: string,
+  isSession: (id: string) => boolean,
+): { session: string; opens: Opens } | undefined {
   const id = new URLSearchParams(query).get('session');
-  return path === '/step' && id !== null && isSession(id) ? id : undefined;
+  const opens = (['step', 'terminal'] as const).find((o) => clickPath(o) === path);
+  return opens && id !== null && isSession(id) ? { session: id, opens } : undefined;
 }

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import { SETTING } from '../shared/settings';
 import type { PanelNotice } from '../shared/webview-messages';
 import { osNoticeCommand } from './os-notice';
-import { noticeMode, planNotice, sessionOfStepUri } from './outside-notice-plan';
+import { clickPath, clickTarget, noticeMode, planNotice } from './outside-notice-plan';
 import type { PendingStep } from './pending';
 import type { QuestionPanel } from './question-panel';
 import { readRawSetting, readSetting } from './read-setting';
@@ -22,25 +22,43 @@ export class OutsideNotices {
   constructor(
     private readonly panel: () => QuestionPanel,
     private readonly log: vscode.LogOutputChannel,
-    private readonly focusUri: (sessionId: string) => vscode.Uri,
+    private readonly clickUri: (sessionId: string, opens: PanelNotice['opens']) => vscode.Uri,
   ) {}
 
+  /** A step that needs the person: its click shows the step in the panel. */
   raise(step: PendingStep, title: string, body: string): void {
     const s = step.status;
+    this.tell(step.session.session_id, { step: s.interaction?.interaction_id ?? s.permission?.interaction_id }, [
+      title,
+      body,
+    ]);
+  }
+
+  /** A turn that finished: a silent notice whose click shows the session's terminal. */
+  raiseFinished(sessionId: string, title: string, body: string): void {
+    this.tell(sessionId, 'finished', [title, body]);
+  }
+
+  private tell(sessionId: string, about: { step: string | undefined } | 'finished', [title, body]: string[]): void {
     const plan = planNotice({
       mode: noticeMode(readRawSetting(SETTING.notifications)),
       focused: vscode.window.state.focused,
-      sessionId: step.session.session_id,
-      stepId: s.interaction?.interaction_id ?? s.permission?.interaction_id,
-      title,
-      body,
+      sessionId,
+      about,
+      title: title ?? '',
+      body: body ?? '',
       sound: Boolean(readSetting(SETTING.sound)),
     });
     if ('none' in plan) {
       this.log.debug(`No notification outside the window: ${plan.none}.`);
       return;
     }
-    if (!this.onThisMachine(plan.notice)) this.panel().raiseNotice(plan.notice);
+    if (!this.onThisMachine(plan.notice)) this.byPanel(plan.notice);
+  }
+
+  private byPanel(notice: PanelNotice): void {
+    if (!this.panel().raiseNotice(notice))
+      this.log.debug('No notification outside the window for a finished turn: the question panel is not open.');
   }
 
   /** The system's own command, where the host is the person's machine; false where it cannot. */
@@ -54,27 +72,29 @@ export class OutsideNotices {
     child.on('error', (e: NodeJS.ErrnoException) => {
       if (e.code === 'ENOENT') this.systemCommandMissing = true;
       this.log.warn(`${cmd.command}: ${e.message}; the question panel raises the notification instead`);
-      this.panel().raiseNotice(notice);
+      this.byPanel(notice);
     });
     child.on('close', () => {
-      if (cmd.reportsClick && out.trim() === 'default') void vscode.env.openExternal(this.focusUri(notice.session_id));
+      if (cmd.reportsClick && out.trim() === 'default')
+        void vscode.env.openExternal(this.clickUri(notice.session_id, notice.opens));
     });
     return true;
   }
 }
 
-/** The address a click on the system's notification opens: the editor comes to the front on the step. */
-export function stepUri(context: vscode.ExtensionContext, sessionId: string): vscode.Uri {
+/** The address a click on the system's notification opens: the editor comes to the front on the step or terminal. */
+export function clickUri(context: vscode.ExtensionContext, sessionId: string, opens: PanelNotice['opens']): vscode.Uri {
   const query = `session=${encodeURIComponent(sessionId)}`;
-  return vscode.Uri.parse(`${vscode.env.uriScheme}://${context.extension.id}/step?${query}`);
+  return vscode.Uri.parse(`${vscode.env.uriScheme}://${context.extension.id}${clickPath(opens)}?${query}`);
 }
 
-/** Opens the step of an address made by stepUri; any other address (it comes from outside) does nothing. */
-export function registerStepUris(isSession: (id: string) => boolean): vscode.Disposable {
+/** Opens what an address made by clickUri names; any other address (it comes from outside) does nothing. */
+export function registerClickUris(isSession: (id: string) => boolean, focusTerminal: (id: string) => void) {
   return vscode.window.registerUriHandler({
     handleUri(uri: vscode.Uri): void {
-      const id = sessionOfStepUri(uri.path, uri.query, isSession);
-      if (id !== undefined) void vscode.commands.executeCommand('akk.openQuestionPanel', id);
+      const target = clickTarget(uri.path, uri.query, isSession);
+      if (target?.opens === 'terminal') focusTerminal(target.session);
+      else if (target) void vscode.commands.executeCommand('akk.openQuestionPanel', target.session);
     },
   });
 }

@@ -88,10 +88,13 @@ export class QuestionPanel implements vscode.Disposable {
    * Raises a notification on the person's side through the panel's webview (created in the
    * background on the session if there is none): it is also ready, with the step, when they click.
    */
-  raiseNotice(notice: PanelNotice): void {
+  /** Raises `notice`, creating the panel in the background for a step (a finished turn: only if open). */
+  raiseNotice(notice: PanelNotice): boolean {
+    if (!this.panel && notice.opens === 'terminal') return false;
     if (!this.panel) void this.show(notice.session_id, true);
     if (this.ready) this.post({ type: 'notify', notice });
     else this.queuedNotice = notice;
+    return true;
   }
 
   private create(preserveFocus: boolean): void {
@@ -193,7 +196,9 @@ export class QuestionPanel implements vscode.Disposable {
         this.queuedNotice = undefined;
         return;
       case 'noticeClicked':
-        if (this.pending.session(m.session_id)) await this.show(m.session_id);
+        if (!this.pending.session(m.session_id)) return;
+        if (m.opens === 'terminal') this.focusTerminal(m.session_id);
+        else await this.show(m.session_id);
         return;
       case 'noticeResult':
         if (m.shown) this.log.info(`A notification was raised outside the window (${m.permission}).`);

@@ -77,7 +77,7 @@ export const PanelToHost = z.discriminatedUnion('type', [
   /** "Answer in the Terminal": the step is left to the terminal; nothing is typed. */
   z.object({ type: z.literal('dismiss'), requestId: RequestId, interaction_id: Id, turn_id: Id }).strict(),
   /** The person clicked a notification the panel raised outside the window. */
-  z.object({ type: z.literal('noticeClicked'), session_id: Id }).strict(),
+  z.object({ type: z.literal('noticeClicked'), session_id: Id, opens: z.enum(['step', 'terminal']) }).strict(),
   /** What became of a notification asked for: shown on the person's side, or why not. */
   z
     .object({
@@ -126,6 +126,8 @@ export const PanelNotice = z
     /** One notification per step: a later one with the same tag replaces it. */
     tag: Id,
     silent: z.boolean(),
+    /** What its click brings: the step in the panel, or (a finished turn) the session's terminal. */
+    opens: z.enum(['step', 'terminal']),
   })
   .strict();
 export type PanelNotice = z.infer<typeof PanelNotice>;

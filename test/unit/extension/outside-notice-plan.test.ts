@@ -4,14 +4,14 @@
  * notice, silent when akk.sound is off.
  */
 import { strict as assert } from 'node:assert';
-import { cutText, noticeMode, planNotice, sessionOfStepUri } from '../../../src/extension/outside-notice-plan';
+import { cutText, noticeMode, planNotice, clickTarget } from '../../../src/extension/outside-notice-plan';
 import { PanelNotice } from '../../../src/shared/webview-messages';
 
 const INPUT = {
   mode: 'unfocused' as const,
   focused: false,
   sessionId: 'claude-1',
-  stepId: 'int_0123456789abcdef',
+  about: { step: 'int_0123456789abcdef' },
   title: 'Claude Code asks for permission',
   body: 'Claude Code asks to run `npm test`',
   sound: true,
@@ -41,15 +41,16 @@ describe('a notification outside the window: whether and what', () => {
       body: INPUT.body,
       tag: 'int_0123456789abcdef',
       silent: true,
+      opens: 'step',
     });
     assert.equal(PanelNotice.safeParse(plan.notice).success, true);
   });
 
   it('a step without an interaction is tagged by its session; an id that is no tag falls back to the session', () => {
-    const manual = planNotice({ ...INPUT, stepId: undefined });
+    const manual = planNotice({ ...INPUT, about: { step: undefined } });
     assert.ok('notice' in manual);
     assert.equal(manual.notice.tag, 'claude-1.manual');
-    const odd = planNotice({ ...INPUT, stepId: 'a b/c' });
+    const odd = planNotice({ ...INPUT, about: { step: 'a b/c' } });
     assert.ok('notice' in odd);
     assert.equal(odd.notice.tag, 'claude-1');
   });
@@ -66,12 +67,25 @@ describe('a notification outside the window: whether and what', () => {
     assert.equal(cutText('short', 200), 'short');
   });
 
-  it('a click address opens only a session this window knows, only on the /step path', () => {
+  it('a finished turn: its own notice, tagged apart from any step, silent, its click opening the terminal', () => {
+    const plan = planNotice({ ...INPUT, about: 'finished', title: 'Claude Code finished', sound: true });
+    assert.ok('notice' in plan);
+    assert.equal(plan.notice.tag, 'claude-1.finished');
+    assert.equal(plan.notice.silent, true);
+    assert.equal(plan.notice.opens, 'terminal');
+    assert.equal(PanelNotice.safeParse(plan.notice).success, true);
+    assert.deepEqual(planNotice({ ...INPUT, about: 'finished', focused: true }), { none: 'the window is focused' });
+    assert.deepEqual(planNotice({ ...INPUT, about: 'finished', mode: 'off' }), { none: 'akk.notifications is off' });
+  });
+
+  it('a click address opens only a session this window knows: its step on /step, its terminal on /terminal', () => {
     const known = (id: string): boolean => id === 'claude-1';
-    assert.equal(sessionOfStepUri('/step', 'session=claude-1', known), 'claude-1');
-    assert.equal(sessionOfStepUri('/step', 'session=claude-2', known), undefined);
-    assert.equal(sessionOfStepUri('/step', '', known), undefined);
-    assert.equal(sessionOfStepUri('/other', 'session=claude-1', known), undefined);
-    assert.equal(sessionOfStepUri('/step', 'session=claude-1%00', known), undefined);
+    assert.deepEqual(clickTarget('/step', 'session=claude-1', known), { session: 'claude-1', opens: 'step' });
+    assert.deepEqual(clickTarget('/terminal', 'session=claude-1', known), { session: 'claude-1', opens: 'terminal' });
+    assert.equal(clickTarget('/step', 'session=claude-2', known), undefined);
+    assert.equal(clickTarget('/terminal', 'session=claude-2', known), undefined);
+    assert.equal(clickTarget('/step', '', known), undefined);
+    assert.equal(clickTarget('/other', 'session=claude-1', known), undefined);
+    assert.equal(clickTarget('/step', 'session=claude-1%00', known), undefined);
   });
 });

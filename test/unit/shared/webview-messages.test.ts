@@ -24,7 +24,8 @@ describe('messages from the question panel', () => {
         message: 'Keep migrations apart.',
       },
       { type: 'approve', requestId: 6, interaction_id: 'ix_1', turn_id: 't', decision: 'reject', message: 'Use tmp.' },
-      { type: 'noticeClicked', session_id: 'ses_1' },
+      { type: 'noticeClicked', session_id: 'ses_1', opens: 'step' },
+      { type: 'noticeClicked', session_id: 'ses_1', opens: 'terminal' },
       { type: 'noticeResult', shown: true, permission: 'granted' },
       { type: 'noticeResult', shown: false, permission: 'default', reason: 'not allowed yet' },
     ]) {
@@ -102,9 +103,11 @@ describe('messages from the question panel', () => {
     ],
     [
       'a notice click that carries a decision',
-      { type: 'noticeClicked', session_id: 'ses_1', decision: 'approve_once' },
+      { type: 'noticeClicked', session_id: 'ses_1', opens: 'step', decision: 'approve_once' },
     ],
-    ['a notice click for a session id with markup', { type: 'noticeClicked', session_id: '<b>x</b>' }],
+    ['a notice click for a session id with markup', { type: 'noticeClicked', session_id: '<b>x</b>', opens: 'step' }],
+    ['a notice click that opens something invented', { type: 'noticeClicked', session_id: 'ses_1', opens: 'approve' }],
+    ['a notice click that says not what it opens', { type: 'noticeClicked', session_id: 'ses_1' }],
     ['a notice result with an invented permission', { type: 'noticeResult', shown: true, permission: 'always' }],
   ];
   for (const [what, m] of hostile) {
@@ -136,6 +139,7 @@ describe('messages to the question panel', () => {
       body: 'Which one?',
       tag: 'ix_1',
       silent: false,
+      opens: 'step',
     };
     assert.ok(HostToPanel.safeParse({ type: 'notify', notice }).success);
     assert.equal(HostToPanel.safeParse({ type: 'notify', notice: { ...notice, onclick: 'approve' } }).success, false);
@@ -144,6 +148,7 @@ describe('messages to the question panel', () => {
       false,
     );
     assert.equal(HostToPanel.safeParse({ type: 'notify', notice: { ...notice, tag: 'a b' } }).success, false);
+    assert.equal(HostToPanel.safeParse({ type: 'notify', notice: { ...notice, opens: 'approve' } }).success, false);
   });
 
   it('refuses a view whose projection breaks the public contract', () => {
