@@ -38,8 +38,8 @@ function run(file: string, args: string[]): Promise<string> {
         reject(
           new Error(
             missing
-              ? `tmux was not found ("${file}"). Agent terminals run in tmux. ${TMUX_INSTALL_HINT}`
-              : `tmux ${args[0] ?? ''} failed: ${stderr.trim() || error.message}`,
+              ? vscode.l10n.t('tmux was not found ("{0}"). Agent terminals run in tmux. {1}', file, TMUX_INSTALL_HINT)
+              : vscode.l10n.t('tmux {0} failed: {1}', args[0] ?? '', stderr.trim() || error.message),
           ),
         );
       } else resolve(stdout);
@@ -76,7 +76,7 @@ export async function startAgentPane(
     commandLine,
   ]);
   const paneId = out.trim();
-  if (!/^%\d+$/.test(paneId)) throw new Error(`tmux did not report the new pane (got "${paneId}")`);
+  if (!/^%\d+$/.test(paneId)) throw new Error(vscode.l10n.t('tmux did not report the new pane (got "{0}")', paneId));
   // The agent gets every row of the terminal that shows it: no tmux status line on AKK's own sessions.
   await run(s.tmuxPath, ['-L', s.socket, 'set-option', '-t', session, 'status', 'off']);
   return { socket: s.socket, target: paneId, session };

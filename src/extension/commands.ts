@@ -12,6 +12,7 @@ import { forgetLocalQualifications, qualifyOnThisMachine } from './local-qualifi
 import { setSessionMuted } from './session-mutes';
 import { launchPlace, startAgentInTerminal } from './terminal-launch';
 import type { QuestionPanel } from './question-panel';
+import type { ServerHealth } from './server-client';
 
 interface ServerStatusReport {
   running: boolean;
@@ -41,10 +42,17 @@ const COMMANDS: Readonly<Record<string, CommandHandler>> = {
       }
     }
     const version = client.serverVersion ?? 'unknown';
-    const attached = `${sessions} agent session${sessions === 1 ? '' : 's'} attached`;
+    const attached =
+      sessions === 1
+        ? vscode.l10n.t('{0} agent session attached', sessions)
+        : vscode.l10n.t('{0} agent sessions attached', sessions);
     const text = running
-      ? `Agent Knock Knock server ${version} is running; ${attached}.`
-      : `Agent Knock Knock server is ${client.health}.`;
+      ? vscode.l10n.t(
+          'Agent Knock Knock server {0} is running; {1}.',
+          client.serverVersion ?? vscode.l10n.t('unknown'),
+          attached,
+        )
+      : vscode.l10n.t('Agent Knock Knock server is {0}.', healthWord(client.health));
     void vscode.window.showInformationMessage(text);
     return { running, version, sessions };
   },
@@ -66,13 +74,19 @@ const COMMANDS: Readonly<Record<string, CommandHandler>> = {
     const candidates = (found.candidates ?? []).filter((c) => c.attached_session_id === null);
     if (candidates.length === 0) {
       void vscode.window.showInformationMessage(
-        `No unattached ${agentLabelList()} pane was found on the default tmux server or on the extension's own socket.`,
+        vscode.l10n.t(
+          "No unattached {0} pane was found on the default tmux server or on the extension's own socket.",
+          agentLabelList(),
+        ),
       );
       return undefined;
     }
     const pick = await vscode.window.showQuickPick(
       candidates.map((c) => ({ label: paneLabel(c), description: c.command, detail: paneWhere(c), candidate: c })),
-      { title: 'Attach to Running Agent', placeHolder: 'Choose the tmux pane of a running agent' },
+      {
+        title: vscode.l10n.t('Attach to Running Agent'),
+        placeHolder: vscode.l10n.t('Choose the tmux pane of a running agent'),
+      },
     );
     if (!pick) return undefined;
     const e = pick.candidate.endpoint;
@@ -88,7 +102,9 @@ const COMMANDS: Readonly<Record<string, CommandHandler>> = {
     return attached;
   },
   'akk.detachSession': async ({ client, sessions, terminals }, item?: unknown) => {
-    const session = isSession(item) ? item : await pickSession(sessions.all(), 'Detach from Agent Session');
+    const session = isSession(item)
+      ? item
+      : await pickSession(sessions.all(), vscode.l10n.t('Detach from Agent Session'));
     if (!session) return undefined;
     const result = await client.request('detachSession', { session_id: session.session_id });
     terminals.forget(session.session_id);
@@ -104,7 +120,7 @@ const COMMANDS: Readonly<Record<string, CommandHandler>> = {
 async function newAgentSession(deps: CommandDeps, agent: AgentName) {
   const { client, sessions, terminals, log, pending, panel } = deps;
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-  if (!folder) throw new Error('Open a folder first: the agent runs in the workspace folder.');
+  if (!folder) throw new Error(vscode.l10n.t('Open a folder first: the agent runs in the workspace folder.'));
   const settings = launchSettings(agent);
   if ((await launchPlace(settings.tmuxPath)) === 'terminal') {
     const started = await startAgentInTerminal(agent, folder, settings, deps.watch);
@@ -144,6 +160,17 @@ async function besideTerminal(
   await panel.show(sessionId, true);
 }
 
+/** The server's health in the words of the status message. */
+function healthWord(health: ServerHealth): string {
+  const words: Record<ServerHealth, string> = {
+    starting: vscode.l10n.t('starting'),
+    running: vscode.l10n.t('running'),
+    restarting: vscode.l10n.t('restarting'),
+    stopped: vscode.l10n.t('stopped'),
+  };
+  return words[health];
+}
+
 function isSession(x: unknown): x is SessionSummary {
   return (
     typeof x === 'object' &&
@@ -154,17 +181,18 @@ function isSession(x: unknown): x is SessionSummary {
 }
 
 function paneLabel(c: CandidatePane): string {
-  return `${agentLabel(c.agent)} ${c.version ?? '(unknown version)'}`;
+  return `${agentLabel(c.agent)} ${c.version ?? vscode.l10n.t('(unknown version)')}`;
 }
 
 function paneWhere(c: CandidatePane): string {
-  const server = c.endpoint.socketPath ?? (c.endpoint.socket ? `-L ${c.endpoint.socket}` : 'default server');
-  return `tmux ${server}, pane ${c.endpoint.pane_id} (${c.endpoint.target})`;
+  const server =
+    c.endpoint.socketPath ?? (c.endpoint.socket ? `-L ${c.endpoint.socket}` : vscode.l10n.t('default server'));
+  return vscode.l10n.t('tmux {0}, pane {1} ({2})', server, c.endpoint.pane_id, c.endpoint.target);
 }
 
 async function pickSession(all: SessionSummary[], title: string): Promise<SessionSummary | undefined> {
   if (all.length === 0) {
-    void vscode.window.showInformationMessage('No agent session is attached.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('No agent session is attached.'));
     return undefined;
   }
   const pick = await vscode.window.showQuickPick(
@@ -187,9 +215,12 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         deps.log.error(`${id}: ${message}`);
-        void vscode.window.showErrorMessage(`Agent Knock Knock: ${message}`, 'Open Output').then((pick) => {
-          if (pick === 'Open Output') deps.log.show();
-        });
+        const openOutput = vscode.l10n.t('Open Output');
+        void vscode.window
+          .showErrorMessage(vscode.l10n.t('Agent Knock Knock: {0}', message), openOutput)
+          .then((pick) => {
+            if (pick === openOutput) deps.log.show();
+          });
         return undefined;
       }
     }),

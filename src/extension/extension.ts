@@ -128,9 +128,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     log.error(`Activation failed: ${message}`);
-    void vscode.window.showErrorMessage(`Agent Knock Knock could not start: ${message}`, 'Open Output').then((pick) => {
-      if (pick === 'Open Output') log.show();
-    });
+    const openOutput = vscode.l10n.t('Open Output');
+    void vscode.window
+      .showErrorMessage(vscode.l10n.t('Agent Knock Knock could not start: {0}', message), openOutput)
+      .then((pick) => {
+        if (pick === openOutput) log.show();
+      });
     throw error;
   }
 }

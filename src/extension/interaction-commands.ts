@@ -22,7 +22,7 @@ async function pickStep(
 ): Promise<PendingStep | undefined> {
   const steps = deps.pending.list().filter(filter);
   if (steps.length === 0) {
-    void vscode.window.showInformationMessage('Nothing of that kind is waiting.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Nothing of that kind is waiting.'));
     return undefined;
   }
   if (steps.length === 1) return steps[0];
@@ -40,30 +40,49 @@ async function pickStep(
 
 async function decide(deps: CommandDeps, decision: PermissionDecisionKind) {
   if (!requireTrust()) return undefined;
-  const verb = decision === DECISION.approveOnce ? 'Approve' : 'Reject';
+  const approving = decision === DECISION.approveOnce;
   const step = await pickStep(
     deps,
-    `${verb} Pending Permission`,
+    approving ? vscode.l10n.t('Approve Pending Permission') : vscode.l10n.t('Reject Pending Permission'),
     (s) => !!s.status.permission?.decisions.includes(decision),
   );
   if (!step) return undefined;
   const fresh = await deps.pending.refresh(step.session.session_id);
   const p = fresh?.status.permission;
   if (!p || !p.decisions.includes(decision)) {
-    void vscode.window.showWarningMessage('That permission prompt is no longer waiting; nothing was sent.');
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('That permission prompt is no longer waiting; nothing was sent.'),
+    );
     return undefined;
   }
+  const once = approving ? vscode.l10n.t('Approve once') : vscode.l10n.t('Reject once');
+  const agent = agentLabel(fresh.session.agent);
+  const target = fresh.session.endpoint.target;
   const confirm = await vscode.window.showQuickPick(
     [
-      { label: `$(check) ${verb} once`, description: p.title, detail: p.subject, go: true, why: false },
+      { label: `$(check) ${once}`, description: p.title, detail: p.subject, go: true, why: false },
       ...(decision === DECISION.reject
-        ? [{ label: '$(comment) Reject, and tell the agent why…', description: p.title, go: true, why: true }]
+        ? [
+            {
+              label: `$(comment) ${vscode.l10n.t('Reject, and tell the agent why…')}`,
+              description: p.title,
+              go: true,
+              why: true,
+            },
+          ]
         : []),
-      { label: '$(close) Cancel', description: 'Send nothing', go: false, why: false },
+      {
+        label: `$(close) ${vscode.l10n.t('Cancel')}`,
+        description: vscode.l10n.t('Send nothing'),
+        go: false,
+        why: false,
+      },
     ],
     // A notification arriving meanwhile must not close the confirmation: it waits for a choice or Esc.
     {
-      title: `${verb}: ${agentLabel(fresh.session.agent)} in ${fresh.session.endpoint.target}`,
+      title: approving
+        ? vscode.l10n.t('Approve: {0} in {1}', agent, target)
+        : vscode.l10n.t('Reject: {0} in {1}', agent, target),
       placeHolder: p.subject.split('\n')[0],
       ignoreFocusOut: true,
     },
@@ -72,10 +91,11 @@ async function decide(deps: CommandDeps, decision: PermissionDecisionKind) {
   // The reason reaches the agent as its next message, once the rejection is proven.
   const reason = confirm.why
     ? await vscode.window.showInputBox({
-        title: `Why reject? Sent to ${agentLabel(fresh.session.agent)} as its next message`,
+        title: vscode.l10n.t('Why reject? Sent to {0} as its next message', agent),
         prompt: p.subject.split('\n')[0],
         ignoreFocusOut: true,
-        validateInput: (v) => (v.trim() === '' ? 'Write the reason, or press Escape to send nothing' : undefined),
+        validateInput: (v) =>
+          v.trim() === '' ? vscode.l10n.t('Write the reason, or press Escape to send nothing') : undefined,
       })
     : undefined;
   if (confirm.why && reason === undefined) return undefined;
@@ -87,7 +107,7 @@ async function decide(deps: CommandDeps, decision: PermissionDecisionKind) {
     sessionId,
     p.interaction_id,
     () => sendDecision(deps.client, p, revision, decision, reason?.trim()),
-    decision === DECISION.reject ? 'Rejected.' : 'Approved once.',
+    decision === DECISION.reject ? vscode.l10n.t('Rejected.') : vscode.l10n.t('Approved once.'),
   );
 }
 
@@ -100,7 +120,9 @@ async function decidePanelShown(deps: CommandDeps, decision: PermissionDecisionK
   if (shown === 'too_soon') return undefined;
   if (!shown) {
     void vscode.window.showInformationMessage(
-      'No permission is shown in the question panel: Approve Pending Permission lists every one that waits.',
+      vscode.l10n.t(
+        'No permission is shown in the question panel: Approve Pending Permission lists every one that waits.',
+      ),
     );
     return undefined;
   }
@@ -119,17 +141,18 @@ export const INTERACTION_COMMANDS: Readonly<Record<string, (deps: CommandDeps, .
   'akk.rejectShownEdit': (deps, resource) => decideShownEdit(deps, resource, DECISION.reject),
   'akk.answerQuestion': async (deps) => {
     if (!requireTrust()) return undefined;
-    const step = await pickStep(deps, 'Answer Pending Question', (s) => !!s.status.interaction);
+    const step = await pickStep(deps, vscode.l10n.t('Answer Pending Question'), (s) => !!s.status.interaction);
     if (!step) return undefined;
     const fresh = await deps.pending.refresh(step.session.session_id);
     const i = fresh?.status.interaction;
     const q = i?.questions[0];
     if (!i || !q) {
-      void vscode.window.showWarningMessage('That question is no longer waiting; nothing was sent.');
+      void vscode.window.showWarningMessage(vscode.l10n.t('That question is no longer waiting; nothing was sent.'));
       return undefined;
     }
     const header = q.header ? ` · ${q.header}` : '';
-    const title = `${agentLabel(step.session.agent)} · step ${i.step.index} of ${i.step.total}${header}`;
+    const agent = agentLabel(step.session.agent);
+    const title = `${vscode.l10n.t('{0} · step {1} of {2}', agent, i.step.index, i.step.total)}${header}`;
     let answer: Answer;
     let fromText: PaletteChoice['fromText'];
     if (q.response_kind === 'free_text') {
@@ -184,14 +207,14 @@ export const INTERACTION_COMMANDS: Readonly<Record<string, (deps: CommandDeps, .
       step.session.session_id,
       i.interaction_id,
       () => deps.client.request('respondInteraction', request),
-      'Answered.',
+      vscode.l10n.t('Answered.'),
     );
   },
   'akk.dismissPendingStep': async (deps) => {
     // Nothing is typed, so this needs no trust: the step is left to the terminal, which is shown.
     const step = await pickStep(
       deps,
-      'Answer Pending Step in the Terminal',
+      vscode.l10n.t('Answer Pending Step in the Terminal'),
       (s) => !!(s.status.interaction ?? s.status.permission),
     );
     const shown = step?.status.interaction ?? step?.status.permission;
@@ -229,23 +252,25 @@ export const INTERACTION_COMMANDS: Readonly<Record<string, (deps: CommandDeps, .
                   description: s.endpoint.target,
                   id: s.session_id,
                 })),
-                { title: 'Which terminal did you check?' },
+                { title: vscode.l10n.t('Which terminal did you check?') },
               )
             )?.id;
     if (!sessionId) {
       if (uncertain.length === 0)
-        void vscode.window.showInformationMessage('No session is waiting for an uncertain answer to be checked.');
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t('No session is waiting for an uncertain answer to be checked.'),
+        );
       return undefined;
     }
     const r = await deps.client.request('acknowledgeUncertain', { session_id: sessionId });
-    void vscode.window.showInformationMessage(
-      'Marked as checked. Agent Knock Knock follows this terminal again; ' +
-        'the uncertain answer stays in the history as failed.',
+    const followed = vscode.l10n.t(
+      'Agent Knock Knock follows this terminal again; the uncertain answer stays in the history as failed.',
     );
+    void vscode.window.showInformationMessage(vscode.l10n.t('Marked as checked.') + ' ' + followed);
     return r;
   },
   'akk.showPendingInteractions': async (deps) => {
-    const step = await pickStep(deps, 'Pending Interactions', () => true);
+    const step = await pickStep(deps, vscode.l10n.t('Pending Interactions'), () => true);
     if (step) await deps.panel.show(step.session.session_id);
     return step?.id;
   },
@@ -259,7 +284,7 @@ export const INTERACTION_COMMANDS: Readonly<Record<string, (deps: CommandDeps, .
         ? sessionId
         : (deps.pending.list()[0]?.session.session_id ?? deps.sessions.all()[0]?.session_id);
     if (!id) {
-      void vscode.window.showInformationMessage('No agent session is attached.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('No agent session is attached.'));
       return;
     }
     await deps.panel.show(id);
@@ -272,7 +297,7 @@ export const INTERACTION_COMMANDS: Readonly<Record<string, (deps: CommandDeps, .
         : (
             await vscode.window.showQuickPick(
               all.map((s) => ({ label: `${agentLabel(s.agent)} ${s.version ?? ''}`, description: s.state, s })),
-              { title: 'Interaction History' },
+              { title: vscode.l10n.t('Interaction History') },
             )
           )?.s;
     if (!session) return undefined;
@@ -289,8 +314,11 @@ export const INTERACTION_COMMANDS: Readonly<Record<string, (deps: CommandDeps, .
           (i.resolved_at ? ` → ${new Date(i.resolved_at).toLocaleTimeString()}` : ''),
       })),
       {
-        title: `History: ${agentLabel(session.agent)} ${session.endpoint.target}`,
-        placeHolder: interactions.length === 0 ? 'No interactions yet' : 'Interactions, newest first',
+        title: vscode.l10n.t('History: {0} {1}', agentLabel(session.agent), session.endpoint.target),
+        placeHolder:
+          interactions.length === 0
+            ? vscode.l10n.t('No interactions yet')
+            : vscode.l10n.t('Interactions, newest first'),
       },
     );
     return interactions.length;
@@ -303,7 +331,11 @@ async function showEditDiffOf(deps: CommandDeps, shown: unknown): Promise<void> 
     const session = deps.pending.session((shown as Partial<ShownPermission>).sessionId ?? '');
     return showEditDiff(shown, session?.agent ?? 'agent');
   }
-  const step = await pickStep(deps, 'Show Pending Edit', (s) => s.status.permission?.preview?.kind === 'diff');
+  const step = await pickStep(
+    deps,
+    vscode.l10n.t('Show Pending Edit'),
+    (s) => s.status.permission?.preview?.kind === 'diff',
+  );
   const p = step?.status.permission;
   if (!step || !p || step.status.revision === null) return undefined;
   const current: ShownPermission = {

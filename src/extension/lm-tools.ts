@@ -109,12 +109,13 @@ async function answerOf(
 /** A modal question the chat's auto-approval cannot answer: yes only when the person picks Answer. */
 async function personConfirms(shown: string): Promise<boolean> {
   const detail = shown.replace(/\*\*/g, '');
+  const answer = vscode.l10n.t('Answer');
   const pick = await vscode.window.showWarningMessage(
-    'A language-model tool asks to answer this step in the agent’s terminal.',
+    vscode.l10n.t('A language-model tool asks to answer this step in the agent’s terminal.'),
     { modal: true, detail },
-    'Answer',
+    answer,
   );
-  return pick === 'Answer';
+  return pick === answer;
 }
 
 const keyOf = (input: unknown): string => createHash('sha256').update(JSON.stringify(input)).digest('hex');
@@ -153,13 +154,15 @@ export function registerLanguageModelTools(
       } catch (error) {
         // Nothing will be typed, so the person is not asked; the run reports why.
         prepared.set(key, { refused: error, step: step as PendingStep, answers: [], shown: '' });
-        return { invocationMessage: 'Checking the answer' };
+        return { invocationMessage: vscode.l10n.t('Checking the answer') };
       }
       const input = parsed(AnswerInput, options.input);
       const i = step.status.interaction as TerminalInteraction;
       const q = i.questions[0];
-      const note = input.message ? `\n\nThen, as the agent’s next message: “${input.message}”` : '';
-      const shown = `**${q?.prompt ?? ''}**\n\nAnswer: **${a.chosen}**${note}`;
+      const note = input.message
+        ? `\n\n${vscode.l10n.t('Then, as the agent’s next message: “{0}”', input.message)}`
+        : '';
+      const shown = `**${q?.prompt ?? ''}**\n\n${vscode.l10n.t('Answer: **{0}**', a.chosen)}${note}`;
       prepared.set(keyOf(options.input), {
         step,
         answers: a.answers,
@@ -167,8 +170,11 @@ export function registerLanguageModelTools(
         shown,
       });
       return {
-        invocationMessage: 'Answering the agent’s question',
-        confirmationMessages: { title: 'Answer the agent in its terminal?', message: new vscode.MarkdownString(shown) },
+        invocationMessage: vscode.l10n.t('Answering the agent’s question'),
+        confirmationMessages: {
+          title: vscode.l10n.t('Answer the agent in its terminal?'),
+          message: new vscode.MarkdownString(shown),
+        },
       };
     },
     invoke: async (options) => {
@@ -205,16 +211,22 @@ export function registerLanguageModelTools(
       const waiting = input.success ? pending.list().find((s) => s.id === input.data.interaction_id) : undefined;
       const p = waiting?.status.permission;
       // Nothing will be typed (the run reports why), so the person is not asked.
-      if (!input.success || !p) return { invocationMessage: 'Checking the decision' };
-      const what = input.data.decision === DECISION.approveOnce ? 'Approve once' : 'Reject';
-      const reason = input.data.reason ? `\n\nThen, as the agent’s next message: “${input.data.reason}”` : '';
+      if (!input.success || !p) return { invocationMessage: vscode.l10n.t('Checking the decision') };
+      const approving = input.data.decision === DECISION.approveOnce;
+      const what = approving ? vscode.l10n.t('Approve once') : vscode.l10n.t('Reject');
+      const decided = vscode.l10n.t('Decision: **{0}**', what);
+      const reason = input.data.reason
+        ? `\n\n${vscode.l10n.t('Then, as the agent’s next message: “{0}”', input.data.reason)}`
+        : '';
       return {
-        invocationMessage: `${what}: ${p.title}`,
+        invocationMessage: approving
+          ? vscode.l10n.t('Approve once: {0}', p.title)
+          : vscode.l10n.t('Reject: {0}', p.title),
         confirmationMessages: {
-          title: `${what} this permission in the agent’s terminal?`,
-          message: new vscode.MarkdownString(
-            `**${p.title}**\n\n\`\`\`\n${p.subject}\n\`\`\`\n\nDecision: **${what}**${reason}`,
-          ),
+          title: approving
+            ? vscode.l10n.t('Approve once this permission in the agent’s terminal?')
+            : vscode.l10n.t('Reject this permission in the agent’s terminal?'),
+          message: new vscode.MarkdownString(`**${p.title}**\n\n\`\`\`\n${p.subject}\n\`\`\`\n\n${decided}${reason}`),
         },
       };
     },

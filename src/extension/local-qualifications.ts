@@ -22,8 +22,12 @@ function describe(r: LocalQualificationSummary): vscode.QuickPickItem & { record
   return {
     label: `${agentLabel(r.agent)} ${r.version}`,
     description:
-      `binary ${r.sha256.slice(0, 12)} · qualified ${r.qualified_at.slice(0, 10)} with generation ${r.generation}` +
-      (r.superseded ? ' · superseded by the extension’s own record' : ''),
+      vscode.l10n.t(
+        'binary {0} · qualified {1} with generation {2}',
+        r.sha256.slice(0, 12),
+        r.qualified_at.slice(0, 10),
+        r.generation,
+      ) + (r.superseded ? ` · ${vscode.l10n.t('superseded by the extension’s own record')}` : ''),
     detail: r.executable,
     record: r,
   };
@@ -36,15 +40,17 @@ export async function forgetLocalQualifications({
   const listed = await client.request('listLocalQualifications', {});
   for (const p of listed.problems) log.warn(`local qualifications: ${p}`);
   if (listed.records.length === 0 && listed.problems.length === 0) {
-    void vscode.window.showInformationMessage('Agent Knock Knock: no client version is qualified on this machine.');
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('Agent Knock Knock: no client version is qualified on this machine.'),
+    );
     return { removed: [] };
   }
   const picks = await vscode.window.showQuickPick(listed.records.map(describe), {
-    title: 'Forget Local Qualifications',
+    title: vscode.l10n.t('Forget Local Qualifications'),
     placeHolder:
       listed.records.length === 0
-        ? `${listed.problems.length} file(s) that are not records: press Enter to remove them`
-        : 'Pick the qualifications to forget (their sessions are answered in the terminal again)',
+        ? vscode.l10n.t('{0} file(s) that are not records: press Enter to remove them', listed.problems.length)
+        : vscode.l10n.t('Pick the qualifications to forget (their sessions are answered in the terminal again)'),
     canPickMany: true,
   });
   if (picks === undefined) return { removed: [] };
@@ -61,7 +67,9 @@ export async function forgetLocalQualifications({
   }
   log.info(`forgot local qualifications: ${removed.join(', ') || 'none'}`);
   void vscode.window.showInformationMessage(
-    `Agent Knock Knock: ${removed.length} local qualification${removed.length === 1 ? '' : 's'} forgotten.`,
+    removed.length === 1
+      ? vscode.l10n.t('Agent Knock Knock: {0} local qualification forgotten.', removed.length)
+      : vscode.l10n.t('Agent Knock Knock: {0} local qualifications forgotten.', removed.length),
   );
   return { removed };
 }
@@ -82,7 +90,7 @@ async function unqualifiedSession(deps: CommandDeps, arg: unknown): Promise<Sess
   if (all.length <= 1) return all[0];
   const pick = await vscode.window.showQuickPick(
     all.map((s) => ({ label: `${agentLabel(s.agent)} ${s.version ?? ''}`, description: s.endpoint.target, s })),
-    { title: 'Qualify on This Machine' },
+    { title: vscode.l10n.t('Qualify on This Machine') },
   );
   return pick?.s;
 }
@@ -98,13 +106,17 @@ export async function qualifyOnThisMachine(
   const session = await unqualifiedSession(deps, arg);
   if (!session) {
     void vscode.window.showInformationMessage(
-      'Agent Knock Knock: no session runs a version that can be qualified on this machine.',
+      vscode.l10n.t('Agent Knock Knock: no session runs a version that can be qualified on this machine.'),
     );
     return undefined;
   }
   const name = `${agentLabel(session.agent)} ${session.version ?? ''}`;
   const result = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Qualifying ${name} on this machine`, cancellable: true },
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: vscode.l10n.t('Qualifying {0} on this machine', name),
+      cancellable: true,
+    },
     async (progress, token) => {
       let last = 0;
       const listening = deps.client.onNotification('qualificationProgress', (p) => {
@@ -112,7 +124,7 @@ export async function qualifyOnThisMachine(
         deps.log.info(`qualify: ${p.message}`);
         const pct = p.total > 0 ? Math.min(100, Math.round((p.done / p.total) * 100)) : 0;
         progress.report({
-          message: p.total > 0 ? `${p.done} of ${p.total} scenarios` : p.message,
+          message: p.total > 0 ? vscode.l10n.t('{0} of {1} scenarios', p.done, p.total) : p.message,
           increment: pct - last,
         });
         last = Math.max(last, pct);
@@ -133,22 +145,27 @@ export async function qualifyOnThisMachine(
   for (const d of result.differing) deps.log.info(`qualify ${name}: differs: ${d}`);
   if (result.result === 'qualified')
     void vscode.window.showInformationMessage(
-      `Agent Knock Knock: ${name} is qualified on this machine (${result.seconds} s); ` +
-        'its prompts are answered from here.',
+      vscode.l10n.t(
+        'Agent Knock Knock: {0} is qualified on this machine ({1} s); its prompts are answered from here.',
+        name,
+        result.seconds,
+      ),
     );
   else if (result.result !== 'cancelled') {
     const report = result.report;
+    const showReport = vscode.l10n.t('Show Report');
+    const openOutput = vscode.l10n.t('Open Output');
     void vscode.window
       .showWarningMessage(
-        `Agent Knock Knock: ${name} stays answered in the terminal: ${result.reason}` +
+        vscode.l10n.t('Agent Knock Knock: {0} stays answered in the terminal: {1}', name, result.reason) +
           (result.differing.length > 0 ? ` (${result.differing.slice(0, 3).join(', ')})` : ''),
-        ...(report ? ['Show Report'] : []),
-        'Open Output',
+        ...(report ? [showReport] : []),
+        openOutput,
       )
       .then(async (pick) => {
-        if (pick === 'Open Output') deps.log.show();
+        if (pick === openOutput) deps.log.show();
         // The differing screens, in an editor of its own: the person reads it, and shares it if they choose.
-        if (pick === 'Show Report' && report)
+        if (pick === showReport && report)
           await vscode.window.showTextDocument(
             await vscode.workspace.openTextDocument({ language: 'markdown', content: report }),
           );
@@ -182,7 +199,11 @@ export class AutomaticQualification {
           (r) => r?.result ?? 'error',
           (e: unknown) => {
             void vscode.window.showWarningMessage(
-              `Agent Knock Knock: ${name} could not be qualified on this machine: ${errorMessageOf(e)}`,
+              vscode.l10n.t(
+                'Agent Knock Knock: {0} could not be qualified on this machine: {1}',
+                name,
+                errorMessageOf(e),
+              ),
             );
             return 'error' as const;
           },

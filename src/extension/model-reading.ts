@@ -29,14 +29,17 @@ function instructions(need: ModelNeeded, reply: string): string {
 export async function readWithModel(need: ModelNeeded, reply: string): Promise<string> {
   const [model] = await vscode.lm.selectChatModels();
   if (!model) {
-    throw codedError('text_unresolved', 'no language model is available to read the reply; choose an option instead');
+    throw codedError(
+      'text_unresolved',
+      vscode.l10n.t('no language model is available to read the reply; choose an option instead'),
+    );
   }
   const cancel = new vscode.CancellationTokenSource();
   const timer = setTimeout(() => cancel.cancel(), 30_000);
   try {
     const response = await model.sendRequest(
       [vscode.LanguageModelChatMessage.User(instructions(need, reply))],
-      { justification: 'Agent Knock Knock reads your reply as one of the options the agent offered.' },
+      { justification: vscode.l10n.t('Agent Knock Knock reads your reply as one of the options the agent offered.') },
       cancel.token,
     );
     let said = '';

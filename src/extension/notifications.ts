@@ -14,10 +14,13 @@ import { SETTING } from '../shared/settings';
 import { readSetting } from './read-setting';
 import { IN_TURN } from '../shared/lifecycle';
 
-const DECISION_BUTTONS: ReadonlyArray<readonly [label: string, decision: PermissionDecisionKind]> = [
-  ['Approve once', DECISION.approveOnce],
-  ['Reject', DECISION.reject],
-];
+/** The decision buttons, in the person's language: read when a notification is raised. */
+function decisionButtons(): ReadonlyArray<readonly [label: string, decision: PermissionDecisionKind]> {
+  return [
+    [vscode.l10n.t('Approve once'), DECISION.approveOnce],
+    [vscode.l10n.t('Reject'), DECISION.reject],
+  ];
+}
 
 /** Raises the step's notification outside the window too, when the window is not focused (akk.notifications). */
 type RaiseOutside = (step: PendingStep, title: string, body: string) => void;
@@ -27,15 +30,18 @@ function announcePermission(step: PendingStep, p: PermissionProjection, outside:
   const revision = step.status.revision;
   const shown: ShownPermission | undefined =
     revision === null ? undefined : { sessionId: step.session.session_id, permission: p, revision };
-  const decisions = shown ? DECISION_BUTTONS.filter(([, d]) => p.decisions.includes(d)) : [];
-  const extra = p.preview?.kind === 'diff' ? 'Show Diff' : 'Show Terminal';
-  const text = `${agentLabel(step.session.agent)} asks to ${permissionSentence(p)}`;
-  outside(step, `${agentLabel(step.session.agent)} asks for permission`, text);
+  const decisions = shown ? decisionButtons().filter(([, d]) => p.decisions.includes(d)) : [];
+  const showDiff = vscode.l10n.t('Show Diff');
+  const showTerminal = vscode.l10n.t('Show Terminal');
+  const extra = p.preview?.kind === 'diff' ? showDiff : showTerminal;
+  const agent = agentLabel(step.session.agent);
+  const text = vscode.l10n.t('{0} asks to {1}', agent, permissionSentence(p));
+  outside(step, vscode.l10n.t('{0} asks for permission', agent), text);
   void vscode.window.showInformationMessage(text, ...decisions.map(([label]) => label), extra).then(async (pick) => {
     const decision = decisions.find(([label]) => label === pick)?.[1];
     if (decision) await vscode.commands.executeCommand('akk.decideShownPermission', shown, decision);
-    if (pick === 'Show Diff') await vscode.commands.executeCommand('akk.showEditDiff', shown);
-    if (pick === 'Show Terminal') await vscode.commands.executeCommand('akk.focusSession', step.session);
+    if (pick === showDiff) await vscode.commands.executeCommand('akk.showEditDiff', shown);
+    if (pick === showTerminal) await vscode.commands.executeCommand('akk.focusSession', step.session);
   });
 }
 
@@ -51,17 +57,27 @@ export function announceStep(step: PendingStep, outside: RaiseOutside): void {
   const manual = !s.interaction;
   const who = `${agentLabel(step.session.agent)}`;
   const text = manual
-    ? `${who} needs you in the terminal: ${s.manual_reason ?? 'a screen AKK cannot answer'}`
-    : `${who} asks: ${describeStep(step)}`;
+    ? vscode.l10n.t(
+        '{0} needs you in the terminal: {1}',
+        who,
+        s.manual_reason ?? vscode.l10n.t('a screen AKK cannot answer'),
+      )
+    : vscode.l10n.t('{0} asks: {1}', who, describeStep(step));
+  const answer = vscode.l10n.t('Answer');
+  const qualifyHere = vscode.l10n.t('Qualify on This Machine');
+  const showTerminal = vscode.l10n.t('Show Terminal');
   // A release not qualified yet can be qualified here, after which its prompts are answered.
-  const qualify = manual && step.session.unqualified_version?.qualifiable ? ['Qualify on This Machine'] : [];
-  const actions = manual ? ['Show Terminal', ...qualify] : ['Answer', 'Show Terminal'];
-  outside(step, manual ? `${who} needs you in the terminal` : `${who} asks you`, text);
+  const qualify = manual && step.session.unqualified_version?.qualifiable ? [qualifyHere] : [];
+  const actions = manual ? [showTerminal, ...qualify] : [answer, showTerminal];
+  outside(
+    step,
+    manual ? vscode.l10n.t('{0} needs you in the terminal', who) : vscode.l10n.t('{0} asks you', who),
+    text,
+  );
   void vscode.window.showInformationMessage(text, ...actions).then(async (pick) => {
-    if (pick === 'Answer') await vscode.commands.executeCommand('akk.openQuestionPanel', step.session.session_id);
-    if (pick === 'Qualify on This Machine')
-      await vscode.commands.executeCommand('akk.qualifyOnThisMachine', step.session.session_id);
-    if (pick === 'Show Terminal') await vscode.commands.executeCommand('akk.focusSession', step.session);
+    if (pick === answer) await vscode.commands.executeCommand('akk.openQuestionPanel', step.session.session_id);
+    if (pick === qualifyHere) await vscode.commands.executeCommand('akk.qualifyOnThisMachine', step.session.session_id);
+    if (pick === showTerminal) await vscode.commands.executeCommand('akk.focusSession', step.session);
   });
 }
 
@@ -78,11 +94,14 @@ export function turnEnded(before: SessionSummary, now: SessionSummary): boolean 
 export function announceFinished(session: SessionSummary, outside: (title: string, body: string) => void): void {
   if (!readSetting(SETTING.notifyFinished)) return;
   const where =
-    session.endpoint.kind === 'terminal' ? `terminal "${session.endpoint.target}"` : session.endpoint.target;
-  const text = `${agentLabel(session.agent)} finished its turn (${where}).`;
-  outside(`${agentLabel(session.agent)} finished`, text);
-  void vscode.window.showInformationMessage(text, 'Show Terminal').then(async (pick) => {
-    if (pick === 'Show Terminal') await vscode.commands.executeCommand('akk.focusSession', session);
+    session.endpoint.kind === 'terminal'
+      ? vscode.l10n.t('terminal "{0}"', session.endpoint.target)
+      : session.endpoint.target;
+  const text = vscode.l10n.t('{0} finished its turn ({1}).', agentLabel(session.agent), where);
+  outside(vscode.l10n.t('{0} finished', agentLabel(session.agent)), text);
+  const showTerminal = vscode.l10n.t('Show Terminal');
+  void vscode.window.showInformationMessage(text, showTerminal).then(async (pick) => {
+    if (pick === showTerminal) await vscode.commands.executeCommand('akk.focusSession', session);
   });
 }
 
@@ -92,25 +111,33 @@ export function announceFinished(session: SessionSummary, outside: (title: strin
  */
 export function announceUncertain(session: SessionSummary): void {
   const text =
-    `${agentLabel(session.agent)}: an answer may have reached the terminal, but its effect could not be proven. ` +
-    'Nothing will be retried; check the terminal.';
-  void vscode.window.showWarningMessage(text, 'Show Terminal', 'I Checked the Terminal').then(async (pick) => {
-    if (pick === 'Show Terminal') await vscode.commands.executeCommand('akk.focusSession', session);
-    if (pick === 'I Checked the Terminal')
-      await vscode.commands.executeCommand('akk.acknowledgeUncertain', session.session_id);
+    vscode.l10n.t(
+      '{0}: an answer may have reached the terminal, but its effect could not be proven.',
+      agentLabel(session.agent),
+    ) +
+    ' ' +
+    vscode.l10n.t('Nothing will be retried; check the terminal.');
+  const showTerminal = vscode.l10n.t('Show Terminal');
+  const checked = vscode.l10n.t('I Checked the Terminal');
+  void vscode.window.showWarningMessage(text, showTerminal, checked).then(async (pick) => {
+    if (pick === showTerminal) await vscode.commands.executeCommand('akk.focusSession', session);
+    if (pick === checked) await vscode.commands.executeCommand('akk.acknowledgeUncertain', session.session_id);
   });
 }
 
-/** Reasons the server gives when it closes a step that can no longer be answered. */
-const CLOSED_REASONS: Readonly<Record<string, string>> = {
-  'the agent exited': 'the agent exited',
-  'the session was detached': 'the session was detached',
-};
+/** Reasons the server gives when it closes a step that can no longer be answered, in the person's words. */
+function closedReason(outcome: string): string | undefined {
+  if (outcome === 'the agent exited') return vscode.l10n.t('the agent exited');
+  if (outcome === 'the session was detached') return vscode.l10n.t('the session was detached');
+  return undefined;
+}
 
 /** A waiting step was closed because its agent exited or its session was detached. */
 export function announceClosed(update: InteractionUpdatedParams, session: SessionSummary | undefined): void {
-  const why = update.status === 'invalidated' && update.outcome !== null ? CLOSED_REASONS[update.outcome] : undefined;
+  const why = update.status === 'invalidated' && update.outcome !== null ? closedReason(update.outcome) : undefined;
   if (!why) return;
-  const who = session ? agentLabel(session.agent) : 'An agent';
-  void vscode.window.showInformationMessage(`${who}: a waiting step was closed because ${why}. Nothing was sent.`);
+  const who = session ? agentLabel(session.agent) : vscode.l10n.t('An agent');
+  void vscode.window.showInformationMessage(
+    vscode.l10n.t('{0}: a waiting step was closed because {1}. Nothing was sent.', who, why),
+  );
 }

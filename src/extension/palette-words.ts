@@ -28,7 +28,12 @@ export async function pickOne(
     id: o.option_id,
   }));
   const words = i.text_resolution !== undefined && i.text_resolution !== 'never';
-  if (words) items.push({ label: '$(comment) Reply in words…', description: 'an option’s name or number', id: null });
+  if (words)
+    items.push({
+      label: `$(comment) ${vscode.l10n.t('Reply in words…')}`,
+      description: vscode.l10n.t('an option’s name or number'),
+      id: null,
+    });
   const picked = await vscode.window.showQuickPick(items, { title, placeHolder: q.prompt, ignoreFocusOut: true });
   if (!picked) return undefined;
   if (picked.id !== null)
@@ -39,14 +44,19 @@ export async function pickOne(
   try {
     read = await readReply(client, i, text.trim());
   } catch (error) {
-    void vscode.window.showWarningMessage(`Your reply was not used: ${errorMessageOf(error)}. Nothing was sent.`);
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('Your reply was not used: {0}. Nothing was sent.', errorMessageOf(error)),
+    );
     return undefined;
   }
-  const how = read.via === TEXT_SOURCE.model ? 'as read by the language model' : 'exactly';
+  const how =
+    read.via === TEXT_SOURCE.model
+      ? vscode.l10n.t('your reply names it as read by the language model')
+      : vscode.l10n.t('your reply names it exactly');
   const send = await vscode.window.showQuickPick(
     [
-      { label: `$(check) Send “${read.label}”`, description: `your reply names it ${how}`, go: true },
-      { label: '$(close) Cancel', description: 'Send nothing', go: false },
+      { label: `$(check) ${vscode.l10n.t('Send “{0}”', read.label)}`, description: how, go: true },
+      { label: `$(close) ${vscode.l10n.t('Cancel')}`, description: vscode.l10n.t('Send nothing'), go: false },
     ],
     { title, placeHolder: `“${text.trim()}”`, ignoreFocusOut: true },
   );

@@ -8,7 +8,9 @@ import type { PendingStep } from './pending';
 
 export function showPendingSignals(view: vscode.TreeView<unknown>, steps: readonly PendingStep[]): void {
   const n = steps.length;
-  view.badge = n === 0 ? undefined : { value: n, tooltip: `${n} step${n === 1 ? '' : 's'} waiting for you` };
+  const tooltip =
+    n === 1 ? vscode.l10n.t('{0} step waiting for you', n) : vscode.l10n.t('{0} steps waiting for you', n);
+  view.badge = n === 0 ? undefined : { value: n, tooltip };
   void vscode.commands.executeCommand('setContext', 'akk.hasPending', n > 0);
   void vscode.commands.executeCommand(
     'setContext',

@@ -5,6 +5,11 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 
+/** Text for the page's markup: a translation may hold `&`, `<` or `>`. */
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
 export function panelHtml(webview: vscode.Webview, extensionUri: vscode.Uri): string {
   const nonce = randomBytes(18).toString('base64');
   const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'panel.js'));
@@ -22,7 +27,7 @@ export function panelHtml(webview: vscode.Webview, extensionUri: vscode.Uri): st
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <link rel="stylesheet" href="${style.toString()}">
-<title>Agent Question</title>
+<title>${escapeHtml(vscode.l10n.t('Agent Question'))}</title>
 </head>
 <body>
 <main id="root" aria-live="polite"></main>

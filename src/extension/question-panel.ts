@@ -103,7 +103,7 @@ export class QuestionPanel implements vscode.Disposable {
     // when the session starts, so showing a question never resizes the terminal.
     const panel = vscode.window.createWebviewPanel(
       'akk.questionPanel',
-      'Agent Question',
+      vscode.l10n.t('Agent Question'),
       { viewColumn: vscode.ViewColumn.Two, preserveFocus },
       {
         enableScripts: true,
@@ -129,6 +129,9 @@ export class QuestionPanel implements vscode.Disposable {
     const step = this.sessionId ? this.pending.get(this.sessionId) : undefined;
     const session = this.sessionId ? this.pending.session(this.sessionId) : undefined;
     const allowed = this.inputAllowed();
+    const untrusted = vscode.l10n.t(
+      'This workspace is not trusted: Agent Knock Knock shows what the agent asks, but answers only in the terminal.',
+    );
     const s = step?.status;
     return {
       session: session
@@ -144,10 +147,7 @@ export class QuestionPanel implements vscode.Disposable {
       manual_reason: s?.manual_reason ?? null,
       input_allowed: allowed,
       reading: this.reading,
-      input_blocked_reason: allowed
-        ? null
-        : 'This workspace is not trusted: Agent Knock Knock shows what the agent asks, ' +
-          'but answers only in the terminal.',
+      input_blocked_reason: allowed ? null : untrusted,
     };
   }
 
@@ -182,7 +182,7 @@ export class QuestionPanel implements vscode.Disposable {
         type: 'outcome',
         requestId: null,
         kind: 'error',
-        message: 'The panel sent a message that was not understood; nothing was sent to the terminal.',
+        message: vscode.l10n.t('The panel sent a message that was not understood; nothing was sent to the terminal.'),
       });
       return;
     }
@@ -226,7 +226,7 @@ export class QuestionPanel implements vscode.Disposable {
             type: 'outcome',
             requestId: m.requestId,
             kind: 'error',
-            message: 'This workspace is not trusted, so answers are not sent from the editor.',
+            message: vscode.l10n.t('This workspace is not trusted, so answers are not sent from the editor.'),
           });
           return;
         }
@@ -249,7 +249,7 @@ export class QuestionPanel implements vscode.Disposable {
             type: 'outcome',
             requestId: m.requestId,
             kind: 'answered',
-            message: receipt.outcome === 'declined' ? 'Rejected.' : 'Answered.',
+            message: receipt.outcome === 'declined' ? vscode.l10n.t('Rejected.') : vscode.l10n.t('Answered.'),
           });
         } catch (error) {
           failure = error;
@@ -294,7 +294,7 @@ export class QuestionPanel implements vscode.Disposable {
     if (sessionId) await this.pending.refresh(sessionId);
     const outcome =
       failure === undefined
-        ? { kind: 'dismissed' as const, message: 'Left to the terminal: answer it there.' }
+        ? { kind: 'dismissed' as const, message: vscode.l10n.t('Left to the terminal: answer it there.') }
         : outcomeFor(failure);
     this.post({ type: 'outcome', requestId, ...outcome });
     if (failure === undefined && sessionId) this.focusTerminal(sessionId);

@@ -11,7 +11,9 @@ import { errorCodeOf, errorMessageOf, lapsedOutcome, outcomeFor } from './rpc-er
 export function requireTrust(): boolean {
   if (vscode.workspace.isTrusted) return true;
   void vscode.window.showWarningMessage(
-    'This workspace is not trusted: Agent Knock Knock shows pending prompts but answers only in the terminal.',
+    vscode.l10n.t(
+      'This workspace is not trusted: Agent Knock Knock shows pending prompts but answers only in the terminal.',
+    ),
   );
   return false;
 }
@@ -48,12 +50,13 @@ export async function showFailure(
   sessionId: string,
   o: { kind: OutcomeKind; message: string },
 ): Promise<void> {
-  const actions =
-    o.kind === 'manual' ? ['Show Terminal'] : o.kind === 'uncertain' ? ['Show Terminal', 'I Checked the Terminal'] : [];
+  const showTerminal = vscode.l10n.t('Show Terminal');
+  const checked = vscode.l10n.t('I Checked the Terminal');
+  const actions = o.kind === 'manual' ? [showTerminal] : o.kind === 'uncertain' ? [showTerminal, checked] : [];
   const picked = await (o.kind === 'error' || o.kind === 'uncertain'
     ? vscode.window.showErrorMessage(o.message, ...actions)
     : vscode.window.showWarningMessage(o.message, ...actions));
-  if (picked === 'Show Terminal')
+  if (picked === showTerminal)
     await vscode.commands.executeCommand('akk.focusSession', deps.pending.session(sessionId));
-  if (picked === 'I Checked the Terminal') await vscode.commands.executeCommand('akk.acknowledgeUncertain', sessionId);
+  if (picked === checked) await vscode.commands.executeCommand('akk.acknowledgeUncertain', sessionId);
 }

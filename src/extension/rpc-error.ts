@@ -1,5 +1,7 @@
 /** Reads the stable `data.code` of a server error, and the words the user sees for it. */
+import * as vscode from 'vscode';
 import { isErrorCode, type ErrorCode } from '../shared/errors';
+import { SETTING } from '../shared/settings';
 import type { OutcomeKind } from '../shared/webview-messages';
 
 export function errorCodeOf(error: unknown): ErrorCode | undefined {
@@ -11,9 +13,17 @@ export function errorMessageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-const LAPSED_MESSAGE =
-  'This step was shown too long ago to be answered without a fresh look at the terminal ' +
-  '(setting akk.offerLifetimeSeconds). Nothing was sent.';
+/** Read when an answer lapsed, so that it is in the person's language. */
+function lapsedMessage(): string {
+  return (
+    vscode.l10n.t(
+      'This step was shown too long ago to be answered without a fresh look at the terminal (setting {0}).',
+      SETTING.offerLifetimeSeconds.key,
+    ) +
+    ' ' +
+    vscode.l10n.t('Nothing was sent.')
+  );
+}
 
 /**
  * After a lapsed offer the step is fetched fresh: when the same step is still waiting it is offered
@@ -23,11 +33,14 @@ export function lapsedOutcome(stillWaiting: boolean): { kind: OutcomeKind; messa
   return stillWaiting
     ? {
         kind: 'lapsed',
-        message: `${LAPSED_MESSAGE} It is still waiting in the terminal and is shown again: answer again.`,
+        message: vscode.l10n.t(
+          '{0} It is still waiting in the terminal and is shown again: answer again.',
+          lapsedMessage(),
+        ),
       }
     : {
         kind: 'changed',
-        message: `${LAPSED_MESSAGE} Meanwhile it changed in the terminal; the current step is shown.`,
+        message: vscode.l10n.t('{0} Meanwhile it changed in the terminal; the current step is shown.', lapsedMessage()),
       };
 }
 
@@ -37,34 +50,40 @@ export function outcomeFor(error: unknown): { kind: OutcomeKind; message: string
   switch (code) {
     case 'offer_expired':
     case 'offer_required':
-      return { kind: 'lapsed', message: LAPSED_MESSAGE };
+      return { kind: 'lapsed', message: lapsedMessage() };
     case 'stale_revision':
     case 'invalidated':
     case 'not_found':
     case 'expired':
       return {
         kind: 'changed',
-        message: 'This question changed in the terminal. The current one is shown; nothing was sent.',
+        message: vscode.l10n.t('This question changed in the terminal. The current one is shown; nothing was sent.'),
       };
     case 'response_uncertain':
       return {
         kind: 'uncertain',
-        message:
-          'Check the terminal: the answer may have been typed, but its effect could not be proven. ' +
-          'Nothing will be retried.',
+        message: `${vscode.l10n.t(
+          'Check the terminal: the answer may have been typed, but its effect could not be proven.',
+        )} ${vscode.l10n.t('Nothing will be retried.')}`,
       };
     case 'manual_required':
-      return { kind: 'manual', message: `Answer in the terminal: ${errorMessageOf(error)}` };
+      return { kind: 'manual', message: vscode.l10n.t('Answer in the terminal: {0}', errorMessageOf(error)) };
     case 'untrusted_workspace':
-      return { kind: 'error', message: 'This workspace is not trusted, so answers are not sent from the editor.' };
+      return {
+        kind: 'error',
+        message: vscode.l10n.t('This workspace is not trusted, so answers are not sent from the editor.'),
+      };
     case 'text_too_long':
       return { kind: 'error', message: errorMessageOf(error) };
     case 'submission_blocked':
-      return { kind: 'error', message: `Nothing was sent: ${errorMessageOf(error)}.` };
+      return { kind: 'error', message: vscode.l10n.t('Nothing was sent: {0}.', errorMessageOf(error)) };
     case 'text_unresolved':
     case 'text_not_allowed':
-      return { kind: 'error', message: `Your reply was not used: ${errorMessageOf(error)}. Nothing was sent.` };
+      return {
+        kind: 'error',
+        message: vscode.l10n.t('Your reply was not used: {0}. Nothing was sent.', errorMessageOf(error)),
+      };
     default:
-      return { kind: 'error', message: `The answer was not sent: ${errorMessageOf(error)}` };
+      return { kind: 'error', message: vscode.l10n.t('The answer was not sent: {0}', errorMessageOf(error)) };
   }
 }

@@ -98,7 +98,8 @@ export class ServerClient implements vscode.Disposable {
 
   async request<K extends RequestName>(name: K, params: RequestParams<K>): Promise<RequestResult<K>> {
     const client = this.client;
-    if (!client || this.current !== 'running') throw new Error('The Agent Knock Knock server is not running.');
+    if (!client || this.current !== 'running')
+      throw new Error(vscode.l10n.t('The Agent Knock Knock server is not running.'));
     return client.sendRequest(REQUESTS[name].method, params);
   }
 
@@ -142,31 +143,29 @@ export class ServerClient implements vscode.Disposable {
     this.restarts = this.restarts.filter((t) => now - t < RESTART_WINDOW_MS);
     if (this.restarts.length >= MAX_RESTARTS) {
       this.setHealth('stopped');
+      const restart = vscode.l10n.t('Restart Server');
+      const openOutput = vscode.l10n.t('Open Output');
       void vscode.window
         .showErrorMessage(
-          'The Agent Knock Knock server stopped repeatedly and was not restarted.',
-          'Restart Server',
-          'Open Output',
+          vscode.l10n.t('The Agent Knock Knock server stopped repeatedly and was not restarted.'),
+          restart,
+          openOutput,
         )
         .then((pick) => {
-          if (pick === 'Restart Server') void vscode.commands.executeCommand('akk.restartServer');
-          if (pick === 'Open Output') this.log.show();
+          if (pick === restart) void vscode.commands.executeCommand('akk.restartServer');
+          if (pick === openOutput) this.log.show();
         });
       return { action: CloseAction.DoNotRestart, handled: true };
     }
     this.restarts.push(now);
     this.setHealth('restarting');
     this.log.warn('The server stopped unexpectedly; restarting it.');
-    void vscode.window
-      .showWarningMessage('The Agent Knock Knock server stopped unexpectedly and was restarted.', 'Open Output')
-      .then((pick) => {
-        if (pick === 'Open Output') this.log.show();
-      });
-    return {
-      action: CloseAction.Restart,
-      message: 'The Agent Knock Knock server stopped unexpectedly and was restarted.',
-      handled: true,
-    };
+    const restarted = vscode.l10n.t('The Agent Knock Knock server stopped unexpectedly and was restarted.');
+    const openOutput = vscode.l10n.t('Open Output');
+    void vscode.window.showWarningMessage(restarted, openOutput).then((pick) => {
+      if (pick === openOutput) this.log.show();
+    });
+    return { action: CloseAction.Restart, message: restarted, handled: true };
   }
 
   private setHealth(health: ServerHealth): void {

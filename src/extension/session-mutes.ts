@@ -53,12 +53,20 @@ export async function setSessionMuted(
       session = (
         await vscode.window.showQuickPick(
           candidates.map((s) => ({ label: `${agentLabel(s.agent)} ${s.version ?? ''}`, detail: s.endpoint.target, s })),
-          { title: muted ? 'Mute Notifications of a Session' : 'Unmute Notifications of a Session' },
+          {
+            title: muted
+              ? vscode.l10n.t('Mute Notifications of a Session')
+              : vscode.l10n.t('Unmute Notifications of a Session'),
+          },
         )
       )?.s;
   }
   if (!session) {
-    void vscode.window.showInformationMessage(`Agent Knock Knock: no session to ${muted ? 'mute' : 'unmute'}.`);
+    void vscode.window.showInformationMessage(
+      muted
+        ? vscode.l10n.t('Agent Knock Knock: no session to mute.')
+        : vscode.l10n.t('Agent Knock Knock: no session to unmute.'),
+    );
     return;
   }
   await mutes.set(session.session_id, muted);

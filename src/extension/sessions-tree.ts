@@ -39,35 +39,40 @@ export class SessionsTree implements vscode.TreeDataProvider<SessionSummary>, vs
 
   getTreeItem(session: SessionSummary): vscode.TreeItem {
     const agent = agentLabel(session.agent);
-    const item = new vscode.TreeItem(`${agent} ${session.version ?? '(unknown version)'}`);
+    const item = new vscode.TreeItem(`${agent} ${session.version ?? vscode.l10n.t('(unknown version)')}`);
     item.id = session.session_id;
     const unqualified = session.unqualified_version;
-    const state = session.pending ? `${session.state} · pending ${session.pending.kind}` : session.state;
+    const state = session.pending
+      ? vscode.l10n.t('{0} · pending {1}', session.state, session.pending.kind)
+      : session.state;
+    const nearest = unqualified?.nearest_qualified;
     const base = unqualified
-      ? `not qualified${unqualified.nearest_qualified ? ` (nearest ${unqualified.nearest_qualified})` : ''} · ${state}`
+      ? `${vscode.l10n.t('not qualified')}${nearest ? ` ${vscode.l10n.t('(nearest {0})', nearest)}` : ''} · ${state}`
       : session.qualified_on_this_machine
-        ? `qualified on this machine · ${state}`
+        ? `${vscode.l10n.t('qualified on this machine')} · ${state}`
         : state;
     const e = session.endpoint;
     const where =
-      e.kind === 'terminal' ? `terminal "${e.target}"` : `tmux ${e.socket ?? e.socketPath ?? 'default'} ${e.target}`;
+      e.kind === 'terminal'
+        ? vscode.l10n.t('terminal "{0}"', e.target)
+        : `tmux ${e.socket ?? e.socketPath ?? vscode.l10n.t('default')} ${e.target}`;
     const reload = session.survives_reload
-      ? 'survives a window reload (tmux)'
-      : 'does not survive a window reload: after one, answer it in the terminal';
-    const observe = session.observe_only_reason ? `\nobserve only: ${session.observe_only_reason}` : '';
+      ? vscode.l10n.t('survives a window reload (tmux)')
+      : vscode.l10n.t('does not survive a window reload: after one, answer it in the terminal');
+    const reason = session.observe_only_reason;
+    const observe = reason ? `\n${vscode.l10n.t('observe only: {0}', reason)}` : '';
     // Observe only comes first: a narrow sidebar cuts the row's end, and it is what the person must know.
     const observeOnly =
-      session.observe_only_reason && session.state !== 'exited'
-        ? `observe only: ${shortReason(session.observe_only_reason)} · `
-        : '';
+      reason && session.state !== 'exited' ? `${vscode.l10n.t('observe only: {0}', shortReason(reason))} · ` : '';
     const muted = this.mutes.isMuted(session.session_id);
-    const kind = e.kind === 'terminal' ? 'terminal' : 'tmux';
-    item.description = `${observeOnly}${muted ? 'muted · ' : ''}${base} · ${kind}`;
+    const kind = e.kind === 'terminal' ? vscode.l10n.t('terminal') : 'tmux';
+    item.description = `${observeOnly}${muted ? `${vscode.l10n.t('muted')} · ` : ''}${base} · ${kind}`;
+    const stateLine = vscode.l10n.t('state: {0}', session.state);
     item.tooltip =
-      `${agent} ${session.version ?? ''}\nstate: ${session.state}\n${where}\n${reload}${observe}` +
+      `${agent} ${session.version ?? ''}\n${stateLine}\n${where}\n${reload}${observe}` +
       (unqualified ? `\n\n${unqualified.note}${unqualified.pinning ? `\n\n${unqualified.pinning}` : ''}` : '');
     item.contextValue = `akkSession.${session.state}.${muted ? 'muted' : 'audible'}`;
-    item.command = { command: 'akk.focusSession', title: 'Show Terminal', arguments: [session] };
+    item.command = { command: 'akk.focusSession', title: vscode.l10n.t('Show Terminal'), arguments: [session] };
     item.iconPath = new vscode.ThemeIcon(
       session.pending ? 'bell-dot' : session.state === 'exited' ? 'debug-stop' : unqualified ? 'warning' : 'terminal',
     );

@@ -41,19 +41,19 @@ export function permissionSentence(p: PermissionProjection): string {
   switch (p.tool) {
     case 'bash':
     case 'command':
-      return `run \`${first}${more}\``;
+      return vscode.l10n.t('run `{0}`', `${first}${more}`);
     case 'write':
-      return `create ${first}`;
+      return vscode.l10n.t('create {0}', first);
     case 'edit':
-      return `edit ${first}`;
+      return vscode.l10n.t('edit {0}', first);
     case 'file_change':
-      return `change ${first}`;
+      return vscode.l10n.t('change {0}', first);
     case 'web_fetch':
-      return `fetch from ${first}`;
+      return vscode.l10n.t('fetch from {0}', first);
     case 'mcp':
-      return `use the MCP tool ${first}`;
+      return vscode.l10n.t('use the MCP tool {0}', first);
     case 'network':
-      return `reach the network at ${first}`;
+      return vscode.l10n.t('reach the network at {0}', first);
     default:
       return `${p.title}: ${first}${more}`;
   }
@@ -71,7 +71,7 @@ export async function decideShown(deps: CommandDeps, shown: unknown, decision: u
     shown.sessionId,
     shown.permission.interaction_id,
     () => sendDecision(deps.client, shown.permission, shown.revision, decision),
-    decision === DECISION.reject ? 'Rejected.' : 'Approved once.',
+    decision === DECISION.reject ? vscode.l10n.t('Rejected.') : vscode.l10n.t('Approved once.'),
   );
 }
 
@@ -97,7 +97,7 @@ export async function showEditDiff(shown: unknown, agent: string): Promise<void>
   if (!isShown(shown)) return;
   const both = sides(shown.permission);
   if (!both) {
-    void vscode.window.showInformationMessage('This permission has no diff to show.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('This permission has no diff to show.'));
     return;
   }
   shownEdits.set(shown.permission.interaction_id, { shown, ...both });
@@ -106,7 +106,7 @@ export async function showEditDiff(shown: unknown, agent: string): Promise<void>
     'vscode.diff',
     editUri(p, 'before'),
     editUri(p, 'after'),
-    `${p.subject}: edit proposed by ${agentLabel(agent)} (as drawn)`,
+    vscode.l10n.t('{0}: edit proposed by {1} (as drawn)', p.subject, agentLabel(agent)),
     { preview: false },
   );
 }
@@ -121,7 +121,9 @@ function activeEdit(resource: unknown): ShownPermission | undefined {
 export function decideShownEdit(deps: CommandDeps, resource: unknown, decision: PermissionDecisionKind): unknown {
   const shown = activeEdit(resource);
   if (!shown) {
-    void vscode.window.showWarningMessage('No edit waiting for a decision is shown here; nothing was sent.');
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('No edit waiting for a decision is shown here; nothing was sent.'),
+    );
     return undefined;
   }
   return decideShown(deps, shown, decision);
@@ -133,7 +135,7 @@ export function registerEditDiffs(): vscode.Disposable {
     provideTextDocumentContent(uri) {
       const [, id, side] = uri.path.split('/');
       const e = shownEdits.get(id ?? '');
-      if (!e) return 'This edit is no longer waiting.';
+      if (!e) return vscode.l10n.t('This edit is no longer waiting.');
       return side === 'before' ? e.before : e.after;
     },
   });

@@ -45,19 +45,19 @@ export class StatusBar implements vscode.Disposable {
 
   private render(): void {
     const words: Record<ServerHealth, string> = {
-      starting: 'server starting',
-      running: 'server running',
-      restarting: 'server restarting',
-      stopped: 'server stopped',
+      starting: vscode.l10n.t('server starting'),
+      running: vscode.l10n.t('server running'),
+      restarting: vscode.l10n.t('server restarting'),
+      stopped: vscode.l10n.t('server stopped'),
     };
     const n = this.pending.length;
     if (this.health !== 'running' || n === 0) {
       const icon = this.health === 'running' ? '$(bell)' : this.health === 'stopped' ? '$(error)' : '$(loading~spin)';
-      const text = this.health === 'running' ? `${words.running}, no pending steps` : words[this.health];
+      const text = this.health === 'running' ? vscode.l10n.t('server running, no pending steps') : words[this.health];
       this.item.text = `${icon} AKK`;
-      this.item.tooltip = `Agent Knock Knock: ${text}${this.versionNotes()}`;
+      this.item.tooltip = `${vscode.l10n.t('Agent Knock Knock: {0}', text)}${this.versionNotes()}`;
       this.item.accessibilityInformation = {
-        label: `Agent Knock Knock: ${text}${this.versionNotes()}`,
+        label: `${vscode.l10n.t('Agent Knock Knock: {0}', text)}${this.versionNotes()}`,
         role: 'button',
       };
       this.item.backgroundColor =
@@ -69,21 +69,26 @@ export class StatusBar implements vscode.Disposable {
     const inTerminal = this.pending.filter((s) => !s.status.interaction && !s.status.permission).length;
     const here = n - inTerminal;
     const label = [
-      ...(here > 0 ? [`${here} pending step${here === 1 ? '' : 's'}`] : []),
-      ...(inTerminal > 0 ? [`${inTerminal} waiting in the terminal`] : []),
+      ...(here > 0
+        ? [here === 1 ? vscode.l10n.t('{0} pending step', here) : vscode.l10n.t('{0} pending steps', here)]
+        : []),
+      ...(inTerminal > 0 ? [vscode.l10n.t('{0} waiting in the terminal', inTerminal)] : []),
     ].join(', ');
-    const counts = [...(here > 0 ? [String(here)] : []), ...(inTerminal > 0 ? [`${inTerminal} in terminal`] : [])];
+    const counts = [
+      ...(here > 0 ? [String(here)] : []),
+      ...(inTerminal > 0 ? [vscode.l10n.t('{0} in terminal', inTerminal)] : []),
+    ];
     this.item.text = `$(bell-dot) AKK ${counts.join(' · ')}`;
     const tip = new vscode.MarkdownString(undefined, false);
     tip.isTrusted = false;
     tip.supportHtml = false;
-    tip.appendText(`Agent Knock Knock: ${label}\n\n`);
+    tip.appendText(`${vscode.l10n.t('Agent Knock Knock: {0}', label)}\n\n`);
     for (const s of this.pending) tip.appendText(`• ${agentLabel(s.session.agent)}: ${describeStep(s)}\n`);
-    tip.appendText('\nClick to answer the oldest.');
+    tip.appendText(`\n${vscode.l10n.t('Click to answer the oldest.')}`);
     tip.appendText(this.versionNotes());
     this.item.tooltip = tip;
     this.item.accessibilityInformation = {
-      label: `Agent Knock Knock: ${label}. Activate to answer the oldest.${this.versionNotes()}`,
+      label: `${vscode.l10n.t('Agent Knock Knock: {0}. Activate to answer the oldest.', label)}${this.versionNotes()}`,
       role: 'button',
     };
     this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');

@@ -27,23 +27,33 @@ export function supervisorSocketPath(storageDir: string): string {
 
 /** What the notification says: who asks, for which prompt, which decision or answer (and the message). */
 function confirmationText(p: ConfirmDecisionParams): string {
-  const message = p.message !== undefined ? ` Message to the agent: “${p.message.slice(0, 300)}”` : '';
+  const message =
+    p.message !== undefined ? ` ${vscode.l10n.t('Message to the agent: “{0}”', p.message.slice(0, 300))}` : '';
   if ('interaction' in p) {
     const q = p.interaction.questions[0];
-    const step = q ? (q.header ? `${q.header}: ${q.prompt}` : q.prompt) : 'a question';
+    const step = q ? (q.header ? `${q.header}: ${q.prompt}` : q.prompt) : vscode.l10n.t('a question');
     const agent = agentLabel(p.interaction.agent);
-    return `${p.caller} asks to answer ${agent} — ${step}: ${p.answer.slice(0, 300)}.${message}`;
+    return vscode.l10n.t('{0} asks to answer {1} — {2}: {3}.', p.caller, agent, step, p.answer.slice(0, 300)) + message;
   }
   const agent = agentLabel(p.permission.agent);
   const subject = p.permission.subject.split('\n')[0] ?? '';
-  const decision = p.decision === DECISION.approveOnce ? 'approve once' : 'decline it';
-  return `${p.caller} asks to ${decision}: ${agent} — ${p.permission.title}: ${subject}.${message}`;
+  const what = p.permission.title;
+  return (
+    (p.decision === DECISION.approveOnce
+      ? vscode.l10n.t('{0} asks to approve once: {1} — {2}: {3}.', p.caller, agent, what, subject)
+      : vscode.l10n.t('{0} asks to decline it: {1} — {2}: {3}.', p.caller, agent, what, subject)) + message
+  );
 }
 
 async function confirm(p: ConfirmDecisionParams): Promise<ConfirmDecisionResult> {
   const approving = !('interaction' in p) && p.decision === DECISION.approveOnce;
-  const yes = 'interaction' in p ? 'Allow: Answer' : approving ? 'Allow: Approve Once' : 'Allow: Reject';
-  const pick = await vscode.window.showWarningMessage(confirmationText(p), yes, 'Deny');
+  const yes =
+    'interaction' in p
+      ? vscode.l10n.t('Allow: Answer')
+      : approving
+        ? vscode.l10n.t('Allow: Approve Once')
+        : vscode.l10n.t('Allow: Reject');
+  const pick = await vscode.window.showWarningMessage(confirmationText(p), yes, vscode.l10n.t('Deny'));
   return { confirmed: pick === yes };
 }
 
@@ -53,7 +63,7 @@ export function registerSupervisors(
   socketPath: string,
 ): vscode.Disposable[] {
   const env = context.environmentVariableCollection;
-  env.description = 'Lets supervising agents reach Agent Knock Knock (node dist/mcp.js)';
+  env.description = vscode.l10n.t('Lets supervising agents reach Agent Knock Knock (node dist/mcp.js)');
   env.replace('AKK_SUPERVISOR_SOCKET', socketPath);
   const mcpJs = context.asAbsolutePath(join('dist', 'mcp.js'));
   return [
@@ -64,8 +74,9 @@ export function registerSupervisors(
       };
       await vscode.env.clipboard.writeText(JSON.stringify(config, null, 2));
       void vscode.window.showInformationMessage(
-        'The MCP server configuration of Agent Knock Knock is on the clipboard. Permission decisions from a ' +
-          'supervisor are typed only after you confirm them here.',
+        vscode.l10n.t('The MCP server configuration of Agent Knock Knock is on the clipboard.') +
+          ' ' +
+          vscode.l10n.t('Permission decisions from a supervisor are typed only after you confirm them here.'),
       );
     }),
   ];

@@ -88,9 +88,15 @@ export async function startAgentInTerminal(
     return { terminal, sessionId: await attached };
   }
   terminal.sendText(commandLine, true);
-  void vscode.window.showWarningMessage(
-    `This terminal has no shell integration, so Agent Knock Knock can only watch ${agentLabel(agent)} here. ` +
-      'Enable "terminal.integrated.shellIntegration.enabled" (bash, zsh, fish or pwsh), or set akk.launch.in to tmux.',
+  const watchOnly = vscode.l10n.t(
+    'This terminal has no shell integration, so Agent Knock Knock can only watch {0} here.',
+    agentLabel(agent),
   );
+  const enable = vscode.l10n.t(
+    'Enable "{0}" (bash, zsh, fish or pwsh), or set {1} to tmux.',
+    'terminal.integrated.shellIntegration.enabled',
+    SETTING.launchIn.key,
+  );
+  void vscode.window.showWarningMessage(watchOnly + ' ' + enable);
   return { terminal, sessionId: undefined };
 }

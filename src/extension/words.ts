@@ -4,6 +4,7 @@
  * choose from, and then that choice, checked again). The result is only a selection: the person
  * checks it and sends it, and the answer carries the words so the server can read them again.
  */
+import * as vscode from 'vscode';
 import type { TerminalInteraction } from '../shared/contract';
 import { readWithModel } from './model-reading';
 import type { ServerClient } from './server-client';
@@ -23,6 +24,7 @@ export async function readReply(client: ServerClient, step: TerminalInteraction,
   if (first.status === 'resolved') return first;
   const choice = await readWithModel(first, text);
   const checked = await client.request('resolveText', { ...ids, model_choice: choice });
-  if (checked.status !== 'resolved') throw codedError('text_unresolved', 'the reply was not read as any option');
+  if (checked.status !== 'resolved')
+    throw codedError('text_unresolved', vscode.l10n.t('the reply was not read as any option'));
   return checked;
 }

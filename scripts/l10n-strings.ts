@@ -1,0 +1,50 @@
+/**
+ * The runtime strings of the extension, as `vscode.l10n.t` reads them: every call's first argument
+ * in src/extension, a plain string literal (a translator's key is the English text itself). A call
+ * whose message is not a literal cannot be translated, and is reported.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import * as ts from 'typescript';
+
+export const ROOT = join(__dirname, '..');
+export const BUNDLE = join(ROOT, 'l10n', 'bundle.l10n.json');
+
+function isL10nT(call: ts.CallExpression): boolean {
+  const e = call.expression;
+  return (
+    ts.isPropertyAccessExpression(e) &&
+    e.name.text === 't' &&
+    ts.isPropertyAccessExpression(e.expression) &&
+    e.expression.name.text === 'l10n'
+  );
+}
+
+/** The messages of src/extension's `l10n.t` calls, sorted, and the calls whose message is no literal. */
+export function extensionStrings(): { strings: string[]; unreadable: string[] } {
+  const strings = new Set<string>();
+  const unreadable: string[] = [];
+  const dir = join(ROOT, 'src', 'extension');
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.ts'))) {
+    const file = join(dir, name);
+    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node) && isL10nT(node)) {
+        const first = node.arguments[0];
+        if (first && (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first))) strings.add(first.text);
+        else {
+          const { line } = source.getLineAndCharacterOfPosition(node.getStart());
+          unreadable.push(`${relative(ROOT, file)}:${line + 1}`);
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return { strings: [...strings].sort(), unreadable };
+}
+
+/** The English bundle: each message is its own translation. */
+export function englishBundle(strings: readonly string[]): string {
+  return `${JSON.stringify(Object.fromEntries(strings.map((s) => [s, s])), null, 2)}\n`;
+}
