@@ -9,6 +9,7 @@ import { announceClosed, announceFinished, announceStep, announceUncertain, turn
 import { registerEditDiffs } from './shown-permission';
 import { PendingInteractions } from './pending';
 import { QuestionPanel } from './question-panel';
+import type { SessionSummary } from '../shared/protocol';
 import { ServerClient } from './server-client';
 import { SessionMutes } from './session-mutes';
 import { SessionsTree } from './sessions-tree';
@@ -63,12 +64,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     const qualifyDue = (): void =>
       void automatic.consider().catch((e: unknown) => log.warn(`akk.qualify.automatic: ${String(e)}`));
     const sessionsView = vscode.window.createTreeView('akk.sessions', { treeDataProvider: sessions });
+    let listed = false;
     const refreshSessions = async (): Promise<void> => {
-      const listed = await client.request('listSessions', {});
-      sessions.update(listed.sessions);
+      const listing = await client.request('listSessions', {});
+      listed = true;
+      sessions.update(listing.sessions);
       // What this machine keeps AKK from doing (tmux missing, processes unreadable), above the list.
-      sessionsView.message = listed.notices?.join('\n\n');
-      await pending.setSessions(listed.sessions);
+      sessionsView.message = listing.notices?.join('\n\n');
+      await pending.setSessions(listing.sessions);
     };
     context.subscriptions.push(
       watch,
@@ -100,6 +103,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
           // A turn that ended (in it, now idle): a quieter notice of its own, never a step's.
           if (before && turnEnded(before, s) && !mutes.isMuted(s.session_id))
             announceFinished(s, (...a) => outside.raiseFinished(s.session_id, ...a));
+          // An agent newly detected in a plain terminal: the panel beside it, as for AKK's own sessions.
+          if (!before && listed && besideDetected(s, panel)) void panel.show(s.session_id, true);
         }
         sessions.update(p.sessions);
         void pending.setSessions(p.sessions);
@@ -139,6 +144,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 }
 
 /** Setting akk.startSessionOnOpen: start an agent when the workspace opens with none attached. */
+/**
+ * Whether a newly listed session gets the question panel beside its terminal: an answerable agent
+ * in a plain terminal (AKK's own sessions get it when they start), while no panel is open.
+ */
+function besideDetected(s: SessionSummary, panel: QuestionPanel): boolean {
+  const answerable = s.endpoint.kind === 'terminal' && s.observe_only_reason === undefined;
+  return answerable && !panel.isOpen && readSetting(SETTING.panelBesideDetected) === true;
+}
+
 async function startSessionOnOpen(client: ServerClient): Promise<void> {
   const agent = readSetting(SETTING.startSessionOnOpen);
   if (!isAgentName(agent) || !vscode.workspace.isTrusted) return;

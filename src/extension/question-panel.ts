@@ -47,8 +47,8 @@ export class QuestionPanel implements vscode.Disposable {
     this.disposables.push(pending.onDidChange(() => this.postView()));
   }
 
-  get currentSession(): string | undefined {
-    return this.sessionId;
+  get isOpen(): boolean {
+    return this.panel !== undefined;
   }
 
   /**
@@ -85,10 +85,9 @@ export class QuestionPanel implements vscode.Disposable {
   }
 
   /**
-   * Raises a notification on the person's side through the panel's webview (created in the
-   * background on the session if there is none): it is also ready, with the step, when they click.
+   * Raises a notification on the person's side through the panel's webview, created in the background
+   * for a step if there is none (ready with it when they click); a finished turn only by an open panel.
    */
-  /** Raises `notice`, creating the panel in the background for a step (a finished turn: only if open). */
   raiseNotice(notice: PanelNotice): boolean {
     if (!this.panel && notice.opens === 'terminal') return false;
     if (!this.panel) void this.show(notice.session_id, true);

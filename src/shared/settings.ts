@@ -18,6 +18,7 @@ export const SETTING = {
   notifications: setting<'unfocused' | 'always' | 'off' | 'on'>('akk.notifications', 'unfocused'),
   sound: setting('akk.sound', true),
   notifyFinished: setting('akk.notifyFinished', true),
+  panelBesideDetected: setting('akk.questionPanel.besideDetectedSessions', true),
   offerLifetimeSeconds: setting('akk.offerLifetimeSeconds', 120),
   tmuxPath: setting('akk.tmux.path', 'tmux'),
   tmuxSocket: setting('akk.tmux.socket', 'agent-knock-knock'),

@@ -29,7 +29,7 @@ import {
   typeInTerminal,
   useShellProfile,
 } from './terminal-support';
-import { screenshot } from './ui-support';
+import { log, screenshot } from './ui-support';
 import {
   clearNotifications,
   findNotification,
@@ -95,7 +95,7 @@ export async function terminalFlows(ctx: FlowContext, scratch: string): Promise<
 
   try {
     await step(
-      'plain terminal: the person types `claude` in a new terminal; the session is listed as a terminal, no tmux',
+      'plain terminal: the person types `claude` in a new terminal; listed as a terminal, no tmux, the panel beside it',
       'failure-terminal-start.png',
       async (p) => {
         await waitServerRunning(p, 'the server to run', 60_000);
@@ -113,24 +113,27 @@ export async function terminalFlows(ctx: FlowContext, scratch: string): Promise<
         }
         await screenshot(p, '50-terminal-session.png');
         await palette(p, 'View: Close Primary Side Bar');
-        // The person lays out the question panel beside the terminal before the first question, as
-        // AKK does for the sessions it starts: opening it later would resize the terminal under
-        // the question (which the resize step below checks on purpose).
-        await palette(p, 'Agent Knock Knock: Open Question Panel');
+        // Detected, the session gets the question panel beside its terminal at once, as AKK's own do
+        // (akk.questionPanel.besideDetectedSessions): opening it on the first question would resize
+        // the terminal under it (which the resize step below checks on purpose).
         await panelFrame(p).locator('.empty', { hasText: 'No question is waiting.' }).waitFor({ timeout: 20_000 });
         await sleep(1500);
       },
     );
 
     await step(
-      'plain terminal: the count and the notification appear; the questionnaire is answered in the panel',
+      'plain terminal: the count and the notification appear; the first click is timed; answered in the panel',
       'failure-terminal-questionnaire.png',
       async (p) => {
         await typeInTerminal(p, TAB.claude, 'Pick the editor font');
         await waitPendingCount(p, 1);
         const note = await findNotification(p, `Claude Code asks: Font: ${Q_EDITOR.question}`);
         await screenshot(p, '51-terminal-notification.png');
+        const clicked = Date.now();
         await note.locator('.monaco-button', { hasText: 'Answer' }).click({ timeout: 10_000 });
+        await panelFrame(p).locator('h2', { hasText: Q_EDITOR.question }).waitFor({ timeout: 30_000 });
+        const firstClickMs = Date.now() - clicked;
+        log(`  plain terminal: first click-to-content ${firstClickMs} ms ("Answer" to the question in the panel)`);
         await answerFromPanel(p, Q_EDITOR.question, 'JetBrains Mono');
         const r = await toolResultOf(model, 0);
         check(/="JetBrains Mono"/.test(r.content), `the fake model received: ${r.content}`);
