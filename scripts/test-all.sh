@@ -71,13 +71,31 @@ live_tests() {
   return $rc
 }
 
-# The agent clients, installed once before the first tier that runs them (the integration tier's
-# supervisor tests and the live tier).
+# The agent clients (for the integration tier's supervisor tests and the live tier) and the VS
+# Code host download in the background while the first tiers run; the first tier that needs one
+# waits for it and prints its output.
+start_install() { # name, then the command
+  local name=$1; shift
+  ( "$@" > "test-artifacts/install-$name.log" 2>&1; echo $? > "test-artifacts/install-$name.rc" ) &
+  eval "install_pid_$name=$!"
+}
+finish_install() { # name, title
+  local pid; eval "pid=\${install_pid_$1:-}"
+  step "$2"
+  local t0; t0=$(date +%s)
+  wait "$pid"
+  cat "test-artifacts/install-$1.log"
+  echo "install $1: waited $(( $(date +%s) - t0 ))s for it"
+  [ "$(cat "test-artifacts/install-$1.rc" 2>/dev/null)" = 0 ]
+}
+case " $tiers " in *" integration "*|*" live "*) start_install agents npm run --silent agents:install -- --all ;; esac
+case " $tiers " in *" vscode "*) start_install host npm run --silent vscode-host:install ;; esac
+
 agents_state=""
 ensure_agents() {
   if [ -z "$agents_state" ]; then
-    step "agent clients (Claude Code and Codex, newest and seed versions, cached outside the repository)"
-    if npm run --silent agents:install -- --all; then agents_state=ok; else agents_state=failed; fi
+    if finish_install agents "agent clients (Claude Code and Codex, newest and seed versions, cached outside the repository)"
+    then agents_state=ok; else agents_state=failed; fi
   fi
   [ "$agents_state" = ok ]
 }
@@ -93,8 +111,7 @@ for tier in $tiers; do
       if ensure_agents; then run_tier live live_tests
       else fail_tier live "could not install the agent clients"; fi ;;
     vscode)
-      step "VS Code host (code-server)"
-      if npm run --silent vscode-host:install; then run_tier vscode npx tsx test/vscode/driver.ts
+      if finish_install host "VS Code host (code-server)"; then run_tier vscode npx tsx test/vscode/driver.ts
       else fail_tier vscode "could not install the VS Code host"; fi ;;
     *) fail_tier "$tier" "unknown tier" ;;
   esac
