@@ -77,8 +77,10 @@ export function readApprovalCommand(
   const [first, ...rest] = paragraph;
   if (!first?.startsWith('  $ ') || first.length <= 4) return manual('the command line is missing');
   if (rest.some((l) => !/^ {2}\S/.test(l))) return manual('a continuation of the command is not where Codex draws it');
+  // The row may wrap inside its own words (before the command's opening quote, in a narrow pane):
+  // read here as one text, it is proven below by re-wrapping to exactly its drawn lines.
   const rowText = row.join(' ');
-  if (!row[0]?.startsWith(layout.rowBefore) || !rowText.endsWith(layout.rowAfter))
+  if (!rowText.startsWith(layout.rowBefore) || !rowText.endsWith(layout.rowAfter))
     return manual('the second choice is not the persistent "don\'t ask again" row');
   const contents = paragraph.map((l) => l.slice(2));
   const rowFits = (x: string): boolean =>
