@@ -20,27 +20,33 @@ function isL10nT(call: ts.CallExpression): boolean {
   );
 }
 
-/** The messages of src/extension's `l10n.t` calls, sorted, and the calls whose message is no literal. */
-export function extensionStrings(): { strings: string[]; unreadable: string[] } {
-  const strings = new Set<string>();
-  const unreadable: string[] = [];
+/** Every call in src/extension's sources, with where it stands (`path:line`). */
+export function forEachExtensionCall(visit: (call: ts.CallExpression, at: string) => void): void {
   const dir = join(ROOT, 'src', 'extension');
   for (const name of readdirSync(dir).filter((n) => n.endsWith('.ts'))) {
     const file = join(dir, name);
     const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
-    const visit = (node: ts.Node): void => {
-      if (ts.isCallExpression(node) && isL10nT(node)) {
-        const first = node.arguments[0];
-        if (first && (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first))) strings.add(first.text);
-        else {
-          const { line } = source.getLineAndCharacterOfPosition(node.getStart());
-          unreadable.push(`${relative(ROOT, file)}:${line + 1}`);
-        }
+    const walk = (node: ts.Node): void => {
+      if (ts.isCallExpression(node)) {
+        const { line } = source.getLineAndCharacterOfPosition(node.getStart());
+        visit(node, `${relative(ROOT, file)}:${line + 1}`);
       }
-      ts.forEachChild(node, visit);
+      ts.forEachChild(node, walk);
     };
-    visit(source);
+    walk(source);
   }
+}
+
+/** The messages of src/extension's `l10n.t` calls, sorted, and the calls whose message is no literal. */
+export function extensionStrings(): { strings: string[]; unreadable: string[] } {
+  const strings = new Set<string>();
+  const unreadable: string[] = [];
+  forEachExtensionCall((call, at) => {
+    if (!isL10nT(call)) return;
+    const first = call.arguments[0];
+    if (first && (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first))) strings.add(first.text);
+    else unreadable.push(at);
+  });
   return { strings: [...strings].sort(), unreadable };
 }
 

@@ -4,36 +4,22 @@
  * run l10n writes it) for a translation to be made from, `bundle.l10n.<locale>.json` beside it.
  */
 import { strict as assert } from 'node:assert';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as ts from 'typescript';
-import { BUNDLE, ROOT, englishBundle, extensionStrings } from '../../../scripts/l10n-strings';
+import { BUNDLE, ROOT, englishBundle, extensionStrings, forEachExtensionCall } from '../../../scripts/l10n-strings';
 
 const SHOWN = /^show(Information|Warning|Error)Message$|^setStatusBarMessage$/;
 
 /** Calls that show words to the person, given a literal or template instead of a translated message. */
 function untranslatedCalls(): string[] {
   const out: string[] = [];
-  const dir = join(ROOT, 'src', 'extension');
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.ts'))) {
-    const file = join(dir, name);
-    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
-    const visit = (node: ts.Node): void => {
-      if (
-        ts.isCallExpression(node) &&
-        ts.isPropertyAccessExpression(node.expression) &&
-        SHOWN.test(node.expression.name.text)
-      ) {
-        for (const arg of node.arguments)
-          if (ts.isStringLiteral(arg) || ts.isTemplateExpression(arg) || ts.isNoSubstitutionTemplateLiteral(arg)) {
-            const { line } = source.getLineAndCharacterOfPosition(arg.getStart());
-            out.push(`${relative(ROOT, file)}:${line + 1} ${arg.getText().slice(0, 60)}`);
-          }
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(source);
-  }
+  forEachExtensionCall((call, at) => {
+    if (!ts.isPropertyAccessExpression(call.expression) || !SHOWN.test(call.expression.name.text)) return;
+    for (const arg of call.arguments)
+      if (ts.isStringLiteral(arg) || ts.isTemplateExpression(arg) || ts.isNoSubstitutionTemplateLiteral(arg))
+        out.push(`${at} ${arg.getText().slice(0, 60)}`);
+  });
   return out;
 }
 
