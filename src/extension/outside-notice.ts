@@ -28,25 +28,23 @@ export class OutsideNotices {
   /** A step that needs the person: its click shows the step in the panel. */
   raise(step: PendingStep, title: string, body: string): void {
     const s = step.status;
-    this.tell(step.session.session_id, { step: s.interaction?.interaction_id ?? s.permission?.interaction_id }, [
-      title,
-      body,
-    ]);
+    const id = s.interaction?.interaction_id ?? s.permission?.interaction_id;
+    this.tell(step.session.session_id, { step: id }, title, body);
   }
 
   /** A turn that finished: a silent notice whose click shows the session's terminal. */
   raiseFinished(sessionId: string, title: string, body: string): void {
-    this.tell(sessionId, 'finished', [title, body]);
+    this.tell(sessionId, 'finished', title, body);
   }
 
-  private tell(sessionId: string, about: { step: string | undefined } | 'finished', [title, body]: string[]): void {
+  private tell(sessionId: string, about: { step: string | undefined } | 'finished', title: string, body: string): void {
     const plan = planNotice({
       mode: noticeMode(readRawSetting(SETTING.notifications)),
       focused: vscode.window.state.focused,
       sessionId,
       about,
-      title: title ?? '',
-      body: body ?? '',
+      title,
+      body,
       sound: Boolean(readSetting(SETTING.sound)),
     });
     if ('none' in plan) {

@@ -33,6 +33,7 @@ export const OUTSIDE_TURNS: ModelTurn[] = [
   { kind: 'text', text: 'Created away.txt.' },
   { kind: 'ask', questions: [Q_SHADE] },
   { kind: 'text', text: 'Amber it is.' },
+  { kind: 'text', text: 'Done.', hold: true },
   { kind: 'bash', command: 'touch focused.txt', description: 'Create focused.txt' },
 ];
 
@@ -203,6 +204,9 @@ export async function outsideFlow(ctx: FlowContext): Promise<void> {
     async (p) => {
       await toBackground(p);
       await agent.prompt('Say done');
+      // The agent works a while (the model holds its reply), as a real turn does, then finishes.
+      await new Promise((r) => setTimeout(r, 3000));
+      model.release();
       const raised = await waitRaised(p, 3, 'the finished notice outside the window');
       const n = raised[2];
       check(raised.length === 3, `${raised.length} notifications in all: ${JSON.stringify(raised)}`);
