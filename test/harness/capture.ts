@@ -39,6 +39,11 @@ export interface Target {
   rendering?: Rendering;
   /** The exact executable to run (a person's own install); absent, the one installed into the cache. */
   binary?: string;
+  /**
+   * How long a step may take to come on screen (25 s by default). A capture at a person's size gives
+   * up sooner on a step that size never draws: the harness drives by rows in sight.
+   */
+  stepWaitMs?: number;
 }
 
 export type GroundTruth =
@@ -145,7 +150,11 @@ async function runScenario(
     for (const [i, step] of sc.steps.entries()) {
       stepNo = i;
       state = step.state;
-      await s.screen(step.until, { animated: step.animated, timeoutMs: 25_000, what: `${sc.name}/${step.state}` });
+      await s.screen(step.until, {
+        animated: step.animated,
+        timeoutMs: t.stepWaitMs ?? 25_000,
+        what: `${sc.name}/${step.state}`,
+      });
       const keys = s.takeKeyLog();
       const skipIdle = step.state === 'idle' && index.files.some((f) => f.state === 'idle');
       let base = '';

@@ -23,6 +23,16 @@ const Outcome = z.object({
   differences: z.array(z.object({ screen: z.string(), what: z.string(), diff: z.string() })),
   failures: z.array(z.object({ screen: z.string(), check: z.string(), detail: z.string() })),
   shownOnlyDifferences: z.array(z.string()),
+  personSize: z
+    .object({
+      size: z.string(),
+      rendering: z.string(),
+      screens: z.number(),
+      shownOnly: z.array(z.string()),
+      unreached: z.array(z.string()),
+      misread: z.array(z.string()),
+    })
+    .optional(),
 });
 
 /** What identifies the person or their machine, each with the placeholder it becomes. */
@@ -60,6 +70,19 @@ export function redact(text: string, who: Identifying): string {
   return out;
 }
 
+/** What the capture at the person's own terminal size found. */
+function sizeSection(e: NonNullable<z.infer<typeof Outcome>['personSize']>): string[] {
+  const list = (title: string, items: readonly string[]): string[] =>
+    items.length > 0 ? [`### ${title} (${items.length})`, '', ...items.map((i) => `- ${i}`), ''] : [];
+  return [
+    `## At this terminal's size, ${e.size} (${e.rendering}, ${e.screens} screens)`,
+    '',
+    ...list('Read otherwise than the scenario (a reason)', e.misread),
+    ...list('Only shown at this size (not a reason)', e.shownOnly),
+    ...list('Not reached at this size (not a reason)', e.unreached),
+  ];
+}
+
 /** The report as Markdown, or null when the outcome file is not one (the run ended before writing it). */
 export function qualificationReport(raw: unknown, who: Identifying, product: string): string | null {
   const parsed = Outcome.safeParse(raw);
@@ -89,6 +112,7 @@ export function qualificationReport(raw: unknown, who: Identifying, product: str
           '',
         ]
       : []),
+    ...(o.personSize ? sizeSection(o.personSize) : []),
     ...(o.shownOnlyDifferences.length > 0
       ? ['## Worded otherwise, only shown (not a reason)', '', ...o.shownOnlyDifferences.map((s) => `- ${s}`), '']
       : []),

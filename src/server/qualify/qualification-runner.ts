@@ -15,7 +15,7 @@ import { AGENT_DESCRIPTORS, isAgentName } from '../../shared/agents';
 import { AkkError } from '../../shared/errors';
 import type { QualificationProgressParams, QualifyVersionResult } from '../../shared/qualification-shapes';
 import { recordedDiffering, unqualifiedVersionNote } from '../base/adapters';
-import { sessionRendering } from './session-rendering';
+import { personSize, sessionRendering } from './session-rendering';
 import type { Session } from '../sessions';
 import { identifyingHere, qualificationReport } from './qualification-report';
 import { TmuxRunner } from '../sessions/tmux/command';
@@ -115,6 +115,10 @@ export class QualificationRunner {
     const rendering = sessionRendering(agent, proc.pid, screen?.styled?.split('\n'), background);
     this.deps.log(`${agent} ${version}: rendering ${rendering.name ?? 'the corpus own'} (${rendering.how})`);
     const conditions = rendering.name === null ? [] : ['--renderings', rendering.name];
+    // And at the person's own size, beside the standard one (the runner skips a size it captures anyway).
+    const size = personSize(screen);
+    const atSize = size === null ? [] : ['--person-size', size];
+    this.deps.log(`${agent} ${version}: the terminal is ${size ?? 'of a size not captured'}`);
     const started = Date.now();
     const reportFile = path.join(os.tmpdir(), `akk-qualify-report-${process.pid}-${started}.json`);
     const args = [
@@ -126,10 +130,11 @@ export class QualificationRunner {
       executable,
       '--global',
       this.deps.globalStorageDir,
-      // The capture under the person's condition runs beside the standard one.
+      // The captures under the person's condition and at their size run beside the standard one.
       '--jobs',
-      conditions.length > 0 ? '2' : '1',
+      String(1 + (conditions.length > 0 ? 1 : 0) + (atSize.length > 0 ? 1 : 0)),
       ...conditions,
+      ...atSize,
       '--report',
       reportFile,
     ];

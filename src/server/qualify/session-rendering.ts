@@ -3,7 +3,8 @@
  * (`light/truecolor`, `dark-background/truecolor`), so that a qualification made on the person's
  * machine captures what they see. Read, never changed: the colour depth from the client process's
  * own environment (`COLORTERM`; where that cannot be read, from the colours on its screen), the
- * theme from the client's own setting, and the terminal's background from what the editor knows.
+ * theme from the client's own setting, and the terminal's background from what the editor knows;
+ * and the size of the person's terminal, which is captured beside the standard sizes.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -86,4 +87,19 @@ export function sessionRendering(
   }
   if (background === undefined) return { name: null, how: `the terminal's background is not known; ${depthHow}` };
   return { name: `${background}-background/${depth}`, how: `a ${background} terminal background; ${depthHow}` };
+}
+
+/** The sizes a capture at the person's terminal is made at; outside them a client draws no dialog whole. */
+const PERSON_SIZE = { cols: [40, 500], rows: [10, 200] } as const;
+
+/**
+ * The person's terminal size as qualification names it (`100x15`), for a capture beside the
+ * standard sizes; null when it is not known or outside what a capture can be made at.
+ */
+export function personSize(screen: { cols: number; rows: number } | undefined): string | null {
+  if (!screen) return null;
+  const within = (v: number, [lo, hi]: readonly [number, number]) => Number.isInteger(v) && v >= lo && v <= hi;
+  return within(screen.cols, PERSON_SIZE.cols) && within(screen.rows, PERSON_SIZE.rows)
+    ? `${screen.cols}x${screen.rows}`
+    : null;
 }

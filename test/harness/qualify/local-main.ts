@@ -3,11 +3,14 @@
 // starts for "Qualify This Version on This Machine" (src/server/qualify/qualification-runner.ts).
 //
 //   qualify-runner --local <agent> <version> --binary PATH --global DIR [--sizes 80x24] [--jobs 1]
-//                  [--renderings light/truecolor,…] [--scratch DIR [--reuse-capture]] [--report FILE]
+//                  [--renderings light/truecolor,…] [--person-size 100x15]
+//                  [--scratch DIR [--reuse-capture]] [--report FILE]
 //
 // `--renderings` names the person's rendering conditions besides the corpus's own (the client's
 // theme or the terminal's background, and the colour depth): each is captured at the first size too,
 // and granted only when every screen under it is recognised as the same step as the run's own;
+// `--person-size` is the person's terminal: every scenario is captured at it as well (under the first
+// rendering condition), and no screen may be misread there (a step only shown there is reported);
 // `--scratch` keeps the capture in DIR (otherwise a temporary folder, removed afterwards);
 // `--reuse-capture` judges the capture already there again instead of running the binary;
 // `--report` writes the outcome (every difference with its rows, every failed check) as JSON to FILE.
@@ -29,7 +32,16 @@ export async function localCommand(argv: readonly string[]): Promise<number> {
   // handlers, which kill the run's tmux servers and remove its scratch folder.
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
     process.once(sig, () => process.exit(128 + (sig === 'SIGINT' ? 2 : sig === 'SIGTERM' ? 15 : 1)));
-  const valued = new Set(['--binary', '--global', '--sizes', '--jobs', '--scratch', '--report', '--renderings']);
+  const valued = new Set([
+    '--binary',
+    '--global',
+    '--sizes',
+    '--jobs',
+    '--scratch',
+    '--report',
+    '--renderings',
+    '--person-size',
+  ]);
   const positional = argv.filter((a, i) => !a.startsWith('--') && !valued.has(argv[i - 1] ?? ''));
   const [a, version] = positional;
   const agent = parseAgent(a);
@@ -42,6 +54,8 @@ export async function localCommand(argv: readonly string[]): Promise<number> {
   const sizes = option(argv, 'sizes')
     ?.split(',')
     .map((s) => sizeName(parseSize(s)));
+  const person = option(argv, 'person-size');
+  const personSize = person === undefined ? undefined : sizeName(parseSize(person));
   const o = await qualifyLocally({
     agent,
     version,
@@ -49,6 +63,7 @@ export async function localCommand(argv: readonly string[]): Promise<number> {
     globalStorageDir: path.resolve(global),
     ...(sizes ? { sizes } : {}),
     renderings: option(argv, 'renderings')?.split(',').filter(Boolean) ?? [],
+    ...(personSize ? { personSize } : {}),
     jobs: Number(option(argv, 'jobs') ?? 1),
     ...(scratch ? { scratch: path.resolve(scratch), reuseCapture: argv.includes('--reuse-capture') } : {}),
     log: (line) => process.stdout.write(`${line}\n`),
@@ -61,6 +76,9 @@ export async function localCommand(argv: readonly string[]): Promise<number> {
   for (const c of o.conditions)
     for (const d of c.differing.slice(0, 10))
       process.stdout.write(`  ${c.size}-${c.rendering.replace('/', '-')}/${d.screen}: ${d.detail}\n`);
+  const at = o.personSize;
+  for (const line of at?.misread.slice(0, 10) ?? []) process.stdout.write(`  ${at?.size}/${line}\n`);
+  for (const line of at?.shownOnly.slice(0, 10) ?? []) process.stdout.write(`  only shown at ${at?.size}: ${line}\n`);
   if (o.file) process.stdout.write(`record: ${o.file}\n`);
   return o.result === 'qualified' ? 0 : 1;
 }

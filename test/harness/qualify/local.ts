@@ -19,7 +19,7 @@ import {
 } from '../../../src/server/qualify/local-qualifications';
 import { answerKeys } from '../../support/answer-key';
 import { loadCorpus, type Fixture } from '../../support/fixture-corpus';
-import { captureAll, type Sidecar } from '../capture';
+import { captureAll, targetDir, type Sidecar, type Target } from '../capture';
 import { parseRendering, renderingName, type Rendering } from '../rendering';
 import { scenariosFor } from '../scenarios';
 import { parseSize, type AgentName } from '../versions';
@@ -32,6 +32,7 @@ import {
   type QualificationRecord,
   type RenderingEntry,
 } from './records';
+import { judgePersonSize, personSizeSentence, type PersonSizeEntry } from './person-size';
 import { judgeCondition, renderingFolder, type ConditionReference } from './renderings';
 
 export interface LocalOutcome {
@@ -51,6 +52,8 @@ export interface LocalOutcome {
   file?: string;
   /** Each of the person's rendering conditions, with how it was judged. */
   conditions: RenderingEntry[];
+  /** The capture at the person's own terminal size, with how it was judged. */
+  personSize?: PersonSizeEntry;
 }
 
 export interface LocalOptions {
@@ -68,6 +71,11 @@ export interface LocalOptions {
    * each is captured at the first size as well, judged against the run's own screens, and granted.
    */
   renderings?: readonly string[];
+  /**
+   * The person's terminal size (`100x15`), when not the first size: every scenario is captured at it
+   * too, under the person's first rendering condition, and checked against its answer keys.
+   */
+  personSize?: string;
   /** Judge the capture already in `scratch` again instead of capturing. */
   reuseCapture?: boolean;
   /** The qualified releases to compare with (by default the repository's records). */
@@ -94,38 +102,56 @@ function capturedShapes(agent: AgentName, scenarios: ReadonlySet<string>): strin
   return [...shapes].sort();
 }
 
-/** The standard capture and the capture under the person's conditions: side by side with two jobs. */
-async function captureBoth(
+/** How long a step may take to come on screen at the person's size before it counts as not reached there. */
+const PERSON_SIZE_STEP_WAIT_MS = 10_000;
+
+/** The capture at the person's size: under their first rendering condition, or the corpus's own. */
+function personTarget(o: LocalOptions, sizes: readonly string[], conditions: readonly Rendering[]): Target | null {
+  if (!o.personSize || sizes.includes(o.personSize)) return null;
+  const rendering = conditions[0];
+  return {
+    agent: o.agent,
+    version: o.version,
+    size: parseSize(o.personSize),
+    binary: o.binary,
+    stepWaitMs: PERSON_SIZE_STEP_WAIT_MS,
+    ...(rendering ? { rendering } : {}),
+  };
+}
+
+/** The standard capture, the one under the person's conditions and the one at their size: side by side with jobs. */
+async function captureEach(
   o: LocalOptions,
   sizes: readonly string[],
   conditions: readonly Rendering[],
   scratch: string,
-  conditionRoot: string,
+  roots: { conditions: string; person: string },
 ): Promise<void> {
-  const target = (size: string, rendering?: Rendering) => ({
+  const target = (size: string, rendering?: Rendering): Target => ({
     agent: o.agent,
     version: o.version,
     size: parseSize(size),
     binary: o.binary,
     ...(rendering ? { rendering } : {}),
   });
-  const standard = () =>
-    captureAll(
-      sizes.map((size) => target(size)),
-      scratch,
-      1,
-    );
-  const others = () =>
-    captureAll(
-      conditions.map((r) => target(sizes[0] ?? '80x24', r)),
-      conditionRoot,
-      1,
-    );
-  if ((o.jobs ?? 1) >= 2) await Promise.all([standard(), others()]);
-  else {
-    await standard();
-    await others();
-  }
+  const person = personTarget(o, sizes, conditions);
+  const runs = [
+    () =>
+      captureAll(
+        sizes.map((size) => target(size)),
+        scratch,
+        1,
+      ),
+    () =>
+      captureAll(
+        conditions.map((r) => target(sizes[0] ?? '80x24', r)),
+        roots.conditions,
+        1,
+      ),
+    ...(person ? [() => captureAll([person], roots.person, 1)] : []),
+  ];
+  if ((o.jobs ?? 1) >= 2) await Promise.all(runs.map((run) => run()));
+  else for (const run of runs) await run();
 }
 
 /** This run's own screens at one size, as what a capture under a condition is judged against. */
@@ -169,14 +195,18 @@ export async function qualifyLocally(o: LocalOptions): Promise<LocalOutcome> {
   if (!o.scratch) process.on('exit', removeScratch);
   try {
     const conditions = (o.renderings ?? []).map(parseRendering);
-    const count = scenariosFor(o.agent).length * (sizes.length + conditions.length);
+    const person = personTarget(o, sizes, conditions);
+    const count = scenariosFor(o.agent).length * (sizes.length + conditions.length + (person ? 1 : 0));
     log(
       `${o.agent} ${o.version} (${o.binary}, sha256 ${sha256.slice(0, 12)}): ` +
         `capturing ${count} scenarios at ${sizes.join(', ')}` +
-        (conditions.length > 0 ? `, and under ${conditions.map(renderingName).join(', ')}` : ''),
+        (conditions.length > 0 ? `, and under ${conditions.map(renderingName).join(', ')}` : '') +
+        (person ? `, and at this terminal's ${o.personSize}` : ''),
     );
     const conditionRoot = path.join(scratch, 'renderings');
-    if (!(o.reuseCapture && o.scratch)) await captureBoth(o, sizes, conditions, scratch, conditionRoot);
+    const personRoot = path.join(scratch, 'person');
+    if (!(o.reuseCapture && o.scratch))
+      await captureEach(o, sizes, conditions, scratch, { conditions: conditionRoot, person: personRoot });
     // Compared with the nearest release below only: the one a person's update came from.
     const verdict = judge(scratch, o.agent, o.version, sizes, [below], below.generation);
     const chosen = verdict.checks[0];
@@ -213,8 +243,21 @@ export async function qualifyLocally(o: LocalOptions): Promise<LocalOutcome> {
         )
       : [];
     const conditionDiffers = judged.filter((j) => j.result !== 'qualified');
+    const atSize =
+      same && person
+        ? judgePersonSize(
+            o.agent,
+            o.version,
+            below.generation,
+            o.personSize as string,
+            renderingName(person.rendering ?? {}),
+            targetDir(personRoot, person),
+          )
+        : undefined;
+    const sizeMisreads = atSize?.misread.length ?? 0;
     const base = {
       conditions: judged,
+      ...(atSize ? { personSize: atSize } : {}),
       nearest: below.version,
       sha256,
       seconds: Math.round((Date.now() - started) / 1000),
@@ -225,7 +268,7 @@ export async function qualifyLocally(o: LocalOptions): Promise<LocalOutcome> {
         .filter((d) => !differing.includes(d) && !uncompared.has(scenarioOf(d)))
         .map((d) => d.screen),
     };
-    if (!same || conditionDiffers.length > 0) {
+    if (!same || conditionDiffers.length > 0 || sizeMisreads > 0) {
       const result = verdict.result === 'unreachable' ? 'unreachable' : 'differs';
       const reason =
         verdict.result === 'unreachable'
@@ -233,9 +276,14 @@ export async function qualifyLocally(o: LocalOptions): Promise<LocalOutcome> {
           : differing.length > 0
             ? `${differing.length} screen(s) differ from ${below.version}`
             : same
-              ? conditionDiffers
-                  .map((c) => `under ${c.rendering} ${c.differing.length} screen(s) differ (${c.differing[0]?.detail})`)
-                  .join('; ')
+              ? [
+                  ...conditionDiffers.map(
+                    (c) => `under ${c.rendering} ${c.differing.length} screen(s) differ (${c.differing[0]?.detail})`,
+                  ),
+                  ...(atSize && sizeMisreads > 0
+                    ? [`at this terminal's ${atSize.size} ${sizeMisreads} screen(s) are misread (${atSize.misread[0]})`]
+                    : []),
+                ].join('; ')
               : `a check failed under generation ${below.generation}`;
       return { ...base, result, reason, generation: null };
     }
@@ -269,7 +317,8 @@ export async function qualifyLocally(o: LocalOptions): Promise<LocalOutcome> {
         `and every check of ${verdict.screens.length} screens passed under generation ${below.generation}` +
         (judged.length > 0
           ? `; under ${judged.map((j) => `${j.rendering} (${j.screens} screens)`).join(', ')} too`
-          : ''),
+          : '') +
+        (atSize ? `; ${personSizeSentence(atSize)}` : ''),
       file,
     };
   } finally {

@@ -64,6 +64,28 @@ describe('the report of a local qualification that did not qualify', () => {
     assert.equal(redact('a b c', { ...WHO, user: 'a' }), 'a b c');
   });
 
+  it("says what the capture at the person's own size found, misread screens first, with their paths replaced", () => {
+    const personSize = {
+      size: '100x15',
+      rendering: 'light/truecolor',
+      screens: 49,
+      misread: ['13-permission-bash: recognition: subject "touch /home/alice/notes.md"'],
+      shownOnly: ['04-single-select: the option list scrolls inside the dialog'],
+      unreached: ['claude-multi-select at multi-select'],
+    };
+    const r = qualificationReport({ ...OUTCOME, personSize }, WHO, 'akk') ?? '';
+    assert.ok(r.includes("## At this terminal's size, 100x15 (light/truecolor, 49 screens)"), r);
+    const [misread, shown, unreached] = [
+      '- 13-permission-bash: recognition: subject "touch ~/notes.md"',
+      '- 04-single-select: the option list scrolls inside the dialog',
+      '- claude-multi-select at multi-select',
+    ].map((line) => r.indexOf(line));
+    assert.ok(misread! > 0 && shown! > misread! && unreached! > shown!, r);
+    assert.ok(!r.includes('/home/alice'));
+    // An outcome without it (a run at a standard size) has no such section.
+    assert.ok(!(qualificationReport(OUTCOME, WHO, 'akk') ?? '').includes("At this terminal's size"));
+  });
+
   it('a file that is not an outcome gives no report', () => {
     assert.equal(qualificationReport({ agent: 'claude' }, WHO, 'akk'), null);
     assert.equal(qualificationReport('{', WHO, 'akk'), null);

@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { sessionRendering } from '../../../src/server/qualify/session-rendering';
+import { personSize, sessionRendering } from '../../../src/server/qualify/session-rendering';
 import { AGENTS, AGENT_DESCRIPTORS, type AgentName } from '../../../src/shared/agents';
 
 const byChoice = (kind: 'themeSetting' | 'adaptsToBackground'): AgentName | undefined =>
@@ -94,4 +94,25 @@ describe('the rendering a session is drawn under', () => {
       assert.match(unknown.how, /background is not known/);
     });
   }
+});
+
+describe("the person's terminal size, captured beside the standard sizes", () => {
+  it('is named COLSxROWS, a bottom-panel terminal included', () => {
+    assert.equal(personSize({ cols: 100, rows: 15 }), '100x15');
+    assert.equal(personSize({ cols: 40, rows: 10 }), '40x10');
+    assert.equal(personSize({ cols: 500, rows: 200 }), '500x200');
+  });
+  it('is not captured where it is unknown, or too small or too large to draw a dialog whole', () => {
+    assert.equal(personSize(undefined), null);
+    for (const [cols, rows] of [
+      [39, 24],
+      [80, 9],
+      [501, 40],
+      [80, 201],
+      [0, 0],
+      [80.5, 24],
+      [Number.NaN, 24],
+    ] as const)
+      assert.equal(personSize({ cols, rows }), null, `${cols}x${rows}`);
+  });
 });
