@@ -94,7 +94,8 @@ describe(`qualifying Claude Code ${VERSION} on this machine, its shipped record 
       // The server, and the run it starts, see the person's home as theirs.
       { AKK_WITHHOLD_QUALIFIED: `claude@${VERSION}`, HOME: home },
       // The person's client draws its light theme in a truecolor terminal of 80x24, where the
-      // question's option descriptions wrap and are told from their labels by style alone.
+      // question's option descriptions wrap and are told from their labels by style alone; the run
+      // captures at that size as well as at the standard one.
       { size: { cols: 80, rows: 24 }, rendering: { theme: 'light', depth: 'truecolor' } },
       { globalStorageDir: global },
       path.join(installed, 'dist', 'server.js'),
@@ -110,6 +111,8 @@ describe(`qualifying Claude Code ${VERSION} on this machine, its shipped record 
     assert.equal(q.result, 'qualified', `${q.reason}; ${q.differing.join(', ')}`);
     process.stdout.write(`      qualified on this machine in ${q.seconds} s, from the installed copy's runner\n`);
     assert.ok(q.seconds <= 180, `took ${q.seconds} s`);
+    // The person's 80x24 is not the size the release below was captured at: captured there too.
+    assert.match(q.reason, /; at this terminal's 80x24, \d+ screens were checked/);
     const progress = a.server.notifications
       .filter((n) => n.method === NOTIFICATIONS.qualificationProgress)
       .map((n) => n.params as QualificationProgressParams);

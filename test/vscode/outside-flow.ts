@@ -4,7 +4,8 @@
  * browser's own focus, not Playwright's emulated one), a permission and a questionnaire each raise
  * exactly one notification on the person's side: the browser's Notification, raised in the question
  * panel's webview. Clicking it (the browser's click event on that very notification: a headless
- * browser draws no notification to click) brings the panel with the step, answered there. In focus,
+ * browser draws no notification to click) brings the panel with the step, answered there; a turn
+ * that finishes raises one silent "finished" notice whose click brings the terminal. In focus,
  * none is raised outside. The fake model's tool results and the workspace are the ground truth.
  */
 import * as fs from 'node:fs';
@@ -32,12 +33,15 @@ export const OUTSIDE_TURNS: ModelTurn[] = [
   { kind: 'text', text: 'Created away.txt.' },
   { kind: 'ask', questions: [Q_SHADE] },
   { kind: 'text', text: 'Amber it is.' },
+  { kind: 'text', text: 'Done.', hold: true },
   { kind: 'bash', command: 'touch focused.txt', description: 'Create focused.txt' },
 ];
 
 interface Raised {
   title: string;
   body: string;
+  tag: string;
+  silent: boolean | null;
 }
 
 /**
@@ -71,6 +75,8 @@ async function raisedSoFar(p: Page): Promise<Raised[]> {
       ((window as unknown as { akkRaised?: Notification[] }).akkRaised ?? []).map((n) => ({
         title: n.title,
         body: n.body,
+        tag: n.tag,
+        silent: n.silent,
       })),
     );
 }
@@ -192,6 +198,38 @@ export async function outsideFlow(ctx: FlowContext): Promise<void> {
   );
 
   await step(
+    'outside the window: a finished turn raises one silent "finished" notice and no step notice; ' +
+      'its click brings the terminal',
+    'failure-outside-finished.png',
+    async (p) => {
+      await toBackground(p);
+      await agent.prompt('Say done');
+      // The agent works a while (the model holds its reply), as a real turn does, then finishes.
+      await new Promise((r) => setTimeout(r, 3000));
+      model.release();
+      const raised = await waitRaised(p, 3, 'the finished notice outside the window');
+      const n = raised[2];
+      check(raised.length === 3, `${raised.length} notifications in all: ${JSON.stringify(raised)}`);
+      check(
+        n?.title === 'Claude Code finished' && n.body.includes('finished its turn') && n.tag.endsWith('.finished'),
+        `the notification says: ${JSON.stringify(n)}`,
+      );
+      check(n?.silent === true, 'the finished notice is not silent');
+      await new Promise((r) => setTimeout(r, 2000));
+      check((await raisedSoFar(p)).length === 3, 'a second notification was raised for the finished turn');
+      await waitPendingCount(p, 0);
+      await clickRaised(p, 2);
+      await toFront(p);
+      await until(
+        "the agent's terminal to have the keyboard",
+        async () =>
+          (await p.evaluate(() => document.activeElement?.classList.contains('xterm-helper-textarea'))) || undefined,
+        15_000,
+      );
+    },
+  );
+
+  await step(
     'outside the window: in focus, a permission is announced in the window only; ' +
       '"Reject Shown Permission" from the palette rejects the one the panel shows',
     'failure-outside-focused.png',
@@ -203,7 +241,8 @@ export async function outsideFlow(ctx: FlowContext): Promise<void> {
       await panelFrame(p).locator('pre.subject', { hasText: 'touch focused.txt' }).waitFor({ timeout: 20_000 });
       await new Promise((r) => setTimeout(r, 1500));
       const raised = await raisedSoFar(p);
-      check(raised.length === 2, `a notification was raised outside a focused window: ${JSON.stringify(raised[2])}`);
+      // The permission, the questionnaire and the finished turn, raised while the window was behind.
+      check(raised.length === 3, `a notification was raised outside a focused window: ${JSON.stringify(raised[3])}`);
       await palette(p, 'Agent Knock Knock: Reject Shown Permission');
       await waitPendingCount(p, 0);
       await new Promise((r) => setTimeout(r, 1500));

@@ -132,10 +132,22 @@ export async function screenshot(page: Page, name: string): Promise<string | und
   }
 }
 
+/**
+ * Escape, to close what an earlier step left open (a dialog, a quick pick), but never into a
+ * terminal that has the keyboard: there it reaches the agent, and Claude Code opens its rewind
+ * menu on a second one, taking the next prompt typed into it.
+ */
+export async function escapeOutsideTerminals(page: Page): Promise<void> {
+  const inTerminal = await page
+    .evaluate(() => document.activeElement?.classList.contains('xterm-helper-textarea') === true)
+    .catch(() => false);
+  if (!inTerminal) await page.keyboard.press('Escape');
+}
+
 export async function runPalette(page: Page, title: string, shot: string): Promise<void> {
   // Close whatever an earlier step left open (a dialog, a quick pick) before opening the palette.
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('Escape');
+  await escapeOutsideTerminals(page);
+  await escapeOutsideTerminals(page);
   await page
     .locator('.monaco-workbench')
     .click({ position: { x: 700, y: 400 }, timeout: 10_000 })

@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { until } from './agent-tmux';
-import { screenshot } from './ui-support';
+import { escapeOutsideTerminals, screenshot } from './ui-support';
 
 export function panelFrame(p: Page): FrameLocator {
   return p.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
@@ -91,7 +91,7 @@ export async function notificationTexts(p: Page): Promise<string[]> {
 }
 
 export async function clearNotifications(p: Page): Promise<void> {
-  await p.keyboard.press('Escape');
+  await escapeOutsideTerminals(p);
   // "Clear All Notifications" from the palette keeps later waits from matching an old message.
   await palette(p, 'Notifications: Clear All Notifications');
 }
@@ -102,7 +102,7 @@ export async function palette(p: Page, title: string, shot?: string): Promise<vo
   // A view that takes focus as it updates (a webview re-rendering) can close the palette as it
   // opens: open it again, up to three times.
   for (let attempt = 1; ; attempt++) {
-    await p.keyboard.press('Escape');
+    await escapeOutsideTerminals(p);
     await p.keyboard.press('F1');
     try {
       await input.waitFor({ state: 'visible', timeout: 15_000 });
