@@ -30,6 +30,7 @@ const Outcome = z.object({
       screens: z.number(),
       shownOnly: z.array(z.string()),
       unreached: z.array(z.string()),
+      unjudged: z.array(z.string()).default([]),
       misread: z.array(z.string()),
     })
     .optional(),
@@ -80,6 +81,7 @@ function sizeSection(e: NonNullable<z.infer<typeof Outcome>['personSize']>): str
     ...list('Read otherwise than the scenario (a reason)', e.misread),
     ...list('Only shown at this size (not a reason)', e.shownOnly),
     ...list('Not reached at this size (not a reason)', e.unreached),
+    ...list('Not judged at this size: the answer keys do not model it (not a reason)', e.unjudged),
   ];
 }
 

@@ -5,7 +5,8 @@
 // read as one to answer in the terminal, is safe and is reported as shown only at that size. A
 // screen read as a step that its answer key does not expect, or a client that answered otherwise
 // than the scenario says, is a difference: the version is not qualified. A step the harness could
-// not reach at that size (it drives by rows in sight) is reported, never taken as the version's.
+// not reach at that size (it drives by rows in sight), or a scenario whose answer key does not model
+// that size (a row the client keeps or drops by width), is reported, never taken as the version's.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { recognizeForQualification } from '../../../src/adapters/recognize';
@@ -24,6 +25,8 @@ export interface PersonSizeEntry {
   shownOnly: string[];
   /** Steps the harness could not reach at this size (`<scenario> at <state>`). */
   unreached: string[];
+  /** Scenarios whose answer keys do not model this size (`<scenario>: <why>`): not judged there. */
+  unjudged: string[];
   /** Screens read otherwise than their answer keys say (`<file>: <check>: <detail>`). */
   misread: string[];
 }
@@ -62,7 +65,9 @@ export function judgePersonSize(
   };
   const shownOnly = new Map<string, string>();
   const misread: string[] = [];
-  for (const c of runChecks(answerKeys(corpus), (k) => read(k.fixture.id, k.fixture.screen))) {
+  const unjudged: string[] = [];
+  const keys = answerKeys(corpus, (scenario, why) => unjudged.push(`${scenario}: ${why}`));
+  for (const c of runChecks(keys, (k) => read(k.fixture.id, k.fixture.screen))) {
     if (c.status !== 'failed') continue;
     const r = readings.get(c.screen);
     const file = path.basename(c.screen);
@@ -75,6 +80,7 @@ export function judgePersonSize(
     screens: corpus.length,
     shownOnly: [...shownOnly].map(([file, why]) => `${file}: ${why}`),
     unreached: index.unreached.map((u) => `${u.scenario} at ${u.state}`),
+    unjudged,
     misread,
   };
 }
@@ -85,6 +91,7 @@ export function personSizeSentence(e: PersonSizeEntry): string {
   return (
     `at this terminal's ${e.size}, ${e.screens} screens were checked` +
     (shown > 0 ? `, ${shown} of them only shown there (a taller or wider terminal answers them)` : '') +
-    (e.unreached.length > 0 ? `, ${e.unreached.length} step(s) not reached at that size` : '')
+    (e.unreached.length > 0 ? `, ${e.unreached.length} step(s) not reached at that size` : '') +
+    (e.unjudged.length > 0 ? `, ${e.unjudged.length} scenario(s) not judged (their answer keys do not model it)` : '')
   );
 }

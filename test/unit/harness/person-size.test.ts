@@ -84,6 +84,17 @@ describe(`qualifying ${VERSION} on this machine at the person's ${PERSON} as wel
     assert.deepEqual(new LocalQualifications(global).read().records, []);
   });
 
+  it('a scenario its answer key does not model at that size is named as not judged, not a reason', async () => {
+    // As where the client keeps a row by width that the key drops: the key cannot follow the keys pressed.
+    const side = path.join(person, '13-permission-bash.json');
+    const sidecar = JSON.parse(fs.readFileSync(side, 'utf8')) as { scenario: string; next: string[] };
+    fs.writeFileSync(side, JSON.stringify({ ...sidecar, next: ['7'] }));
+    const o = await run();
+    assert.equal(o.result, 'qualified', o.reason);
+    assert.deepEqual(o.personSize?.unjudged, [`${sidecar.scenario}: unmodelled key 7 in a permission prompt`]);
+    assert.match(o.reason, /1 scenario\(s\) not judged/);
+  });
+
   it('a terminal of the standard size is not captured twice', async () => {
     const o = await run(STANDARD);
     assert.equal(o.result, 'qualified', o.reason);
