@@ -9,7 +9,13 @@ import * as vscode from 'vscode';
 import { agentLabel, type AgentName } from '../shared/agents';
 import type { SessionSummary, TmuxTarget } from '../shared/protocol';
 import { TMUX_INSTALL_HINT } from '../shared/tmux';
-import { agentSettings, checkLaunchSettings, SETTING, type AgentLaunchSettings } from '../shared/settings';
+import {
+  agentSettings,
+  checkLaunchSettings,
+  launchEnvironment,
+  SETTING,
+  type AgentLaunchSettings,
+} from '../shared/settings';
 import { shellQuote } from './terminal-launch';
 import { readRawSetting } from './read-setting';
 
@@ -27,7 +33,9 @@ export function launchSettings(agent: AgentName): AgentLaunchSettings {
     agent,
   );
   if (!checked.ok) throw new Error(checked.message);
-  return checked.value;
+  const connect = own.connectToEditor ? readRawSetting(own.connectToEditor) !== false : true;
+  // Off, the client's own switch goes into the environment of the sessions AKK starts.
+  return { ...checked.value, env: launchEnvironment(agent, checked.value.env, connect) };
 }
 
 function run(file: string, args: string[]): Promise<string> {

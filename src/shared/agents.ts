@@ -68,6 +68,12 @@ interface AgentDescriptor {
   /** How a person keeps the client from moving off a qualified version (its own setting or variable). */
   updatesOff: string;
   rendering: RenderingChoice;
+  /**
+   * The environment that keeps the client from connecting to an editor (Claude Code's `/ide`: the
+   * official extension opens its edits as diffs there, answered in the editor): what the launch
+   * setting `<prefix>connectToEditor` set to false adds. Absent, the client has no such connection.
+   */
+  editorConnectionOff?: Readonly<Record<string, string>>;
 }
 
 export const AGENT_DESCRIPTORS: { readonly [N in AgentName]: AgentDescriptor & { name: N } } = {
@@ -92,6 +98,9 @@ export const AGENT_DESCRIPTORS: { readonly [N in AgentName]: AgentDescriptor & {
         offered: ['dark', 'light', 'dark-daltonized', 'light-daltonized', 'dark-ansi', 'light-ansi'],
       },
     },
+    // The client's own switch: it wins over its autoConnectIde setting, CLAUDE_CODE_SSE_PORT and a
+    // VS Code terminal (read from Claude Code 2.1.332, and tried against test/harness/fake-ide).
+    editorConnectionOff: { CLAUDE_CODE_AUTO_CONNECT_IDE: 'false' },
   },
   codex: {
     name: 'codex',

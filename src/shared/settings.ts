@@ -33,13 +33,29 @@ export function agentSettings(agent: AgentName): {
   command: Setting<string>;
   args: Setting<string[]>;
   env: Setting<Record<string, string>>;
+  /** Only for an agent that can connect to an editor (its descriptor's `editorConnectionOff`). */
+  connectToEditor?: Setting<boolean>;
 } {
-  const { settingsPrefix, launchCommand } = AGENT_DESCRIPTORS[agent];
+  const { settingsPrefix, launchCommand, editorConnectionOff } = AGENT_DESCRIPTORS[agent];
   return {
     command: setting(`${settingsPrefix}command`, launchCommand),
     args: setting(`${settingsPrefix}args`, []),
     env: setting(`${settingsPrefix}env`, {}),
+    ...(editorConnectionOff ? { connectToEditor: setting(`${settingsPrefix}connectToEditor`, true) } : {}),
   };
+}
+
+/**
+ * The environment of a session AKK starts: the person's own (`<prefix>env`), with the client's
+ * editor connection turned off when they chose that; their own value of the same variable wins.
+ */
+export function launchEnvironment(
+  agent: AgentName,
+  env: Readonly<Record<string, string>>,
+  connectToEditor: boolean,
+): Record<string, string> {
+  const off = AGENT_DESCRIPTORS[agent].editorConnectionOff;
+  return { ...(connectToEditor || !off ? {} : off), ...env };
 }
 
 export const AgentLaunchSettings = z.object({

@@ -51,6 +51,10 @@ export interface LaunchOptions {
    * the release installed into the agent cache and checked against its qualification record.
    */
   binary?: string;
+  /** More of the client's environment (say, the port of the editor it connects to). */
+  env?: Record<string, string>;
+  /** Runs once the private home and work folder exist, before the client starts (an editor's lock file). */
+  prepareHome?: (home: string, workDir: string) => void;
 }
 
 export interface CaptureOptions {
@@ -277,7 +281,8 @@ export async function launchAgent(opts: LaunchOptions): Promise<Launched> {
     startup: opts.workspace?.startup ?? [],
     rendering: opts.rendering ?? {},
   });
-  Object.assign(env, renderingEnv(opts.rendering ?? {}), prepared.env);
+  Object.assign(env, renderingEnv(opts.rendering ?? {}), prepared.env, opts.env);
+  opts.prepareHome?.(home, workDir);
   const argv = [bin, ...prepared.args, ...(opts.args ?? [])];
   const envArgs = Object.entries(env).map(([k, v]) => `${k}=${v}`);
   const tmux = async (args: string[]): Promise<string> =>

@@ -39,7 +39,7 @@ export interface ServerAgent {
  * Extra client arguments and agent config lines for the launch (e.g. `--enable default_mode_request_user_input`),
  * and the client version and pane size when not the newest version at 120x40.
  */
-export type LaunchExtras = Pick<LaunchOptions, 'args' | 'config' | 'workspace' | 'rendering'> &
+export type LaunchExtras = Pick<LaunchOptions, 'args' | 'config' | 'workspace' | 'rendering' | 'env' | 'prepareHome'> &
   Partial<Pick<LaunchOptions, 'version' | 'size'>>;
 
 /**

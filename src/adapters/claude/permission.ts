@@ -13,6 +13,7 @@ import { subjectOf } from './permission-subjects';
 import type { ClaudeProfile } from './profile';
 import { CLAUDE_SHAPES } from './shapes';
 import { DECISION } from '../../shared/decisions';
+import { openedInEditor } from './ide-diff';
 
 /** The corpus shape of each prompt that a client version answers only once it was qualified with it. */
 const QUALIFIED_SHAPE: Partial<Record<string, string>> = {
@@ -73,7 +74,7 @@ export function recognizePermission(
   const titleLine = (s.plain[top + 1] ?? '').trimEnd();
   const title = titleLine.startsWith(' ') ? titleLine.slice(1) : '';
   const tool = Object.hasOwn(p.permission.titles, title) ? p.permission.titles[title] : undefined;
-  if (!tool) return manual(`an unsupported permission prompt "${title.slice(0, 40)}"`);
+  if (!tool) return openedInEditor(s, top, q) ?? manual(`an unsupported permission prompt "${title.slice(0, 40)}"`);
   const noRow = Object.hasOwn(p.permission.footerless, title) ? p.permission.footerless[title] : undefined;
   if (footerless !== (noRow !== undefined)) return manual(`the ${title} prompt is not drawn as this version draws it`);
   const asked = subjectOf(s, p, tool, { top, question: q });

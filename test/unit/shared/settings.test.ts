@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { checkLaunchSettings } from '../../../src/shared/settings';
+import { agentSettings, checkLaunchSettings, launchEnvironment } from '../../../src/shared/settings';
 
 describe('agent launch settings', () => {
   const good = {
@@ -29,4 +29,26 @@ describe('agent launch settings', () => {
       if (!r.ok) assert.match(r.message, message);
     });
   }
+});
+
+describe("the environment of a session AKK starts, and the client's editor connection", () => {
+  it('is the person’s own while the connection is left on', () => {
+    assert.deepEqual(launchEnvironment('claude', { DEBUG: '1' }, true), { DEBUG: '1' });
+  });
+  it("turned off, carries the client's own switch", () => {
+    assert.deepEqual(launchEnvironment('claude', { DEBUG: '1' }, false), {
+      CLAUDE_CODE_AUTO_CONNECT_IDE: 'false',
+      DEBUG: '1',
+    });
+  });
+  it("the person's own value of that variable wins", () => {
+    assert.deepEqual(launchEnvironment('claude', { CLAUDE_CODE_AUTO_CONNECT_IDE: 'true' }, false), {
+      CLAUDE_CODE_AUTO_CONNECT_IDE: 'true',
+    });
+  });
+  it('a client with no editor connection has no such setting and gets nothing added', () => {
+    assert.equal(agentSettings('codex').connectToEditor, undefined);
+    assert.equal(agentSettings('claude').connectToEditor?.key, 'akk.claude.connectToEditor');
+    assert.deepEqual(launchEnvironment('codex', {}, false), {});
+  });
 });
