@@ -1,23 +1,25 @@
 /**
  * Claude Code connected to an editor (`/ide`, as it connects to the official Claude Code extension
  * in VS Code's terminal), through the AKK server only (`node dist/server.js --stdio`). A loopback
- * editor (test/harness/fake-ide) announces itself by its lock file and the client connects to it.
+ * editor (test/harness/agents/claude/fake-ide.ts) announces itself by its lock file and the client
+ * connects to it.
  * The client's edit then opens as a diff in that editor, and the terminal draws the question
  * without the diff: AKK tells the person where to answer (the editor's diff, or the terminal),
  * offers nothing to answer from the panel and types nothing. Accepted in the editor, the edit is
  * applied as the scenario makes it (on disk, and the model is told), and the step is gone. Started
  * as AKK starts it with `akk.claude.connectToEditor` off, the client stays apart from the editor
- * even so, and its edit, drawn with its diff, is approved through AKK.
+ * even so, and its edit, drawn with its diff, is approved through AKK. Connected, a command it asks
+ * to run is still drawn in the terminal, and approved through AKK.
  */
 import { strict as assert } from 'node:assert';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REQUESTS } from '../../src/shared/protocol';
 import { launchEnvironment } from '../../src/shared/settings';
-import { startFakeIde, type FakeIde } from '../harness/fake-ide';
+import { startFakeIde, type FakeIde } from '../harness/agents/claude/fake-ide';
 import { scenario } from '../harness/scenarios';
 import { startServerAgent, toldLeftToTerminal, userPrompt, type ServerAgent } from '../support/server-agent';
-import { sleep } from '../support/wait';
+import { sleep, until } from '../support/wait';
 
 const REASON =
   'Claude Code opened its edit to config.yaml as a diff in Visual Studio Code: ' +
@@ -39,8 +41,8 @@ describe('Claude Code connected to an editor (/ide) through the AKK server (live
   });
   afterEach(() => ide.stop());
 
-  const start = (env: Record<string, string> = {}): Promise<ServerAgent> => {
-    const sc = scenario('claude-edit-approve');
+  const start = (env: Record<string, string> = {}, name = 'claude-edit-approve'): Promise<ServerAgent> => {
+    const sc = scenario(name);
     return startServerAgent(
       'claude',
       sc,
@@ -102,6 +104,25 @@ describe('Claude Code connected to an editor (/ide) through the AKK server (live
     const tool = await a.model.waitForToolResult(a.model.issued[1]?.id ?? '', 30_000);
     assert.equal(tool.isError, false, tool.content);
     assert.equal(readFileSync(file, 'utf8'), edited(before));
+    assert.equal(ide.diffs.length, 0);
+  });
+
+  it('connected, a command it asks to run is drawn in the terminal as ever, and approved through AKK', async () => {
+    const a = await start({}, 'claude-bash-approve');
+    await ide.connected();
+    await userPrompt(a.term, 'go');
+    const s = await a.waitStatus((x) => x.permission !== null, 30_000, 'the Bash prompt');
+    const p = s.permission;
+    assert.ok(p);
+    assert.deepEqual([p.tool, p.subject], ['bash', 'touch notes.txt']);
+    const r = await a.call(
+      REQUESTS.approve.method,
+      { interaction_id: p.interaction_id, turn_id: p.turn_id, decision: 'approve_once' },
+      30_000,
+    );
+    assert.ok(r.result, JSON.stringify(r.error));
+    const made = join(a.term.workDir, 'notes.txt');
+    await until('the approved command to make notes.txt', () => existsSync(made) || undefined);
     assert.equal(ide.diffs.length, 0);
   });
 });
