@@ -71,3 +71,14 @@ export function clickTarget(
   const opens = (['step', 'terminal'] as const).find((o) => clickPath(o) === path);
   return opens && id !== null && isSession(id) ? { session: id, opens } : undefined;
 }
+
+/**
+ * What a click on a notice the panel's webview raised opens: the webview is not trusted, so only a
+ * session this window knows opens anything.
+ */
+export function noticeClickTarget(
+  click: { session_id: string; opens: Opens },
+  isSession: (id: string) => boolean,
+): { session: string; opens: Opens } | undefined {
+  return isSession(click.session_id) ? { session: click.session_id, opens: click.opens } : undefined;
+}

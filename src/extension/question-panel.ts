@@ -19,6 +19,7 @@ import { errorCodeOf, errorMessageOf, lapsedOutcome, outcomeFor } from './rpc-er
 import type { ServerClient } from './server-client';
 import { codedError } from '../shared/errors';
 import { panelHtml } from './question-panel-html';
+import { noticeClickTarget } from './outside-notice-plan';
 
 export class QuestionPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
@@ -128,9 +129,6 @@ export class QuestionPanel implements vscode.Disposable {
     const step = this.sessionId ? this.pending.get(this.sessionId) : undefined;
     const session = this.sessionId ? this.pending.session(this.sessionId) : undefined;
     const allowed = this.inputAllowed();
-    const untrusted = vscode.l10n.t(
-      'This workspace is not trusted: Agent Knock Knock shows what the agent asks, but answers only in the terminal.',
-    );
     const s = step?.status;
     return {
       session: session
@@ -146,7 +144,11 @@ export class QuestionPanel implements vscode.Disposable {
       manual_reason: s?.manual_reason ?? null,
       input_allowed: allowed,
       reading: this.reading,
-      input_blocked_reason: allowed ? null : untrusted,
+      input_blocked_reason: allowed
+        ? null
+        : vscode.l10n.t(
+            'This workspace is not trusted: Agent Knock Knock shows what the agent asks, but answers only in the terminal.',
+          ),
     };
   }
 
@@ -194,11 +196,13 @@ export class QuestionPanel implements vscode.Disposable {
         if (this.queuedNotice) this.post({ type: 'notify', notice: this.queuedNotice });
         this.queuedNotice = undefined;
         return;
-      case 'noticeClicked':
-        if (!this.pending.session(m.session_id)) return;
-        if (m.opens === 'terminal') this.focusTerminal(m.session_id);
-        else await this.show(m.session_id);
+      case 'noticeClicked': {
+        const target = noticeClickTarget(m, (id) => this.pending.session(id) !== undefined);
+        if (!target) return;
+        if (target.opens === 'terminal') this.focusTerminal(target.session);
+        else await this.show(target.session);
         return;
+      }
       case 'noticeResult':
         if (m.shown) this.log.info(`A notification was raised outside the window (${m.permission}).`);
         else this.log.warn(`No notification outside the window: ${m.reason ?? m.permission}`);

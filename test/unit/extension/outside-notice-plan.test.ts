@@ -4,8 +4,14 @@
  * notice, silent when akk.sound is off.
  */
 import { strict as assert } from 'node:assert';
-import { cutText, noticeMode, planNotice, clickTarget } from '../../../src/extension/outside-notice-plan';
-import { PanelNotice } from '../../../src/shared/webview-messages';
+import {
+  cutText,
+  noticeMode,
+  planNotice,
+  clickTarget,
+  noticeClickTarget,
+} from '../../../src/extension/outside-notice-plan';
+import { PanelNotice, PanelToHost } from '../../../src/shared/webview-messages';
 
 const INPUT = {
   mode: 'unfocused' as const,
@@ -87,5 +93,26 @@ describe('a notification outside the window: whether and what', () => {
     assert.equal(clickTarget('/step', '', known), undefined);
     assert.equal(clickTarget('/other', 'session=claude-1', known), undefined);
     assert.equal(clickTarget('/step', 'session=claude-1%00', known), undefined);
+  });
+
+  it("a click the panel's webview reports opens only a session this window knows, whatever the webview claims", () => {
+    const known = (id: string): boolean => id === 'claude-1';
+    const click = (message: unknown): ReturnType<typeof noticeClickTarget> => {
+      const parsed = PanelToHost.parse(message);
+      assert.equal(parsed.type, 'noticeClicked');
+      return parsed.type === 'noticeClicked' ? noticeClickTarget(parsed, known) : undefined;
+    };
+    assert.deepEqual(click({ type: 'noticeClicked', session_id: 'claude-1', opens: 'step' }), {
+      session: 'claude-1',
+      opens: 'step',
+    });
+    assert.deepEqual(click({ type: 'noticeClicked', session_id: 'claude-1', opens: 'terminal' }), {
+      session: 'claude-1',
+      opens: 'terminal',
+    });
+    for (const session_id of ['claude-2', 'CLAUDE-1', 'claude-1.finished', 'claude-10']) {
+      assert.equal(click({ type: 'noticeClicked', session_id, opens: 'step' }), undefined, session_id);
+      assert.equal(click({ type: 'noticeClicked', session_id, opens: 'terminal' }), undefined, session_id);
+    }
   });
 });
