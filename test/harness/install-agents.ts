@@ -1,6 +1,7 @@
 // Installs real agent clients on demand into a cache folder outside the repository:
 //   ${AKK_AGENT_CACHE:-$HOME/.cache/akk/agents}/<agent>/<version>/
 // Usage: npm run agents:install -- --agent claude --version 2.1.267 | --agent codex --newest | --all
+// (`--all`: the seed versions, the newest, and the release the VS Code tier sees differ, DIFFERING_RELEASE)
 // Idempotent: an installed version whose binary answers `--version` is left alone. Either way, a
 // version with a qualification record must be the client that record names: the package's
 // integrity and the executable's SHA-256 are checked against it, once per process.
@@ -12,7 +13,7 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { harnessAgent } from './agents';
 import { readRecord, recordPath } from './qualify/records';
-import { AGENTS, NEWEST, PACKAGES, VERSIONS, parseAgent, type AgentName } from './versions';
+import { AGENTS, DIFFERING_RELEASE, NEWEST, PACKAGES, VERSIONS, parseAgent, type AgentName } from './versions';
 
 const run = promisify(execFile);
 
@@ -163,6 +164,7 @@ async function main(argv: string[]): Promise<void> {
   const jobs: Array<[AgentName, string]> = [];
   if (args.has('all')) {
     for (const agent of AGENTS) for (const v of VERSIONS[agent]) jobs.push([agent, v]);
+    jobs.push([DIFFERING_RELEASE.agent, DIFFERING_RELEASE.version]);
   } else {
     const agents = args.has('agent') ? [parseAgent(String(args.get('agent')))] : AGENTS;
     for (const agent of agents) {

@@ -19,6 +19,14 @@ export const NEWEST = byAgent((a) => HARNESS_AGENTS[a].newest);
 /** Versions named by the interaction profiles, oldest first, followed by NEWEST. */
 export const VERSIONS = byAgent((a) => HARNESS_AGENTS[a].versions);
 
+/** The release the VS Code tier sees differ from the one below it (see `HarnessAgent.differing`). */
+export const DIFFERING_RELEASE = ((): { agent: AgentName; version: string; below: string } => {
+  const agent = AGENTS.find((a) => HARNESS_AGENTS[a].differing);
+  const differing = agent && HARNESS_AGENTS[agent].differing;
+  if (!agent || !differing) throw new Error('no harness agent names a differing release');
+  return { agent, ...differing };
+})();
+
 export interface TermSize {
   cols: number;
   rows: number;

@@ -13,6 +13,8 @@
  * set, `codex` in another terminal is qualified as it appears, without asking; its command approval
  * waits meanwhile, told by a notification with nothing sent, and once the run has qualified it, is
  * approved from the palette; its finished turn is told (the mute was the other session's only).
+ * Last, a release that draws screens otherwise than the one below it stays in the terminal, its
+ * differing screens in the report (release-day-differing.ts).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -20,7 +22,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startCodeServer } from '../../scripts/vscode-host/host';
 import { Q_DATABASE } from '../harness/agents/claude/scenarios';
 import { startFakeModel } from '../harness/fake-model';
-import { NEWEST } from '../harness/versions';
+import { DIFFERING_RELEASE, NEWEST } from '../harness/versions';
 import { sleep, until } from './agent-tmux';
 import { check, toolResultOf } from './flow-support';
 import {
@@ -34,6 +36,7 @@ import {
   typeInTerminal,
   useShellProfile,
 } from './terminal-support';
+import { DIFFERING_TURNS, DIFFERING_WITHHELD, differingRelease } from './release-day-differing';
 import { HostPhase, log, screenshot, secondsSince, type CheckResult } from './ui-support';
 import {
   clearNotifications,
@@ -94,12 +97,13 @@ export async function runReleaseDay(browser: Browser, extPath: string, scratch: 
         escalated: true,
       },
       { kind: 'text', text: 'Done.' },
+      ...DIFFERING_TURNS,
     ],
     fallbackText: 'Done.',
   });
   const agents = await personsAgents(root, 'release-day', workspace, codexModel);
   useShellProfile(settingsFile, 'bash', agents, model);
-  const withheld = `claude@${NEWEST.claude},codex@${NEWEST.codex}`;
+  const withheld = `claude@${NEWEST.claude},codex@${NEWEST.codex},${DIFFERING_WITHHELD}`;
   const consoleLog: string[] = [];
   // The remote machine's settings, where akk.qualify.automatic (a machine setting) is set later on.
   const machineSettings = path.join(root, 'host', 'user-data', 'Machine', 'settings.json');
@@ -283,6 +287,13 @@ export async function runReleaseDay(browser: Browser, extPath: string, scratch: 
         // Muting the other session silenced it only: this one's finished turn is told.
         await findNotification(p, /Codex finished its turn/);
       },
+    );
+
+    await step(
+      `release day: ${DIFFERING_RELEASE.agent} ${DIFFERING_RELEASE.version}, drawn otherwise than ` +
+        `${DIFFERING_RELEASE.below}, stays in the terminal; Show Report names the differing screens; nothing typed`,
+      'failure-release-day-differing.png',
+      (p) => differingRelease(p, { agents, model: codexModel, root }),
     );
   } catch (err) {
     phase.stopped('release day', err);

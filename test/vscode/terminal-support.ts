@@ -74,8 +74,11 @@ export function terminalTab(p: Page, title: RegExp) {
   return p.locator('.tab').filter({ has: p.locator('.label-name', { hasText: title }) });
 }
 
-/** Opens a new terminal in the editor area and waits for its tab and its shell's start. */
-export async function newTerminal(p: Page, shell: string): Promise<void> {
+/**
+ * Opens a new terminal in the editor area and waits for its tab and its shell's start; gives its tab,
+ * held (tabs are titled by what runs in them, and a new one opens beside the active editor).
+ */
+export async function newTerminal(p: Page, shell: string): Promise<{ click(): Promise<unknown> }> {
   const before = await terminalTab(p, TAB.shell(shell)).count();
   await palette(p, 'Terminal: Create New Terminal in Editor Area');
   await until(
@@ -83,12 +86,18 @@ export async function newTerminal(p: Page, shell: string): Promise<void> {
     async () => ((await terminalTab(p, TAB.shell(shell)).count()) > before ? true : undefined),
     20_000,
   );
+  const tab = await p.locator('.editor-group-container.active .tab.active').first().elementHandle();
+  if (!tab) throw new Error(`the new ${shell} terminal's tab is not the active one`);
   await sleep(2000); // the shell and its integration start
+  return tab;
 }
 
-/** Types into the person's terminal whose tab shows `title`, as a person does (click its tab, type). */
-export async function typeInTerminal(p: Page, title: RegExp, text: string): Promise<void> {
-  await terminalTab(p, title).first().click();
+/** A terminal tab that can be clicked: one found by its title, or one held since it opened. */
+type TabTarget = RegExp | { click(): Promise<unknown> };
+
+/** Types into the person's terminal whose tab shows `title` (or the tab given), as a person does (click its tab, type). */
+export async function typeInTerminal(p: Page, tab: TabTarget, text: string): Promise<void> {
+  await (tab instanceof RegExp ? terminalTab(p, tab).first() : tab).click();
   await sleep(300);
   await p.keyboard.type(text, { delay: 20 });
   await sleep(400);
@@ -191,16 +200,21 @@ export async function personsAgents(
   fs.mkdirSync(binDir, { recursive: true });
   claudeFiles(home, workspace, NEWEST.claude);
   fs.symlinkSync(await agentBinary('claude', NEWEST.claude), path.join(binDir, 'claude'));
-  const codexBin = await agentBinary('codex', NEWEST.codex);
-  fs.writeFileSync(
-    path.join(binDir, 'codex'),
-    `#!/bin/sh\nexec env ${Object.entries(codexEnv(path.join(codexHome, '.codex')))
-      .map(([k, v]) => `${k}='${v}'`)
-      .join(' ')} HOME='${codexHome}' '${codexBin}' --no-daemon "$@"\n`,
-    { mode: 0o755 },
-  );
+  codexCommand({ home, codexHome, binDir }, 'codex', await agentBinary('codex', NEWEST.codex));
   codexFiles(path.join(codexHome, '.codex'), workspace, codexModel.url);
   return { home, codexHome, binDir };
+}
+
+/** A command on the person's PATH that runs the Codex executable `bin` with their Codex home. */
+export function codexCommand(agents: PersonsAgents, command: string, bin: string): void {
+  const env = Object.entries(codexEnv(path.join(agents.codexHome, '.codex')))
+    .map(([k, v]) => `${k}='${v}'`)
+    .join(' ');
+  fs.writeFileSync(
+    path.join(agents.binDir, command),
+    `#!/bin/sh\nexec env ${env} HOME='${agents.codexHome}' '${bin}' --no-daemon "$@"\n`,
+    { mode: 0o755 },
+  );
 }
 
 /** The shell's absolute path (a profile whose path VS Code cannot resolve falls back to the default shell). */

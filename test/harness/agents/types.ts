@@ -73,6 +73,12 @@ export interface HarnessAgent {
   /** Versions named by the interaction profiles, oldest first, followed by `newest`. */
   versions: readonly string[];
   /**
+   * A real release that draws screens otherwise than the qualified release `below` it (a new
+   * generation opened there): the VS Code tier qualifies it on the machine, its own record withheld,
+   * to see it stay in the terminal with the differing screens reported. One agent names one.
+   */
+  differing?: { version: string; below: string };
+  /**
    * The themes the client's own setting offers (captured as rendering conditions); absent when it
    * has none and adapts its colours to the terminal's background instead.
    */

@@ -16,6 +16,8 @@ const NEWEST = '0.171.0';
 export const codexHarness: HarnessAgent = {
   newest: NEWEST,
   versions: ['0.153.4', '0.154.0', '0.155.1', NEWEST],
+  // 0.162.0 opened the generation after 0.161.0's.
+  differing: { version: '0.162.0', below: '0.161.0' },
   binaryIn: (dir) => path.join(dir, 'node_modules', '@openai', 'codex', 'bin', 'codex.js'),
   prepare: prepareCodex,
   requirementsFile: 'codex/requirements.toml',
