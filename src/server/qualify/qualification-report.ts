@@ -99,7 +99,9 @@ export function qualificationReport(raw: unknown, who: Identifying, product: str
     '',
     `- product: ${product}`,
     `- client: ${o.agent} ${o.version}, binary sha256 ${o.sha256}`,
-    `- compared with: ${o.nearest ?? 'none'} (generation ${o.generation ?? 'none'})`,
+    o.nearest === null
+      ? '- compared with: no qualified release below it'
+      : `- compared with: ${o.nearest}${o.generation === null ? '' : ` (generation ${o.generation})`}`,
     `- screens: ${o.screens}, in ${o.seconds} s`,
     `- verdict: ${o.reason}`,
     '',

@@ -46,6 +46,12 @@ describe('the report of a local qualification that did not qualify', () => {
     assert.ok(r.includes('80x24/32-permission-bash: options: no row "1. Yes"'));
     assert.ok(r.includes(`binary sha256 ${'ab'.repeat(32)}`));
     assert.ok(r.includes('compared with: 2.1.332 (generation 2.1.332)'));
+    // A release whose screens differ is read under no generation: only the release compared with is named.
+    const none = qualificationReport({ ...OUTCOME, generation: null }, WHO, 'akk') ?? '';
+    assert.ok(none.includes('- compared with: 2.1.332\n'), none);
+    assert.ok(!none.includes('generation'), none);
+    const first = qualificationReport({ ...OUTCOME, nearest: null, generation: null }, WHO, 'akk') ?? '';
+    assert.ok(first.includes('- compared with: no qualified release below it'), first);
     assert.ok(r.includes('agent-knock-knock 1.2.3'));
     assert.ok(r.includes('not sent anywhere'));
   });
