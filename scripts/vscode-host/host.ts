@@ -183,6 +183,8 @@ export interface StartOptions {
   readyTimeoutMs?: number;
   /** User settings written to <user-data-dir>/User/settings.json (merged over QUIET_SETTINGS). */
   settings?: Record<string, unknown>;
+  /** The display language (`--locale`); a language other than English needs its language pack installed. */
+  locale?: string;
 }
 
 /** Settings that keep a scratch workbench quiet and offline: no welcome page, no chat, no updates. */
@@ -257,6 +259,7 @@ export async function startCodeServer(opts: StartOptions): Promise<CodeServer> {
       '--disable-getting-started-override',
       '--ignore-last-opened',
       ...(opts.smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+      ...(opts.locale ? ['--locale', opts.locale] : []),
       opts.folder,
     ];
     const out = fs.openSync(logFile, 'a');

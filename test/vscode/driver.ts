@@ -15,7 +15,9 @@
 //      withheld): each qualified on this machine from the workbench, then answered;
 //   7. the package as a person installs it (./packaged-walkthrough.ts): the .vsix in a clean host,
 //      its walkthrough's steps each done on its command;
-//   8. appends `vscode <passed> <failed> <pending>` to $AKK_TALLY and exits non-zero on failure.
+//   8. the package in a second language (./second-language.ts): French bundles a translator would
+//      add, in a host started in French;
+//   9. appends `vscode <passed> <failed> <pending>` to $AKK_TALLY and exits non-zero on failure.
 //
 // Needs `npm run vscode-host:install` and Debian's chromium. Environment:
 //   AKK_VSCODE_EXTENSION_PATH  extension folder to load (default: a copy of the built repository)
@@ -42,6 +44,7 @@ import { runAgentFlows } from './agent-flows';
 import { runUnreadablePlatform } from './unreadable-platform';
 import { runReleaseDay } from './release-day';
 import { runPackagedWalkthrough } from './packaged-walkthrough';
+import { runSecondLanguage } from './second-language';
 import {
   ARTIFACTS,
   Checks,
@@ -358,10 +361,11 @@ async function main(): Promise<number> {
   let unreadable: CheckResult[] = [];
   let releaseDay: CheckResult[] = [];
   let walkthrough: CheckResult[] = [];
+  let secondLanguage: CheckResult[] = [];
   // AKK_VSCODE_FLOWS names agent flows (agent-flows.ts) and the phases `unreadable` and `release-day`:
   // only those run (while working on one of them).
   const only = (process.env.AKK_VSCODE_FLOWS ?? '').split(',').filter(Boolean);
-  const phases = ['unreadable', 'release-day', 'walkthrough'];
+  const phases = ['unreadable', 'release-day', 'walkthrough', 'second-language'];
   const wanted = (phase: string): boolean =>
     only.length === 0 || (phase === 'agent' ? only.some((n) => !phases.includes(n)) : only.includes(phase));
   /** One phase on a host of its own: its checks, one pending when left out, one failed when it cannot run. */
@@ -409,13 +413,16 @@ async function main(): Promise<number> {
     walkthrough = await phase('packaged walkthrough', wanted('walkthrough'), () =>
       runPackagedWalkthrough(chromium, scratch),
     );
+    secondLanguage = await phase('second language', wanted('second-language'), () =>
+      runSecondLanguage(chromium, scratch),
+    );
   } finally {
     await browser?.close().catch(() => undefined);
     if (process.env.AKK_VSCODE_KEEP === '1') log(`scratch kept at ${scratch}`);
     else fs.rmSync(scratch, { recursive: true, force: true });
   }
 
-  const checks = [...ui, ...agent, ...unreadable, ...releaseDay, ...walkthrough];
+  const checks = [...ui, ...agent, ...unreadable, ...releaseDay, ...walkthrough, ...secondLanguage];
   const passed = suite.passes + checks.filter((r) => r.status === 'passed').length;
   const failed = suite.failures + checks.filter((r) => r.status === 'failed').length;
   const pending = suite.pending + checks.filter((r) => r.status === 'pending').length;
@@ -431,7 +438,8 @@ async function main(): Promise<number> {
   log(
     `in-host mocha: ${suite.passes} passed, ${suite.failures} failed, ${suite.pending} pending; ` +
       `UI checks: ${tally(ui)}; agent flows: ${tally(agent)}; unreadable platform: ${tally(unreadable)}; ` +
-      `release day: ${tally(releaseDay)}; packaged walkthrough: ${tally(walkthrough)}`,
+      `release day: ${tally(releaseDay)}; packaged walkthrough: ${tally(walkthrough)}; ` +
+      `second language: ${tally(secondLanguage)}`,
   );
   // The detail is repeated here, at the end, where a truncated CI log still shows it.
   for (const r of checks.filter((x) => x.status === 'failed'))

@@ -19,6 +19,7 @@ import { waitServerRunning } from './workbench';
 const PACKAGED = [
   'package.json',
   'package.nls.json',
+  'l10n',
   'README.md',
   'LICENSE',
   'CHANGELOG.md',
@@ -33,10 +34,14 @@ interface Walkthrough {
   steps: Array<{ id: string; title: string; description: string }>;
 }
 
-/** The built repository packaged with vsce in a copy of its own (vsce reads .vscodeignore there). */
-function packageVsix(root: string): string {
+/**
+ * The built repository packaged with vsce in a copy of its own (vsce reads .vscodeignore there);
+ * `added` files (a translator's bundle: [its file, its path in the package]) go in beside.
+ */
+export function packageVsix(root: string, added: ReadonlyArray<readonly [string, string]> = []): string {
   const copy = path.join(root, 'package');
   for (const f of PACKAGED) fs.cpSync(path.join(REPO_ROOT, f), path.join(copy, f), { recursive: true });
+  for (const [from, to] of added) fs.cpSync(from, path.join(copy, to));
   const vsix = path.join(root, 'agent-knock-knock.vsix');
   const vsce = path.join(REPO_ROOT, 'node_modules', '.bin', 'vsce');
   const r = spawnSync(vsce, ['package', '--no-dependencies', '--out', vsix], { cwd: copy, encoding: 'utf8' });
