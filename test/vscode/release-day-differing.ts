@@ -33,13 +33,15 @@ export const DIFFERING_WITHHELD = `${DIFFERING_RELEASE.agent}@${version}`;
 
 /** The text of the editor in front, as drawn (its first lines), its lines joined by spaces. */
 async function frontEditorText(p: Page): Promise<string> {
-  return p
-    .locator('.editor-group-container.active .monaco-editor .view-lines')
-    .first()
-    .innerText()
-    // The editor draws spaces as no-break spaces, and wraps long lines at a space: read as one text.
-    .then((t) => t.replace(/\u00a0/g, ' ').replace(/ *\n */g, ' '))
-    .catch(() => '');
+  return (
+    p
+      .locator('.editor-group-container.active .monaco-editor .view-lines')
+      .first()
+      .innerText()
+      // The editor draws spaces as no-break spaces, and wraps long lines at a space: read as one text.
+      .then((t) => t.replace(/\u00a0/g, ' ').replace(/ *\n */g, ' '))
+      .catch(() => '')
+  );
 }
 
 export async function differingRelease(
