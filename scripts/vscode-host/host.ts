@@ -183,7 +183,7 @@ export interface StartOptions {
   readyTimeoutMs?: number;
   /** User settings written to <user-data-dir>/User/settings.json (merged over QUIET_SETTINGS). */
   settings?: Record<string, unknown>;
-  /** The display language (`--locale`); a language other than English needs its language pack installed. */
+  /** The display language (`--locale`); other than English, it needs its language pack. */
   locale?: string;
 }
 
@@ -306,10 +306,8 @@ export async function startCodeServer(opts: StartOptions): Promise<CodeServer> {
     const portTaken = /EADDRINUSE/.test(tail(logFile, 40));
     if (!portTaken || opts.port !== undefined) break;
   }
-  if (ownScratch && !opts.keepScratch) {
-    // keep the log for the error message only
-    fs.rmSync(scratchDir, { recursive: true, force: true });
-  }
+  // The scratch folder goes; its log is kept in the error's message only.
+  if (ownScratch && !opts.keepScratch) fs.rmSync(scratchDir, { recursive: true, force: true });
   throw lastError ?? new Error('code-server did not start');
 }
 

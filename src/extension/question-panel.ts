@@ -1,7 +1,6 @@
 /**
- * The question panel: one webview that shows the current step of one session and sends back
- * only semantic ids. CSP with a fresh nonce per load, scripts only from dist/webview, every
- * message from the webview checked before use.
+ * The question panel: one webview that shows the current step of one session and sends back only
+ * semantic ids. A fresh CSP nonce per load, scripts only from dist/webview, every message checked.
  */
 import * as vscode from 'vscode';
 import type { PermissionDecisionKind, PermissionProjection, ResponseReceipt } from '../shared/contract';
@@ -129,6 +128,9 @@ export class QuestionPanel implements vscode.Disposable {
     const step = this.sessionId ? this.pending.get(this.sessionId) : undefined;
     const session = this.sessionId ? this.pending.session(this.sessionId) : undefined;
     const allowed = this.inputAllowed();
+    const untrusted = vscode.l10n.t(
+      'This workspace is not trusted: Agent Knock Knock shows what the agent asks, but answers only in the terminal.',
+    );
     const s = step?.status;
     return {
       session: session
@@ -144,11 +146,7 @@ export class QuestionPanel implements vscode.Disposable {
       manual_reason: s?.manual_reason ?? null,
       input_allowed: allowed,
       reading: this.reading,
-      input_blocked_reason: allowed
-        ? null
-        : vscode.l10n.t(
-            'This workspace is not trusted: Agent Knock Knock shows what the agent asks, but answers only in the terminal.',
-          ),
+      input_blocked_reason: allowed ? null : untrusted,
     };
   }
 
@@ -198,9 +196,8 @@ export class QuestionPanel implements vscode.Disposable {
         return;
       case 'noticeClicked': {
         const target = noticeClickTarget(m, (id) => this.pending.session(id) !== undefined);
-        if (!target) return;
-        if (target.opens === 'terminal') this.focusTerminal(target.session);
-        else await this.show(target.session);
+        if (target?.opens === 'terminal') this.focusTerminal(target.session);
+        else if (target) await this.show(target.session);
         return;
       }
       case 'noticeResult':

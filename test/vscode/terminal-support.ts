@@ -95,7 +95,7 @@ export async function newTerminal(p: Page, shell: string): Promise<{ click(): Pr
 /** A terminal tab that can be clicked: one found by its title, or one held since it opened. */
 type TabTarget = RegExp | { click(): Promise<unknown> };
 
-/** Types into the person's terminal whose tab shows `title` (or the tab given), as a person does (click its tab, type). */
+/** Types into the person's terminal whose tab shows `title` (or the tab given), as a person does. */
 export async function typeInTerminal(p: Page, tab: TabTarget, text: string): Promise<void> {
   await (tab instanceof RegExp ? terminalTab(p, tab).first() : tab).click();
   await sleep(300);
