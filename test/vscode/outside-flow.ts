@@ -15,7 +15,15 @@ import type { AskQuestion, ModelTurn } from '../harness/fake-model/types';
 import { until } from './agent-tmux';
 import { check, checkExactAnswers, toolResultOf, type FlowContext } from './flow-support';
 import { log, screenshot } from './ui-support';
-import { clearNotifications, notificationButton, option, palette, panelFrame, waitPendingCount } from './workbench';
+import {
+  clearNotifications,
+  findNotification,
+  notificationButton,
+  option,
+  palette,
+  panelFrame,
+  waitPendingCount,
+} from './workbench';
 
 /** The supervisor flow's turns end at index 25; these follow. */
 const FIRST = 26;
@@ -88,6 +96,16 @@ async function clickRaised(p: Page, n: number): Promise<void> {
     .evaluate((_, i) => {
       (window as unknown as { akkRaised: Notification[] }).akkRaised[i]?.dispatchEvent(new Event('click'));
     }, n);
+}
+
+/**
+ * The turn a step belonged to goes on after the answer (the agent's reply) and then ends: told in
+ * the window while it is in front. Waited for before the window goes behind again, or that end
+ * would rightly be told outside and be taken for the next step's notice.
+ */
+async function turnEndedInWindow(p: Page): Promise<void> {
+  await findNotification(p, /Claude Code finished its turn/);
+  await clearNotifications(p);
 }
 
 async function waitRaised(p: Page, count: number, what: string): Promise<Raised[]> {
@@ -168,6 +186,7 @@ export async function outsideFlow(ctx: FlowContext): Promise<void> {
       check(!r.isError, `the approved command reported an error: ${r.content}`);
       check(fs.existsSync(path.join(workspace, 'away.txt')), 'away.txt was not created');
       await waitPendingCount(p, 0);
+      await turnEndedInWindow(p);
     },
   );
 
@@ -193,6 +212,7 @@ export async function outsideFlow(ctx: FlowContext): Promise<void> {
       const r = await toolResultOf(model, FIRST + 2);
       checkExactAnswers(r.content, [[Q_SHADE.question, 'Amber']]);
       await waitPendingCount(p, 0);
+      await turnEndedInWindow(p);
       check((await raisedSoFar(p)).length === 2, 'answering raised another notification');
     },
   );
