@@ -9,6 +9,7 @@ import { launchSettings, startAgentPane } from './agent-terminals';
 import type { CommandDeps } from './command-deps';
 import { INTERACTION_COMMANDS } from './interaction-commands';
 import { forgetLocalQualifications, qualifyOnThisMachine } from './local-qualifications';
+import { checkMachine } from './machine-check';
 import { setSessionMuted } from './session-mutes';
 import { launchPlace, startAgentInTerminal } from './terminal-launch';
 import type { QuestionPanel } from './question-panel';
@@ -57,6 +58,7 @@ const COMMANDS: Readonly<Record<string, CommandHandler>> = {
     return { running, version, sessions };
   },
   'akk.showOutput': ({ log }) => log.show(),
+  'akk.checkMachine': checkMachine,
   'akk.forgetLocalQualifications': forgetLocalQualifications,
   'akk.qualifyOnThisMachine': qualifyOnThisMachine,
   'akk.muteSession': ({ mutes, sessions }, arg) => setSessionMuted(mutes, sessions.all(), arg, true),

@@ -1,6 +1,9 @@
 // In the real extension host: the extension is there, activates, registers exactly the
 // commands it contributes, and starts its background server.
 import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { until } from '../../support/wait';
 
@@ -89,6 +92,23 @@ describe('Agent Knock Knock in a real VS Code', function () {
     assert.equal(typeof status.version, 'string');
     assert.ok(status.version.length > 0, 'empty server version');
     assert.equal(typeof status.sessions, 'number');
+  });
+
+  it('akk.checkMachine says what this machine lets it do: the platform, the server, its processes, tmux', async () => {
+    interface MachineCheck {
+      platform: string;
+      server_running: boolean;
+      tmux: string | null;
+      notices: string[];
+    }
+    const tmux = spawnSync('tmux', ['-V'], { encoding: 'utf8' });
+    const check = await vscode.commands.executeCommand<MachineCheck>('akk.checkMachine');
+    assert.equal(check.platform, os.platform());
+    assert.equal(check.server_running, true);
+    // This host reads /proc: nothing keeps the server from identifying agents.
+    assert.ok(fs.existsSync('/proc/self/stat'), 'this host has no /proc');
+    assert.deepEqual(check.notices, []);
+    assert.equal(check.tmux, tmux.status === 0 ? tmux.stdout.trim() : null);
   });
 
   it('akk.restartServer brings the server back', async () => {
