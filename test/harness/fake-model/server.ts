@@ -1,12 +1,15 @@
-// A fake model on 127.0.0.1 (random port) speaking the Anthropic Messages API and the OpenAI
-// Responses API with streaming events. It plays a scenario: one scripted turn per main request,
-// records every request, and lets a test read the tool result the client sent back.
+// A fake model on 127.0.0.1 (random port) speaking the Anthropic Messages API, the OpenAI
+// Responses API and Google's Generative Language API with streaming events. It plays a scenario:
+// one scripted turn per main request, records every request, and lets a test read the tool result
+// the client sent back.
 import { randomBytes } from 'node:crypto';
 import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { AGENTS, agentLabel, type AgentName } from '../../../src/shared/agents';
 import { HARNESS_AGENTS } from '../agents';
 import { messageBlocks, messageBody, messageJson, messageStart } from './anthropic';
+import { googleJson, googleParts, googleRoute, googleSideText, googleStream, googleTools } from './google';
+import { googleToolResults, googleUserTexts, isGoogleMainRequest } from './google';
 import { requestTools, responseBody, responseItems, responseStart } from './openai';
 import type { IssuedToolUse, ModelTurn, OfferedTool, RecordedRequest, Scenario, ToolCall } from './types';
 import type { ToolResult, WireApi } from './types';
@@ -123,7 +126,7 @@ export function extractUserTexts(body: unknown): string[] {
       }
     }
   }
-  return out;
+  return [...out, ...googleUserTexts(body)];
 }
 
 /** Every tool result contained in one request body. */
@@ -160,7 +163,7 @@ export function extractToolResults(body: unknown, seq: number): ToolResult[] {
       out.push({ id: String(it.call_id), content: text, isError: false, requestSeq: seq });
     }
   }
-  return out;
+  return [...out, ...googleToolResults(body, seq)];
 }
 
 async function readBody(req: http.IncomingMessage): Promise<unknown> {
@@ -277,23 +280,65 @@ export async function startFakeModel(scenario: Scenario): Promise<FakeModel> {
     notify();
   };
 
+  const handleGoogle = async (
+    body: unknown,
+    rec: RecordedRequest,
+    res: http.ServerResponse,
+    route: { model: string; method: string },
+  ): Promise<void> => {
+    let turn: ModelTurn;
+    if (rec.side) {
+      turn = { kind: 'text', text: googleSideText(body, SIDE_TITLE) };
+    } else {
+      const t = takeTurn('google', body);
+      turn = t.turn;
+      rec.turnIndex = t.index;
+    }
+    const parts = googleParts(turn.text, turnCall('google', turn, googleTools(body)), () => newId('call_'));
+    for (const p of parts) {
+      if (p.functionCall)
+        issued.push({
+          turnIndex: rec.turnIndex ?? -1,
+          id: p.functionCall.id,
+          name: p.functionCall.name,
+          input: p.functionCall.args,
+        });
+    }
+    if (route.method === 'streamGenerateContent') {
+      res.writeHead(200, { ...turn.headers, 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      await hold(turn);
+      res.end(googleStream(route.model, parts));
+    } else {
+      await hold(turn);
+      res.writeHead(200, { ...turn.headers, 'content-type': 'application/json' });
+      res.end(JSON.stringify(googleJson(route.model, parts)));
+    }
+    notify();
+  };
+
   const server = http.createServer((req, res) => {
     void (async () => {
       const body = await readBody(req);
       const url = req.url ?? '';
+      const route = googleRoute(url);
+      const generates = route?.method === 'generateContent' || route?.method === 'streamGenerateContent';
       const api: RecordedRequest['api'] =
         req.method === 'POST' && url.startsWith('/v1/messages') && !url.includes('count_tokens')
           ? 'anthropic'
           : req.method === 'POST' && url.startsWith('/v1/responses')
             ? 'openai'
-            : 'other';
+            : req.method === 'POST' && route && generates
+              ? 'google'
+              : 'other';
       const rec: RecordedRequest = {
         seq: seq++,
         at: new Date().toISOString(),
         method: req.method ?? '',
         url,
         api,
-        side: api === 'other' || !isMainRequest(api, body),
+        side:
+          api === 'other' ||
+          (api === 'google' ? !isGoogleMainRequest(route?.method ?? '', body) : !isMainRequest(api, body)),
         body,
       };
       requests.push(rec);
@@ -301,7 +346,11 @@ export async function startFakeModel(scenario: Scenario): Promise<FakeModel> {
       try {
         if (api === 'anthropic') await handleAnthropic(body, rec, res);
         else if (api === 'openai') await handleOpenAI(body, rec, res);
-        else if (url.includes('count_tokens')) {
+        else if (api === 'google' && route) await handleGoogle(body, rec, res, route);
+        else if (route?.method === 'countTokens') {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ totalTokens: 100 }));
+        } else if (url.includes('count_tokens')) {
           res.writeHead(200, { 'content-type': 'application/json' });
           res.end(JSON.stringify({ input_tokens: 100 }));
         } else if (req.method === 'GET' && url.startsWith('/v1/models')) {

@@ -16,7 +16,7 @@ export interface Scenario {
   fallbackText?: string;
 }
 
-export type WireApi = 'anthropic' | 'openai';
+export type WireApi = 'anthropic' | 'openai' | 'google';
 
 /** A tool the client offers in a request (top-level, namespaced, or as `additional_tools`). */
 export interface OfferedTool {
