@@ -1,0 +1,86 @@
+/**
+ * Gemini CLI's tool confirmations, as one client version draws them: the words of each dialog, its
+ * rows, and which rows AKK may choose. One generation per set of versions that draw them alike;
+ * captured from 0.61.0 (test/harness/agents/gemini/capture-screens.ts).
+ */
+import type { PermissionTool } from '../types';
+
+/** One kind of confirmation: how its dialog names the tool, the question it asks, and its rows in order. */
+interface ConfirmationKind {
+  tool: PermissionTool;
+  /** The name in the dialog's title row (`? Shell  …`, `?  WebFetch …`); absent where a pattern names it. */
+  title?: string;
+  /** The question above the rows, exactly; or a pattern whose groups name the MCP tool and its server. */
+  question: string | RegExp;
+  /** The rows, top to bottom, exactly as drawn. */
+  rows: readonly string[];
+  /** Lines the client may draw between the question and the blank line above the rows. */
+  notes?: readonly string[];
+  /** `compact`: a title row, then a framed body; `action`: "Action Required", then the title row and details. */
+  layout: 'compact' | 'action';
+}
+
+export interface GeminiGeneration {
+  /** The glyph before the row under the cursor. */
+  cursor: string;
+  /** The first row of an `action` dialog. */
+  actionRequired: string;
+  /** The row that replaces the top of a body too tall for the terminal. */
+  hiddenLines: RegExp;
+  /** The row that chooses "once", and the row that says no; every other row is never chosen. */
+  once: string;
+  no: string;
+  kinds: Readonly<Record<'shell' | 'edit' | 'write' | 'fetch' | 'mcp', ConfirmationKind>>;
+}
+
+const ONCE = 'Allow once';
+const SESSION = 'Allow for this session';
+const NO = 'No, suggest changes (esc)';
+
+const GENERATION_0_61: GeminiGeneration = {
+  cursor: '●',
+  actionRequired: 'Action Required',
+  hiddenLines: /^\.\.\. first \d+ lines? hidden \(Ctrl\+O to show\) \.\.\.$/,
+  once: ONCE,
+  no: NO,
+  kinds: {
+    shell: {
+      tool: 'bash',
+      title: 'Shell',
+      question: 'Allow execution of [Shell]?',
+      notes: ['Redirection detected. To auto-accept, press Shift+Tab'],
+      rows: [ONCE, SESSION, NO],
+      layout: 'compact',
+    },
+    edit: {
+      tool: 'edit',
+      title: 'Edit',
+      question: 'Apply this change?',
+      rows: [ONCE, SESSION, 'Modify with external editor', NO],
+      layout: 'compact',
+    },
+    write: {
+      tool: 'write',
+      title: 'WriteFile',
+      question: 'Apply this change?',
+      rows: [ONCE, SESSION, 'Modify with external editor', NO],
+      layout: 'compact',
+    },
+    fetch: {
+      tool: 'web_fetch',
+      title: 'WebFetch',
+      question: 'Do you want to proceed?',
+      rows: [ONCE, SESSION, NO],
+      layout: 'action',
+    },
+    mcp: {
+      tool: 'mcp',
+      question: /^Allow execution of MCP tool "([^"]+)" from server "([^"]+)"\?$/,
+      rows: [ONCE, 'Allow tool for this session', 'Allow all server tools for this session', NO],
+      layout: 'action',
+    },
+  },
+};
+
+/** Profile generation -> its dialogs. */
+export const GEMINI_GENERATIONS: Readonly<Record<string, GeminiGeneration>> = { '0.61.0': GENERATION_0_61 };

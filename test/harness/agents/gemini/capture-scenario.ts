@@ -1,0 +1,124 @@
+// What the Gemini CLI capture (capture-screens.ts) asks of the client, step by step: the model's
+// turns, the keys pressed, and what each step's confirmation asks. The adapter's tests take what a
+// screen must say from here, never from the captured files.
+import type { ModelTurn } from '../../fake-model/types';
+
+interface CaptureKey {
+  /** A tmux key name. */
+  key: string;
+  /** The screen after the key is stored under this state, once it shows `shows`. */
+  state?: string;
+  shows?: string;
+}
+
+export interface CaptureStep {
+  /** The state the confirmation is stored under. */
+  state: string;
+  prompt: string;
+  turns: ModelTurn[];
+  /** Text the confirmation shows once it is drawn. */
+  shows: string;
+  keys: CaptureKey[];
+  /** Text on screen once the step is over (the composer, hidden while a confirmation shows). */
+  after: string;
+}
+
+const COMPOSER = 'Type your message';
+
+/** A call that is rejected: the client cancels the request, and the model is asked nothing more. */
+function rejected(state: string, prompt: string, call: ModelTurn, shows: string, keys: CaptureKey[] = []): CaptureStep {
+  return { state, prompt, turns: [call], shows, keys: [...keys, { key: 'Escape' }], after: COMPOSER };
+}
+
+export const GEMINI_SHELL = { command: 'touch approved.txt', description: 'Create approved.txt' };
+export const GEMINI_SHELL_MOVED = { command: 'touch rejected.txt', description: 'Create rejected.txt' };
+export const GEMINI_SHELL_WRAPPED = {
+  command:
+    "printf '%s\\n' alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma " +
+    'tau upsilon phi chi psi omega > greek.txt',
+  description: 'Write the Greek letters to greek.txt',
+};
+export const GEMINI_EDIT = {
+  file: 'notes.txt',
+  old_string: 'status: draft',
+  new_string: 'status: final',
+  instruction: 'Mark the notes final',
+};
+export const GEMINI_WRITE = { file: 'plan.txt', content: 'step one\nstep two\n' };
+export const GEMINI_FETCH = {
+  prompt: 'Summarise https://example.com/release-notes',
+  url: 'https://example.com/release-notes',
+};
+export const GEMINI_MCP = {
+  server: 'tickets',
+  tool: 'create_ticket',
+  args: { title: 'Flaky login test', priority: 'high' },
+};
+
+export const GEMINI_CAPTURE = {
+  files: { [GEMINI_EDIT.file]: `title: release\n${GEMINI_EDIT.old_string}\n` } as Record<string, string>,
+  idle: COMPOSER,
+  steps: [
+    {
+      state: 'permission-shell',
+      prompt: 'Create approved.txt',
+      turns: [
+        { kind: 'tool', name: 'run_shell_command', input: GEMINI_SHELL },
+        { kind: 'text', text: 'Created approved.txt.' },
+      ],
+      shows: 'Allow execution of',
+      keys: [{ key: '1' }],
+      after: 'Created approved.txt.',
+    },
+    rejected(
+      'permission-shell-again',
+      'Create rejected.txt',
+      { kind: 'tool', name: 'run_shell_command', input: GEMINI_SHELL_MOVED },
+      'Allow execution of',
+      [{ key: 'Down', state: 'permission-shell-second-row', shows: 'Allow execution of' }],
+    ),
+    rejected(
+      'permission-shell-wrapped',
+      'Write the Greek letters',
+      { kind: 'tool', name: 'run_shell_command', input: GEMINI_SHELL_WRAPPED },
+      'Allow execution of',
+    ),
+    rejected(
+      'permission-edit',
+      'Mark the notes final',
+      {
+        kind: 'tool',
+        name: 'replace',
+        input: {
+          file_path: `{{workDir}}/${GEMINI_EDIT.file}`,
+          old_string: GEMINI_EDIT.old_string,
+          new_string: GEMINI_EDIT.new_string,
+          instruction: GEMINI_EDIT.instruction,
+        },
+      },
+      'Apply this change?',
+    ),
+    rejected(
+      'permission-write',
+      'Write the plan',
+      {
+        kind: 'tool',
+        name: 'write_file',
+        input: { file_path: `{{workDir}}/${GEMINI_WRITE.file}`, content: GEMINI_WRITE.content },
+      },
+      'Apply this change?',
+    ),
+    rejected(
+      'permission-fetch',
+      'Summarise the release notes',
+      { kind: 'tool', name: 'web_fetch', input: { prompt: GEMINI_FETCH.prompt } },
+      'Do you want to proceed?',
+    ),
+    rejected(
+      'permission-mcp',
+      'File a ticket',
+      { kind: 'tool', name: `mcp_${GEMINI_MCP.server}_${GEMINI_MCP.tool}`, input: GEMINI_MCP.args },
+      'Allow execution of',
+    ),
+  ] satisfies CaptureStep[],
+};
