@@ -1,6 +1,7 @@
 /**
  * The rounded box Gemini CLI draws a tool confirmation in, at the bottom of the screen: `╭─…─╮`,
- * rows `│ … │` of one width, `╰─…─╯` as the last drawn line, and nothing to its right. Its rows
+ * rows `│ … │` of one width, `╰─…─╯` as the last drawn line, and nothing to its right; every row
+ * at the same left margin (none for a confirmation, one cell for the folder-trust dialog). Its rows
  * are read without the border and the one space of padding on each side; a box nested in it (a
  * command, a diff) is read the same way.
  */
@@ -33,12 +34,17 @@ function framedRow(line: string, width: number): string | undefined {
  * another width).
  */
 function frameAbove(lines: readonly string[], bottom: number): Frame | ManualRecognition | undefined {
-  const last = (lines[bottom] ?? '').trimEnd();
+  const drawn = (lines[bottom] ?? '').trimEnd();
+  const margin = ' '.repeat(drawn.length - drawn.trimStart().length);
+  const last = drawn.trimStart();
   if (!BOTTOM.test(last)) return undefined;
   const width = displayWidth(last);
   const inner: string[] = [];
   for (let i = bottom - 1; i >= 0; i--) {
-    const line = (lines[i] ?? '').trimEnd();
+    const raw = (lines[i] ?? '').trimEnd();
+    const line = raw.slice(margin.length);
+    if (!raw.startsWith(margin) || line.startsWith(' '))
+      return manual('a row of the confirmation box is not at its margin');
     if (TOP.test(line) && displayWidth(line) === width) return { top: i, bottom, inner: inner.reverse() };
     const row = framedRow(line, width);
     if (row === undefined) return manual('a row of the confirmation box is not drawn as this version draws it');

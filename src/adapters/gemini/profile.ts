@@ -31,6 +31,12 @@ export interface GeminiGeneration {
   once: string;
   no: string;
   kinds: Readonly<Record<'shell' | 'edit' | 'write' | 'fetch' | 'mcp', ConfirmationKind>>;
+  /** What the empty composer shows. */
+  placeholder: string;
+  /** The line the client draws while it works (its spinner, the time, the way to cancel). */
+  working: RegExp;
+  /** The first-start screens: a name, the title row (and the row it asks, where one follows), what it asks. */
+  startup: ReadonlyArray<{ name: string; title: string; then?: string; asks: string }>;
 }
 
 const ONCE = 'Allow once';
@@ -80,6 +86,26 @@ const GENERATION_0_61: GeminiGeneration = {
       layout: 'action',
     },
   },
+  placeholder: 'Type your message or @path/to/file',
+  working: /\(esc to cancel, (?:\d+m )?\d+s\)/,
+  startup: [
+    {
+      name: 'folder-trust',
+      title: 'Do you trust the files in this folder?',
+      asks: 'whether to trust the files in this folder',
+    },
+    {
+      name: 'auth-method',
+      title: '? Get started',
+      then: 'How would you like to authenticate for this project?',
+      asks: 'how to sign in',
+    },
+    {
+      name: 'api-key',
+      title: 'Enter Gemini API Key',
+      asks: 'for a Gemini API key (answered in the terminal; AKK never relays a key)',
+    },
+  ],
 };
 
 /** Profile generation -> its dialogs. */

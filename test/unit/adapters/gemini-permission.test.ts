@@ -6,10 +6,7 @@
  * more; any screen that is not drawn exactly as the profile says is left to the terminal.
  */
 import { strict as assert } from 'node:assert';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { recognizeGeminiPermission, type GeminiProfile } from '../../../src/adapters/gemini/permission';
-import { GEMINI_GENERATIONS } from '../../../src/adapters/gemini/profile';
+import { recognizeGeminiPermission } from '../../../src/adapters/gemini/permission';
 import type { ScreenSnapshot } from '../../../src/adapters/types';
 import {
   GEMINI_EDIT,
@@ -20,18 +17,9 @@ import {
   GEMINI_SHELL_WRAPPED,
   GEMINI_WRITE,
 } from '../../harness/agents/gemini/capture-scenario';
+import { GEMINI_PROFILE as PROFILE, GEMINI_SIZES as SIZES, geminiScreen } from './gemini-screens';
 
-const PROFILE: GeminiProfile = { ...(GEMINI_GENERATIONS['0.61.0'] as GeminiProfile), id: 'gemini@0.61.0' };
-const SIZES = ['80x24', '120x40', '200x60', '100x15'] as const;
-
-function screen(size: string, name: string): ScreenSnapshot {
-  const [cols, rows] = size.split('x').map(Number) as [number, number];
-  const read = (ext: string) =>
-    readFileSync(join(__dirname, 'screens', `gemini-0.61.0-${size}`, `${name}${ext}`), 'utf8')
-      .split('\n')
-      .slice(0, rows);
-  return { plain: read('.txt'), styled: read('.ansi.txt'), cols, rows };
-}
+const screen = geminiScreen;
 
 const recognise = (s: ScreenSnapshot) => recognizeGeminiPermission(s, PROFILE);
 
@@ -71,11 +59,11 @@ const MCP_ROWS = [
 for (const size of SIZES) {
   describe(`Gemini CLI 0.61.0 tool confirmations at ${size}`, () => {
     it('the idle screen is no confirmation', () => {
-      assert.equal(recognise(screen(size, '00-idle')), undefined);
+      assert.equal(recognise(screen(size, 'idle')), undefined);
     });
 
     it('a shell command: the exact command, once by its digit or no by its digit', () => {
-      const s = screen(size, '01-permission-shell');
+      const s = screen(size, 'permission-shell');
       const r = permission(s);
       assert.equal(r.tool, 'bash');
       assert.equal(r.subject, GEMINI_SHELL.command);
@@ -83,16 +71,16 @@ for (const size of SIZES) {
     });
 
     it('the cursor moved to the second row is another screen, still answered by the same digits', () => {
-      const first = permission(screen(size, '02-permission-shell-again'));
-      const moved = permission(screen(size, '03-permission-shell-second-row'));
+      const first = permission(screen(size, 'permission-shell-again'));
+      const moved = permission(screen(size, 'permission-shell-second-row'));
       assert.equal(first.subject, GEMINI_SHELL_MOVED.command);
       assert.equal(moved.subject, GEMINI_SHELL_MOVED.command);
       assert.notEqual(moved.fingerprintSource, first.fingerprintSource);
-      offersOnceAndNo(screen(size, '03-permission-shell-second-row'), SHELL_ROWS);
+      offersOnceAndNo(screen(size, 'permission-shell-second-row'), SHELL_ROWS);
     });
 
     it('a command too long for one row of its box is left to the terminal; one that fits is answered', () => {
-      const s = screen(size, '04-permission-shell-wrapped');
+      const s = screen(size, 'permission-shell-wrapped');
       // The box's text is 8 cells narrower than the terminal (two borders, two paddings, twice).
       const fits = GEMINI_SHELL_WRAPPED.command.length <= Number(size.split('x')[0]) - 8 && !hides(s);
       const r = recognise(s);
@@ -101,7 +89,7 @@ for (const size of SIZES) {
     });
 
     it('an edit: the file and the change as drawn, and its diff', () => {
-      const s = screen(size, '05-permission-edit');
+      const s = screen(size, 'permission-edit');
       if (hides(s)) return assert.equal(recognise(s)?.kind, 'manual_required');
       const r = permission(s);
       assert.equal(r.tool, 'edit');
@@ -114,7 +102,7 @@ for (const size of SIZES) {
     });
 
     it('a file write: the file, and its lines as drawn', () => {
-      const s = screen(size, '06-permission-write');
+      const s = screen(size, 'permission-write');
       if (hides(s)) return assert.equal(recognise(s)?.kind, 'manual_required');
       const r = permission(s);
       assert.equal(r.tool, 'write');
@@ -125,7 +113,7 @@ for (const size of SIZES) {
     });
 
     it('a fetch: the URL, and the prompt as drawn', () => {
-      const s = screen(size, '07-permission-fetch');
+      const s = screen(size, 'permission-fetch');
       if (hides(s)) return assert.equal(recognise(s)?.kind, 'manual_required');
       const r = permission(s);
       assert.equal(r.tool, 'web_fetch');
@@ -135,7 +123,7 @@ for (const size of SIZES) {
     });
 
     it('an MCP tool: its server and name; "allow the tool" and "allow the server" are never offered', () => {
-      const s = screen(size, '08-permission-mcp');
+      const s = screen(size, 'permission-mcp');
       if (hides(s)) return assert.equal(recognise(s)?.kind, 'manual_required');
       const r = permission(s);
       assert.equal(r.tool, 'mcp');
@@ -146,7 +134,7 @@ for (const size of SIZES) {
 }
 
 describe('Gemini CLI 0.61.0: a confirmation drawn otherwise is left to the terminal', () => {
-  const base = screen('80x24', '01-permission-shell');
+  const base = screen('80x24', 'permission-shell');
   const edited = (from: string, to: string | null): ScreenSnapshot => {
     const i = base.plain.findIndex((l) => l.includes(from));
     assert.ok(i >= 0, `the screen has no line with ${JSON.stringify(from)}`);
@@ -182,7 +170,7 @@ describe('Gemini CLI 0.61.0: a confirmation drawn otherwise is left to the termi
   });
 
   it("a finished tool's box at the bottom is no confirmation", () => {
-    const after = screen('80x24', '02-permission-shell-again');
+    const after = screen('80x24', 'permission-shell-again');
     const end = after.plain.findIndex((l) => l.startsWith('╰')) + 1;
     assert.equal(recognise({ ...after, plain: after.plain.slice(0, end), styled: undefined }), undefined);
   });

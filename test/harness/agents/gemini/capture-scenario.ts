@@ -19,6 +19,8 @@ export interface CaptureStep {
   /** Text the confirmation shows once it is drawn. */
   shows: string;
   keys: CaptureKey[];
+  /** The model holds its answer until the screen is stored: the agent is seen working. */
+  held?: true;
   /** Text on screen once the step is over (the composer, hidden while a confirmation shows). */
   after: string;
 }
@@ -59,6 +61,15 @@ export const GEMINI_CAPTURE = {
   files: { [GEMINI_EDIT.file]: `title: release\n${GEMINI_EDIT.old_string}\n` } as Record<string, string>,
   idle: COMPOSER,
   steps: [
+    {
+      state: 'working',
+      prompt: 'Think it over',
+      turns: [{ kind: 'text', text: 'Thought it over.', hold: true }],
+      shows: 'esc to cancel',
+      keys: [],
+      held: true,
+      after: 'Thought it over.',
+    },
     {
       state: 'permission-shell',
       prompt: 'Create approved.txt',
@@ -122,3 +133,13 @@ export const GEMINI_CAPTURE = {
     ),
   ] satisfies CaptureStep[],
 };
+
+/**
+ * The first start in a home without settings, each screen answered as a person would: the folder
+ * not trusted, the API key in the environment chosen, and taken as it is.
+ */
+export const GEMINI_FIRST_RUN = [
+  { state: 'folder-trust', shows: 'Do you trust the files in this folder?', key: '3' },
+  { state: 'auth-method', shows: 'How would you like to authenticate for this project?', key: 'Enter' },
+  { state: 'api-key', shows: 'Enter Gemini API Key', key: 'Enter' },
+] as const;

@@ -7,9 +7,11 @@
  * Escape), a long command that wraps, to edit a file, to write a new file, to fetch a URL and to
  * call an MCP tool (each rejected, the fetch and the tool call without reaching out anywhere).
  * Every screen is stored plain and styled, named by the step; what each one asks is the scenario
- * below (GEMINI_CAPTURE), which the tests read: never these files' own text.
+ * below (GEMINI_CAPTURE), which the tests read: never these files' own text. With `--first-run`,
+ * the home has no settings at all: the screens a person meets on the first start (folder trust,
+ * the sign-in method, the API key) are stored instead, each answered as a person would.
  *
- * Usage: tsx test/harness/agents/gemini/capture-screens.ts <gemini executable> <cols>x<rows>
+ * Usage: tsx test/harness/agents/gemini/capture-screens.ts <gemini executable> <cols>x<rows> [--first-run]
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -17,7 +19,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { startFakeModel } from '../../fake-model';
 import type { ModelTurn } from '../../fake-model/types';
-import { GEMINI_CAPTURE, type CaptureStep } from './capture-scenario';
+import { GEMINI_CAPTURE, GEMINI_FIRST_RUN, type CaptureStep } from './capture-scenario';
 
 const SOCKET = `akk-gemini-capture-${process.pid}`;
 
@@ -45,6 +47,18 @@ async function settled(text: string, timeoutMs = 60_000): Promise<{ plain: strin
   }
 }
 
+/** The pane as soon as it shows `text`. */
+async function shown(text: string, timeoutMs = 60_000): Promise<{ plain: string; styled: string }> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const styled = tmux('capture-pane', '-p', '-e', '-t', 'g');
+    const plain = tmux('capture-pane', '-p', '-t', 'g');
+    if (plain.includes(text)) return { plain, styled };
+    if (Date.now() > end) throw new Error(`the screen never showed "${text}":\n${plain}`);
+    await sleep(100);
+  }
+}
+
 async function prompt(text: string): Promise<void> {
   tmux('send-keys', '-t', 'g', '-l', text);
   await sleep(300);
@@ -52,14 +66,24 @@ async function prompt(text: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const [bin, size] = process.argv.slice(2);
+  const [bin, size, mode] = process.argv.slice(2);
+  const firstRun = mode === '--first-run';
   const m = /^(\d+)x(\d+)$/.exec(size ?? '');
   if (!bin || !m) throw new Error('usage: capture-screens.ts <gemini executable> <cols>x<rows>');
   const version = execFileSync(bin, ['--version'], { encoding: 'utf8', env: { ...process.env, HOME: os.tmpdir() } })
     .trim()
     .split('\n')
     .pop();
-  const out = path.join(__dirname, '..', '..', '..', 'unit', 'adapters', 'screens', `gemini-${version}-${size}`);
+  const out = path.join(
+    __dirname,
+    '..',
+    '..',
+    '..',
+    'unit',
+    'adapters',
+    'screens',
+    `gemini-${version}-${size}${firstRun ? '-first-run' : ''}`,
+  );
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'akk-gemini-'));
   const home = path.join(root, 'home');
   const work = path.join(root, 'work');
@@ -73,7 +97,7 @@ async function main(): Promise<void> {
     privacy: { usageStatisticsEnabled: false },
     mcpServers: { tickets: { command: process.execPath, args: [tickets] } },
   };
-  fs.writeFileSync(path.join(home, '.gemini', 'settings.json'), JSON.stringify(settings, null, 2));
+  if (!firstRun) fs.writeFileSync(path.join(home, '.gemini', 'settings.json'), JSON.stringify(settings, null, 2));
   const turns: ModelTurn[] = GEMINI_CAPTURE.steps.flatMap((s) => s.turns);
   const model = await startFakeModel({ name: 'gemini-capture', turns, fallbackText: 'Done.' });
   model.setVars({ workDir: work });
@@ -95,8 +119,16 @@ async function main(): Promise<void> {
       fs.writeFileSync(path.join(out, `${name}.ansi.txt`), screen.styled);
       console.log(`${name}`);
     };
+    if (firstRun) {
+      for (const screen of GEMINI_FIRST_RUN) {
+        store(screen.state, await settled(screen.shows));
+        tmux('send-keys', '-t', 'g', screen.key);
+      }
+      store('idle-untrusted', await settled(GEMINI_CAPTURE.idle));
+      return;
+    }
     store('idle', await settled(GEMINI_CAPTURE.idle));
-    for (const step of GEMINI_CAPTURE.steps) await play(step, store);
+    for (const step of GEMINI_CAPTURE.steps) await play(step, store, () => model.release());
   } finally {
     tmux('kill-server');
     await model.stop();
@@ -104,9 +136,15 @@ async function main(): Promise<void> {
   }
 }
 
-async function play(step: CaptureStep, store: (state: string, s: { plain: string; styled: string }) => void) {
+async function play(
+  step: CaptureStep,
+  store: (state: string, s: { plain: string; styled: string }) => void,
+  release: () => void,
+): Promise<void> {
   await prompt(step.prompt);
-  store(step.state, await settled(step.shows));
+  // A working screen changes every moment (its spinner, its seconds): stored as soon as it shows.
+  store(step.state, step.held ? await shown(step.shows) : await settled(step.shows));
+  if (step.held) release();
   for (const k of step.keys) {
     tmux('send-keys', '-t', 'g', k.key);
     if (k.state) store(k.state, await settled(k.shows ?? ''));

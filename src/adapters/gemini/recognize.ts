@@ -1,0 +1,25 @@
+/**
+ * Gemini CLI recognition: a first-start screen or a tool confirmation if one is proven; a dialog of
+ * numbered choices that is not one this version's profile knows is the person's; otherwise the
+ * agent's activity: idle at its empty composer, working while it says so, or unknown.
+ */
+import type { ActivityRecognition, Recognition, ScreenSnapshot } from '../types';
+import { manual } from '../types';
+import { recognizeGeminiPermission, type GeminiProfile } from './permission';
+import { recognizeGeminiStartup } from './startup';
+
+export function recognizeGemini(s: ScreenSnapshot, p: GeminiProfile): Recognition {
+  const proven = recognizeGeminiStartup(s, p) ?? recognizeGeminiPermission(s, p);
+  if (proven) return proven;
+  const choices = new RegExp(`^[│ ]*${p.cursor} \\d{1,2}\\.`);
+  if (s.plain.some((l) => choices.test(l)))
+    return manual('a dialog is on screen that does not match the supported form exactly');
+  return activityOf(s, p);
+}
+
+/** Idle: the composer shows its placeholder (it is empty) and nothing says the agent works. */
+function activityOf(s: ScreenSnapshot, p: GeminiProfile): ActivityRecognition {
+  if (s.plain.some((l) => p.working.test(l))) return { kind: 'activity', state: 'working' };
+  const empty = s.plain.some((l) => l.trimEnd() === ` >   ${p.placeholder}`);
+  return { kind: 'activity', state: empty ? 'idle' : 'unknown' };
+}
