@@ -9,11 +9,10 @@ import { strict as assert } from 'node:assert';
 import { recognizeGemini } from '../../../src/adapters/gemini/recognize';
 import type { ScreenSnapshot } from '../../../src/adapters/types';
 import { GEMINI_FIRST_RUN } from '../../harness/agents/gemini/capture-scenario';
+import { GEMINI_FAKE_KEY as CAPTURE_KEY } from '../../harness/agents/gemini/launch';
 import { GEMINI_PROFILE, GEMINI_SIZES, geminiScreen } from './gemini-screens';
 
 const recognise = (s: ScreenSnapshot) => recognizeGemini(s, GEMINI_PROFILE);
-/** The key the capture gave the client in its environment. */
-const CAPTURE_KEY = 'akk-fake-key';
 
 for (const size of ['80x24', '120x40'] as const) {
   describe(`Gemini CLI 0.61.0, first start at ${size}`, () => {

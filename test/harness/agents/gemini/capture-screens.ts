@@ -20,6 +20,7 @@ import * as path from 'node:path';
 import { startFakeModel } from '../../fake-model';
 import type { ModelTurn } from '../../fake-model/types';
 import { GEMINI_CAPTURE, GEMINI_FIRST_RUN, type CaptureStep } from './capture-scenario';
+import { geminiEnv, geminiFiles } from './launch';
 
 const SOCKET = `akk-gemini-capture-${process.pid}`;
 
@@ -91,13 +92,7 @@ async function main(): Promise<void> {
   fs.mkdirSync(work);
   for (const [file, content] of Object.entries(GEMINI_CAPTURE.files)) fs.writeFileSync(path.join(work, file), content);
   const tickets = path.join(__dirname, '..', '..', 'fake-mcp', 'tickets.cjs');
-  const settings = {
-    security: { auth: { selectedType: 'gemini-api-key' }, folderTrust: { enabled: false } },
-    general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
-    privacy: { usageStatisticsEnabled: false },
-    mcpServers: { tickets: { command: process.execPath, args: [tickets] } },
-  };
-  if (!firstRun) fs.writeFileSync(path.join(home, '.gemini', 'settings.json'), JSON.stringify(settings, null, 2));
+  if (!firstRun) geminiFiles(home, [{ name: 'tickets', script: tickets }]);
   const turns: ModelTurn[] = GEMINI_CAPTURE.steps.flatMap((s) => s.turns);
   const model = await startFakeModel({ name: 'gemini-capture', turns, fallbackText: 'Done.' });
   model.setVars({ workDir: work });
@@ -105,8 +100,7 @@ async function main(): Promise<void> {
   fs.mkdirSync(out, { recursive: true });
   const env = [
     `HOME=${home}`,
-    'GEMINI_API_KEY=akk-fake-key',
-    `GOOGLE_GEMINI_BASE_URL=${model.url}`,
+    ...Object.entries(geminiEnv(model.url)).map(([k, v]) => `${k}=${v}`),
     'TERM=xterm-256color',
     'COLORTERM=',
   ];
