@@ -7,7 +7,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { recognizeGeminiPermission } from '../../../src/adapters/gemini/permission';
-import type { ScreenSnapshot } from '../../../src/adapters/types';
+import type { PermissionRecognition, ScreenSnapshot } from '../../../src/adapters/types';
 import {
   GEMINI_EDIT,
   GEMINI_FETCH,
@@ -56,6 +56,60 @@ const MCP_ROWS = [
   'No, suggest changes (esc)',
 ];
 
+/** The file dialogs and the action dialogs: what each shows, from the capture's scenario. */
+const DIALOGS: Array<{
+  state: string;
+  what: string;
+  tool: string;
+  subject: string;
+  rows: readonly string[];
+  preview: (p: PermissionRecognition['preview']) => void;
+}> = [
+  {
+    state: 'permission-edit',
+    what: 'an edit: the file and the change as drawn, and its diff',
+    tool: 'edit',
+    subject: `${GEMINI_EDIT.file}: ${GEMINI_EDIT.old_string} => ${GEMINI_EDIT.new_string}`,
+    rows: FILE_ROWS,
+    preview: (p) =>
+      assert.deepEqual(p, {
+        kind: 'lines',
+        lines: ['1   title: release', `2 - ${GEMINI_EDIT.old_string}`, `2 + ${GEMINI_EDIT.new_string}`],
+      }),
+  },
+  {
+    state: 'permission-write',
+    what: 'a file write: the file, and its lines as drawn',
+    tool: 'write',
+    subject: GEMINI_WRITE.file,
+    rows: FILE_ROWS,
+    preview: (p) =>
+      assert.deepEqual(p, {
+        kind: 'lines',
+        lines: GEMINI_WRITE.content
+          .trimEnd()
+          .split('\n')
+          .map((l, i) => `${i + 1} ${l}`),
+      }),
+  },
+  {
+    state: 'permission-fetch',
+    what: 'a fetch: the URL, and the prompt as drawn',
+    tool: 'web_fetch',
+    subject: GEMINI_FETCH.url,
+    rows: SHELL_ROWS,
+    preview: (p) => assert.ok(p?.kind === 'lines' && p.lines.includes(` - ${GEMINI_FETCH.url}`)),
+  },
+  {
+    state: 'permission-mcp',
+    what: 'an MCP tool: its server and name; "allow the tool" and "allow the server" are never offered',
+    tool: 'mcp',
+    subject: `${GEMINI_MCP.server} — ${GEMINI_MCP.tool}`,
+    rows: MCP_ROWS,
+    preview: (p) => assert.ok(p?.kind === 'lines' && p.lines[0]?.includes(GEMINI_MCP.args.title)),
+  },
+];
+
 for (const size of SIZES) {
   describe(`Gemini CLI 0.61.0 tool confirmations at ${size}`, () => {
     it('the idle screen is no confirmation', () => {
@@ -88,48 +142,17 @@ for (const size of SIZES) {
       else assert.equal(r?.kind, 'manual_required', JSON.stringify(r));
     });
 
-    it('an edit: the file and the change as drawn, and its diff', () => {
-      const s = screen(size, 'permission-edit');
-      if (hides(s)) return assert.equal(recognise(s)?.kind, 'manual_required');
-      const r = permission(s);
-      assert.equal(r.tool, 'edit');
-      assert.equal(r.subject, `${GEMINI_EDIT.file}: ${GEMINI_EDIT.old_string} => ${GEMINI_EDIT.new_string}`);
-      assert.deepEqual(r.preview, {
-        kind: 'lines',
-        lines: ['1   title: release', `2 - ${GEMINI_EDIT.old_string}`, `2 + ${GEMINI_EDIT.new_string}`],
+    for (const c of DIALOGS) {
+      it(`${c.what}; left to the terminal where its lines are hidden`, () => {
+        const s = screen(size, c.state);
+        if (hides(s)) return assert.equal(recognise(s)?.kind, 'manual_required');
+        const r = permission(s);
+        assert.equal(r.tool, c.tool);
+        assert.equal(r.subject, c.subject);
+        c.preview(r.preview);
+        offersOnceAndNo(s, c.rows);
       });
-      offersOnceAndNo(s, FILE_ROWS);
-    });
-
-    it('a file write: the file, and its lines as drawn', () => {
-      const s = screen(size, 'permission-write');
-      if (hides(s)) return assert.equal(recognise(s)?.kind, 'manual_required');
-      const r = permission(s);
-      assert.equal(r.tool, 'write');
-      assert.equal(r.subject, GEMINI_WRITE.file);
-      const lines = GEMINI_WRITE.content.trimEnd().split('\n');
-      assert.deepEqual(r.preview, { kind: 'lines', lines: lines.map((l, i) => `${i + 1} ${l}`) });
-      offersOnceAndNo(s, FILE_ROWS);
-    });
-
-    it('a fetch: the URL, and the prompt as drawn', () => {
-      const s = screen(size, 'permission-fetch');
-      if (hides(s)) return assert.equal(recognise(s)?.kind, 'manual_required');
-      const r = permission(s);
-      assert.equal(r.tool, 'web_fetch');
-      assert.equal(r.subject, GEMINI_FETCH.url);
-      assert.ok(r.preview?.kind === 'lines' && r.preview.lines.includes(` - ${GEMINI_FETCH.url}`));
-      offersOnceAndNo(s, SHELL_ROWS);
-    });
-
-    it('an MCP tool: its server and name; "allow the tool" and "allow the server" are never offered', () => {
-      const s = screen(size, 'permission-mcp');
-      if (hides(s)) return assert.equal(recognise(s)?.kind, 'manual_required');
-      const r = permission(s);
-      assert.equal(r.tool, 'mcp');
-      assert.equal(r.subject, `${GEMINI_MCP.server} — ${GEMINI_MCP.tool}`);
-      offersOnceAndNo(s, MCP_ROWS);
-    });
+    }
   });
 }
 
