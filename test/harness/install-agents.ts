@@ -30,7 +30,7 @@ export function binaryIn(agent: AgentName, dir: string): string {
   return harnessAgent(agent).binaryIn(dir);
 }
 
-async function works(agent: AgentName, version: string, bin: string): Promise<boolean> {
+async function works(version: string, bin: string): Promise<boolean> {
   if (!fs.existsSync(bin)) return false;
   try {
     const { stdout } = await run(bin, ['--version'], {
@@ -121,28 +121,40 @@ export async function agentBinary(agent: AgentName, version: string): Promise<st
 }
 
 async function installedBinary(agent: AgentName, version: string): Promise<string> {
-  const dir = agentDir(agent, version);
-  const bin = binaryIn(agent, dir);
-  if (await works(agent, version, bin)) return bin;
+  return installPackage(agentDir(agent, version), PACKAGES[agent], version, (dir) => binaryIn(agent, dir));
+}
+
+/**
+ * Installs `npmPackage@version` into `dir` unless the executable `binaryIn(dir)` there already
+ * reports that version: staged in a folder of its own and renamed, under a lock, so a half-finished
+ * install is never taken as done. Returns the executable.
+ */
+export async function installPackage(
+  dir: string,
+  npmPackage: string,
+  version: string,
+  binaryIn: (dir: string) => string,
+): Promise<string> {
+  const bin = binaryIn(dir);
+  if (await works(version, bin)) return bin;
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   return withLock(`${dir}.lock`, async () => {
-    if (await works(agent, version, bin)) return bin;
-    // Install into a staging folder and rename, so a half-finished install is never taken as done.
+    if (await works(version, bin)) return bin;
     const staging = `${dir}.staging-${process.pid}`;
     fs.rmSync(staging, { recursive: true, force: true });
     fs.mkdirSync(staging, { recursive: true });
     fs.writeFileSync(
       path.join(staging, 'package.json'),
-      JSON.stringify({ name: `akk-${agent}-${version}`, private: true }) + '\n',
+      JSON.stringify({ name: `akk-${path.basename(path.dirname(dir))}-${version}`, private: true }) + '\n',
     );
     await run(
       'npm',
-      ['install', '--prefix', staging, '--no-audit', '--no-fund', '--loglevel=error', `${PACKAGES[agent]}@${version}`],
+      ['install', '--prefix', staging, '--no-audit', '--no-fund', '--loglevel=error', `${npmPackage}@${version}`],
       { cwd: staging, timeout: 20 * 60_000, maxBuffer: 64 * 1024 * 1024 },
     );
-    const stagedBin = binaryIn(agent, staging);
-    if (!(await works(agent, version, stagedBin))) {
-      throw new Error(`${agent}@${version} installed but ${stagedBin} --version did not report ${version}`);
+    const stagedBin = binaryIn(staging);
+    if (!(await works(version, stagedBin))) {
+      throw new Error(`${npmPackage}@${version} installed but ${stagedBin} --version did not report ${version}`);
     }
     fs.rmSync(dir, { recursive: true, force: true });
     fs.renameSync(staging, dir);

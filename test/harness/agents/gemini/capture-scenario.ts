@@ -57,6 +57,24 @@ export const GEMINI_MCP = {
   args: { title: 'Flaky login test', priority: 'high' },
 };
 
+/** The model's call of the edit, in the work folder (`{{workDir}}`). */
+export const GEMINI_EDIT_CALL: ModelTurn = {
+  kind: 'tool',
+  name: 'replace',
+  input: {
+    file_path: `{{workDir}}/${GEMINI_EDIT.file}`,
+    old_string: GEMINI_EDIT.old_string,
+    new_string: GEMINI_EDIT.new_string,
+    instruction: GEMINI_EDIT.instruction,
+  },
+};
+/** The client names an MCP server's tool `mcp_<server>_<tool>` to the model. */
+export const GEMINI_MCP_CALL: ModelTurn = {
+  kind: 'tool',
+  name: `mcp_${GEMINI_MCP.server}_${GEMINI_MCP.tool}`,
+  input: GEMINI_MCP.args,
+};
+
 export const GEMINI_CAPTURE = {
   files: { [GEMINI_EDIT.file]: `title: release\n${GEMINI_EDIT.old_string}\n` } as Record<string, string>,
   idle: COMPOSER,
@@ -94,21 +112,7 @@ export const GEMINI_CAPTURE = {
       { kind: 'tool', name: 'run_shell_command', input: GEMINI_SHELL_WRAPPED },
       'Allow execution of',
     ),
-    rejected(
-      'permission-edit',
-      'Mark the notes final',
-      {
-        kind: 'tool',
-        name: 'replace',
-        input: {
-          file_path: `{{workDir}}/${GEMINI_EDIT.file}`,
-          old_string: GEMINI_EDIT.old_string,
-          new_string: GEMINI_EDIT.new_string,
-          instruction: GEMINI_EDIT.instruction,
-        },
-      },
-      'Apply this change?',
-    ),
+    rejected('permission-edit', 'Mark the notes final', GEMINI_EDIT_CALL, 'Apply this change?'),
     rejected(
       'permission-write',
       'Write the plan',
@@ -125,12 +129,7 @@ export const GEMINI_CAPTURE = {
       { kind: 'tool', name: 'web_fetch', input: { prompt: GEMINI_FETCH.prompt } },
       'Do you want to proceed?',
     ),
-    rejected(
-      'permission-mcp',
-      'File a ticket',
-      { kind: 'tool', name: `mcp_${GEMINI_MCP.server}_${GEMINI_MCP.tool}`, input: GEMINI_MCP.args },
-      'Allow execution of',
-    ),
+    rejected('permission-mcp', 'File a ticket', GEMINI_MCP_CALL, 'Allow execution of'),
   ] satisfies CaptureStep[],
 };
 

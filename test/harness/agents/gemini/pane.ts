@@ -1,0 +1,97 @@
+// Gemini CLI in a tmux pane of its own: started at a size in a private home, read as a person reads
+// it (plain and styled), typed into as a person types. The capture and the live tier's checks of
+// the adapter's plans drive the real client through it.
+import { execFileSync } from 'node:child_process';
+import * as path from 'node:path';
+import { agentCacheRoot, installPackage } from '../../install-agents';
+
+/** The release the adapter's profile was captured from. */
+export const GEMINI_VERSION = '0.61.0';
+
+/** Installs the client's release into the agent cache (once) and returns its executable. */
+export function geminiBinary(version: string = GEMINI_VERSION): Promise<string> {
+  return installPackage(path.join(agentCacheRoot(), 'gemini', version), '@google/gemini-cli', version, (dir) =>
+    path.join(dir, 'node_modules', '@google', 'gemini-cli', 'bundle', 'gemini.js'),
+  );
+}
+
+export interface PaneScreen {
+  plain: string;
+  styled: string;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+export class GeminiPane {
+  private readonly socket = `akk-gemini-${process.pid}-${Math.random().toString(16).slice(2, 8)}`;
+
+  constructor(
+    readonly size: { cols: number; rows: number },
+    bin: string,
+    cwd: string,
+    env: Record<string, string>,
+  ) {
+    const vars = Object.entries(env).map(([k, v]) => `${k}=${v}`);
+    const at = ['-x', String(size.cols), '-y', String(size.rows), '-c', cwd];
+    this.tmux('new-session', '-d', '-s', 'g', ...at, 'env', ...vars, 'TERM=xterm-256color', 'COLORTERM=', bin);
+  }
+
+  tmux(...args: string[]): string {
+    return execFileSync('tmux', ['-L', this.socket, ...args], { encoding: 'utf8' });
+  }
+
+  screen(): PaneScreen {
+    return {
+      styled: this.tmux('capture-pane', '-p', '-e', '-t', 'g'),
+      plain: this.tmux('capture-pane', '-p', '-t', 'g'),
+    };
+  }
+
+  /** The first screen for which `test` holds. */
+  async until(what: string, test: (s: PaneScreen) => boolean, timeoutMs = 60_000): Promise<PaneScreen> {
+    const end = Date.now() + timeoutMs;
+    for (;;) {
+      const s = this.screen();
+      if (test(s)) return s;
+      if (Date.now() > end) throw new Error(`the screen never showed ${what}:\n${s.plain}`);
+      await sleep(100);
+    }
+  }
+
+  /** The screen once it has shown `text` and then not changed for a second. */
+  async settled(text: string, timeoutMs = 60_000): Promise<PaneScreen> {
+    let last = '';
+    let since = Date.now();
+    return this.until(
+      `"${text}", settled`,
+      (s) => {
+        if (s.plain !== last) {
+          last = s.plain;
+          since = Date.now();
+          return false;
+        }
+        return s.plain.includes(text) && Date.now() - since >= 1000;
+      },
+      timeoutMs,
+    );
+  }
+
+  keys(...keys: string[]): void {
+    for (const k of keys) this.tmux('send-keys', '-t', 'g', k);
+  }
+
+  /** Types a request at the composer and sends it. */
+  async prompt(text: string): Promise<void> {
+    this.tmux('send-keys', '-t', 'g', '-l', text);
+    await sleep(300);
+    this.keys('Enter');
+  }
+
+  close(): void {
+    try {
+      this.tmux('kill-server');
+    } catch {
+      // already gone
+    }
+  }
+}
