@@ -31,9 +31,17 @@ export class GeminiPane {
     cwd: string,
     env: Record<string, string>,
   ) {
-    const vars = Object.entries(env).map(([k, v]) => `${k}=${v}`);
+    // A clean environment, as the harness's launch gives every client: a CI variable inherited from
+    // the test run would make the client take the terminal for a CI job and leave at once.
+    const clean = {
+      PATH: `${path.dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
+      TERM: 'xterm-256color',
+      LANG: 'C.UTF-8',
+      ...env,
+    };
+    const vars = Object.entries(clean).map(([k, v]) => `${k}=${v}`);
     const at = ['-x', String(size.cols), '-y', String(size.rows), '-c', cwd];
-    this.tmux('new-session', '-d', '-s', 'g', ...at, 'env', ...vars, 'TERM=xterm-256color', 'COLORTERM=', bin);
+    this.tmux('new-session', '-d', '-s', 'g', ...at, 'env', '-i', ...vars, bin);
   }
 
   tmux(...args: string[]): string {
