@@ -120,7 +120,14 @@ describe('Gemini CLI 0.61.0 confirmations, decided with the adapter’s plans on
       } finally {
         pane.close();
         await model.stop();
+        // A killed process takes a moment to go.
+        let left = processesIn(root);
+        for (let i = 0; i < 50 && left.length > 0; i++) {
+          await new Promise((r) => setTimeout(r, 100));
+          left = processesIn(root);
+        }
         fs.rmSync(root, { recursive: true, force: true });
+        assert.deepEqual(left, [], 'processes of the client outlived its pane');
       }
     });
   }
@@ -134,6 +141,18 @@ async function permissionOn(pane: GeminiPane, size: { cols: number; rows: number
   const r = read(pane.screen(), size);
   assert.ok(r.kind === 'permission', `not a permission: ${JSON.stringify(r)}\n${s.plain}`);
   return r;
+}
+
+/** The processes whose working folder lies under `root` (the client and what it started). */
+function processesIn(root: string): string[] {
+  return fs.readdirSync('/proc').flatMap((pid) => {
+    if (!/^\d+$/.test(pid)) return [];
+    try {
+      return fs.readlinkSync(`/proc/${pid}/cwd`).startsWith(root) ? [pid] : [];
+    } catch {
+      return [];
+    }
+  });
 }
 
 /** What the client sent back for the last call the model made. */

@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 import { agentCacheRoot, installPackage } from '../../install-agents';
+import { descendants } from '../../launch';
 
 /** The release the adapter's profile was captured from. */
 export const GEMINI_VERSION = '0.61.0';
@@ -42,7 +43,10 @@ export class GeminiPane {
     const vars = Object.entries(clean).map(([k, v]) => `${k}=${v}`);
     const at = ['-x', String(size.cols), '-y', String(size.rows), '-c', cwd];
     this.tmux('new-session', '-d', '-s', 'g', ...at, 'env', '-i', ...vars, bin);
+    this.panePid = Number(this.tmux('list-panes', '-t', 'g', '-F', '#{pane_pid}').trim());
   }
+
+  private readonly panePid: number;
 
   tmux(...args: string[]): string {
     return execFileSync('tmux', ['-L', this.socket, ...args], { encoding: 'utf8' });
@@ -95,11 +99,23 @@ export class GeminiPane {
     this.keys('Enter');
   }
 
+  /**
+   * Ends the tmux server and the client with everything it started: the client starts itself again
+   * as a child (with a larger heap) and runs the MCP servers, none of which a closed pane ends.
+   */
   close(): void {
+    const procs = this.panePid > 0 ? [this.panePid, ...descendants(this.panePid)] : [];
     try {
       this.tmux('kill-server');
     } catch {
       // already gone
+    }
+    for (const pid of procs) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // ended with its server
+      }
     }
   }
 }
