@@ -28,6 +28,7 @@ import { GEMINI_VERSION, GeminiPane, geminiBinary, type PaneScreen } from '../ha
 import { startFakeModel, type FakeModel } from '../harness/fake-model';
 import type { ModelTurn } from '../harness/fake-model/types';
 import { INSTALL_TIMEOUT_MS } from '../support/agent-fixture';
+import { sleep, until } from '../support/wait';
 
 const PROFILE: GeminiProfile = { ...(GEMINI_GENERATIONS[GEMINI_VERSION] as GeminiProfile), id: 'gemini@0.61.0' };
 const WRITE = { file: 'rejected-plan.txt', content: 'never written\n' };
@@ -121,11 +122,8 @@ describe('Gemini CLI 0.61.0 confirmations, decided with the adapter’s plans on
         pane.close();
         await model.stop();
         // A killed process takes a moment to go.
-        let left = processesIn(root);
-        for (let i = 0; i < 50 && left.length > 0; i++) {
-          await new Promise((r) => setTimeout(r, 100));
-          left = processesIn(root);
-        }
+        const gone = await until('the client to go', () => processesIn(root).length === 0, 5000).catch(() => false);
+        const left = gone ? [] : processesIn(root);
         fs.rmSync(root, { recursive: true, force: true });
         assert.deepEqual(left, [], 'processes of the client outlived its pane');
       }
@@ -137,7 +135,7 @@ describe('Gemini CLI 0.61.0 confirmations, decided with the adapter’s plans on
 async function permissionOn(pane: GeminiPane, size: { cols: number; rows: number }): Promise<PermissionRecognition> {
   const s = await pane.until('a confirmation', (x) => /Allow once/.test(x.plain));
   // The dialog is drawn whole before it is read.
-  await new Promise((r) => setTimeout(r, 500));
+  await sleep(500);
   const r = read(pane.screen(), size);
   assert.ok(r.kind === 'permission', `not a permission: ${JSON.stringify(r)}\n${s.plain}`);
   return r;

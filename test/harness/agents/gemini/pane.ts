@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 import { agentCacheRoot, installPackage } from '../../install-agents';
 import { descendants } from '../../launch';
+import { sleep, until } from '../../../support/wait';
 
 /** The release the adapter's profile was captured from. */
 export const GEMINI_VERSION = '0.61.0';
@@ -20,8 +21,6 @@ export interface PaneScreen {
   plain: string;
   styled: string;
 }
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 export class GeminiPane {
   private readonly socket = `akk-gemini-${process.pid}-${Math.random().toString(16).slice(2, 8)}`;
@@ -59,14 +58,19 @@ export class GeminiPane {
     };
   }
 
-  /** The first screen for which `test` holds. */
+  /** The first screen for which `test` holds; on a time-out, the error shows the screen there was. */
   async until(what: string, test: (s: PaneScreen) => boolean, timeoutMs = 60_000): Promise<PaneScreen> {
-    const end = Date.now() + timeoutMs;
-    for (;;) {
-      const s = this.screen();
-      if (test(s)) return s;
-      if (Date.now() > end) throw new Error(`the screen never showed ${what}:\n${s.plain}`);
-      await sleep(100);
+    try {
+      return await until(
+        what,
+        () => {
+          const s = this.screen();
+          return test(s) && s;
+        },
+        timeoutMs,
+      );
+    } catch (e) {
+      throw new Error(`${e instanceof Error ? e.message : String(e)}; screen:\n${this.screen().plain}`);
     }
   }
 
