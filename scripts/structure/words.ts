@@ -7,8 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
-import { CLAUDE_SHAPES } from '../../src/adapters/claude/shapes';
-import { CODEX_SHAPES } from '../../src/adapters/codex/shapes';
+import { ADAPTERS } from '../../src/adapters/registry';
 import { DECISION } from '../../src/shared/decisions';
 import { AGENTS } from '../../src/shared/lifecycle';
 import { agentSettings, SETTING } from '../../src/shared/settings';
@@ -37,8 +36,8 @@ const VOCABULARIES: readonly Vocabulary[] = [
   },
   {
     what: 'a prompt shape',
-    words: [...new Set([...Object.values(CLAUDE_SHAPES), ...Object.values(CODEX_SHAPES)])],
-    homes: [/^src\/adapters\/(claude|codex)\/shapes\.ts$/, /^src\/adapters\/[a-z]+\/qualified-versions\.ts$/],
+    words: [...new Set(AGENTS.flatMap((agent) => ADAPTERS[agent].gatedShapes()))],
+    homes: [/^src\/adapters\/[a-z]+\/shapes\.ts$/, /^src\/adapters\/[a-z]+\/qualified-versions\.ts$/],
   },
 ];
 

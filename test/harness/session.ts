@@ -54,12 +54,13 @@ function describe(m: Matcher): string {
 
 /**
  * Digit of the numbered row labelled `label`: an exact label (a trailing '.' ignored) wins, else the
- * only row whose label starts with `label`. Labels end at two spaces (Codex's description column).
+ * only row whose label starts with `label`. Labels end at two spaces (Codex's description column, a box's
+ * padding).
  */
 export function rowDigit(screen: string, label: string): string | undefined {
   const rows: Array<{ digit: string; label: string }> = [];
   for (const line of screen.split('\n')) {
-    const m = /^\s*[❯›]?\s*(\d)\.\s+(?:\[.\]\s+)?(.*?)(?:\s{2,}.*)?$/.exec(line);
+    const m = /^[\s│]*[❯›●]?\s*(\d)\.\s+(?:\[.\]\s+)?(.*?)(?:\s{2,}.*)?$/.exec(line);
     if (m?.[1] && m[2] !== undefined) rows.push({ digit: m[1], label: m[2].trim() });
   }
   const exact = rows.filter((r) => r.label === label || r.label.replace(/\.$/, '') === label);
@@ -68,12 +69,12 @@ export function rowDigit(screen: string, label: string): string | undefined {
   return prefix.length === 1 ? prefix[0]?.digit : undefined;
 }
 
-/** The row that carries the cursor (Claude `❯`, Codex `›`) in the bottom part of the screen. */
+/** The row that carries the cursor (Claude `❯`, Codex `›`, Gemini CLI `●`) in the bottom part of the screen. */
 export function focusedRow(screen: string): string | undefined {
   const lines = screen.split('\n');
   for (let i = lines.length - 1; i >= 0; i--) {
     const l = lines[i] ?? '';
-    if (/^\s*[❯›]\s*\d+\./.test(l)) return l;
+    if (/^[\s│]*[❯›●]\s*\d+\./.test(l)) return l;
   }
   return undefined;
 }

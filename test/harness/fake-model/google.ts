@@ -136,7 +136,10 @@ export function googleToolResults(body: unknown, seq: number): ToolResult[] {
       const isError = r.error !== undefined;
       const value = isError ? r.error : r.output;
       const content = typeof value === 'string' ? value : JSON.stringify(value ?? r);
-      out.push({ id: String(fr.id ?? fr.name), content, isError, requestSeq: seq });
+      // Later requests may carry a result again under `<tool>__<id>`: it is the same result.
+      const id = String(fr.id ?? fr.name);
+      const name = typeof fr.name === 'string' ? fr.name : '';
+      out.push({ id: id.startsWith(`${name}__`) ? id.slice(name.length + 2) : id, content, isError, requestSeq: seq });
     }
   }
   return out;

@@ -78,9 +78,10 @@ export function versionTableSource(agent: AgentName, records: readonly Qualifica
     '};',
     '',
     '/** For each prompt shape added after the release history was qualified: the versions qualified with it. */',
-    'export const QUALIFIED_SHAPES: Readonly<Record<string, readonly string[]>> = {',
-    ...shapeRows(agent, qualified),
-    '};',
+    ...braced(
+      'export const QUALIFIED_SHAPES: Readonly<Record<string, readonly string[]>> =',
+      shapeRows(agent, qualified),
+    ),
     '',
     '/**',
     " * For each rendering condition (`theme/depth`) captured besides the corpus's own, which every",

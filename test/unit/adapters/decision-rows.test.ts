@@ -1,5 +1,5 @@
 /**
- * Every decision a permission offers says what it grants: on every stored screen of both clients,
+ * Every decision a permission offers says what it grants: on every stored screen of every client,
  * the key planned for `approve_once` selects a native row that grants exactly this once (never for
  * the turn, the session, the conversation or from now on), and the key for `reject` selects a No
  * row. The labels the editor shows for them ("Approve once", "Yes, once"; "Reject", "No") are
@@ -9,7 +9,7 @@ import { strict as assert } from 'node:assert';
 import { recognize } from '../../../src/adapters/recognize';
 import type { PermissionRecognition, ScreenSnapshot } from '../../../src/adapters/types';
 import { projectPermission } from '../../../src/server/step/projection';
-import { isAgentName } from '../../../src/shared/agents';
+import { AGENTS, isAgentName } from '../../../src/shared/agents';
 import { loadCorpus } from '../../support/fixture-corpus';
 
 /** A scope wider than this once, in a row's words. */
@@ -17,10 +17,14 @@ const BROADER = /\b(turn|session|always|don't ask again|future|conversation|all 
 /** A row that grants exactly once: its words, without the shortcut in brackets. */
 const ONCE = /^(Yes|Yes, just this once|Yes, proceed|Allow once)$/;
 
-/** The text of the native row a single key selects: `N.` for a digit, `(c)` at its end for a letter. */
+/**
+ * The text of the native row a single key selects: `N.` for a digit, `(c)` at its end for a letter.
+ * The dialog is the last thing drawn: rows are read from the bottom up, past a numbered list above it
+ * (Gemini CLI's start-up tips).
+ */
 function rowFor(screen: ScreenSnapshot, key: string): string | undefined {
-  for (const line of screen.plain) {
-    const m = /^[\s│|]*(?:[›❯>]\s*)?(\d+)\.\s+(.+?)\s*[│|]?\s*$/u.exec(line);
+  for (const line of [...screen.plain].reverse()) {
+    const m = /^[\s│|]*(?:[›❯>●]\s*)?(\d+)\.\s+(.+?)\s*[│|]?\s*$/u.exec(line);
     if (!m) continue;
     const text = m[2] as string;
     if (/^\d$/.test(key) ? m[1] === key : text.endsWith(`(${key})`)) return text;
@@ -43,9 +47,9 @@ function onlyKey(r: PermissionRecognition, decision: 'approve_once' | 'reject'):
 }
 
 describe('permission decisions against the rows they type', () => {
-  it('has permission screens of both clients', () => {
+  it('has permission screens of every client', () => {
     const agents = new Set(permissions.map((p) => p.f.agent));
-    assert.deepEqual([...agents].sort(), ['claude', 'codex']);
+    assert.deepEqual([...agents].sort(), [...AGENTS].sort());
   });
 
   it('the editor names approve_once and reject for exactly once and for No', () => {

@@ -16,7 +16,7 @@ import { inStandardRendering, loadCorpus } from '../../support/fixture-corpus';
 import { readRecord, recordPath } from '../../harness/qualify/records';
 import { AGENTS, NEWEST } from '../../harness/versions';
 import { adapterOf } from '../../../src/adapters/registry';
-import { AGENT_DESCRIPTORS } from '../../../src/shared/agents';
+import { HARNESS_AGENTS } from '../../harness/agents';
 
 for (const agent of AGENTS) {
   const version = NEWEST[agent];
@@ -73,10 +73,20 @@ for (const agent of AGENTS) {
         if (without.length > 0) assert.deepEqual(without, withIt, k.fixture.id);
         else if (withIt.length > 0) leftToTerminal += 1;
       }
-      // A client with a theme setting tells a wrapped option's description from its label by style.
-      if ('themeSetting' in AGENT_DESCRIPTORS[agent].rendering)
+      // A client whose themes the corpus captures tells a wrapped option's description from its label by style.
+      if (HARNESS_AGENTS[agent].themes !== undefined)
         assert.ok(leftToTerminal > 0, `none of ${drawn.length} screens is read by its condition's styles`);
     });
+
+    if (grant.shapes.length === 0) {
+      it('has no gated shape: no screen of it names one', () => {
+        for (const k of keys) {
+          const r = recognize(agent, version, k.fixture.screen, { ...withheld, local: grant });
+          assert.equal('shape' in r ? r.shape : undefined, undefined, k.fixture.id);
+        }
+      });
+      return;
+    }
 
     it('a grant without the gated shapes leaves those shapes to the terminal', () => {
       const bare = { ...withheld, local: { ...grant, shapes: [] } };
