@@ -6,10 +6,12 @@ import { isAgentName, type AgentKind, type AgentName } from '../shared/agents';
 import type { AgentAdapter } from './agent-adapter';
 import { claudeAdapter } from './claude/adapter';
 import { codexAdapter } from './codex/adapter';
+import { geminiAdapter } from './gemini/adapter';
 
 export const ADAPTERS: { readonly [N in AgentName]: AgentAdapter & { agent: N } } = {
   claude: claudeAdapter,
   codex: codexAdapter,
+  gemini: geminiAdapter,
 };
 
 /** The adapter of a supported agent; undefined for anything else. */

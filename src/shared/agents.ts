@@ -6,7 +6,7 @@
  */
 
 /** The agents AKK supports, in the order they are listed wherever all are shown. */
-export const AGENTS = ['claude', 'codex'] as const;
+export const AGENTS = ['claude', 'codex', 'gemini'] as const;
 export type AgentName = (typeof AGENTS)[number];
 /** What a terminal runs, as far as it was identified: a supported agent, or not. */
 export type AgentKind = AgentName | 'unknown';
@@ -45,8 +45,9 @@ type RenderingChoice =
         /** The file, in `$<dirEnv>` when set, else in the home folder. */
         file: string;
         dirEnv: string;
+        /** The setting's key; dots name nested objects (`ui.theme`). */
         key: string;
-        /** The theme drawn when the key is absent. */
+        /** The theme drawn when the key is absent: the corpus's own, which every capture is made under. */
         default: string;
         /** Every theme the client offers. */
         offered: readonly string[];
@@ -118,6 +119,50 @@ export const AGENT_DESCRIPTORS: { readonly [N in AgentName]: AgentDescriptor & {
     newSessionCommand: 'akk.newCodexSession',
     updatesOff: 'set check_for_update_on_startup = false in ~/.codex/config.toml (it then offers no update)',
     rendering: { adaptsToBackground: true },
+  },
+  gemini: {
+    name: 'gemini',
+    displayName: 'Gemini CLI',
+    identification: {
+      npmPackage: '@google/gemini-cli',
+      packagePattern: /^@google\/gemini-cli$/,
+      // The package's bin is bundle/gemini.js, run by node.
+      executables: ['gemini', 'gemini.js'],
+    },
+    settingsPrefix: 'akk.gemini.',
+    launchCommand: 'gemini',
+    newSessionCommand: 'akk.newGeminiSession',
+    updatesOff: 'set general.enableAutoUpdate to false in ~/.gemini/settings.json',
+    rendering: {
+      themeSetting: {
+        file: '.gemini/settings.json',
+        dirEnv: 'GEMINI_CLI_HOME',
+        key: 'ui.theme',
+        default: 'Default',
+        offered: [
+          'Default',
+          'Default Light',
+          'ANSI',
+          'ANSI Light',
+          'Atom One',
+          'Ayu',
+          'Ayu Light',
+          'Dracula',
+          'GitHub',
+          'GitHub Light',
+          'GitHub Dark Colorblind',
+          'GitHub Light Colorblind',
+          'Google Code',
+          'Holiday',
+          'NoColor',
+          'Shades Of Purple',
+          'Solarized Dark',
+          'Solarized Light',
+          'Tokyo Night',
+          'Xcode',
+        ],
+      },
+    },
   },
 };
 

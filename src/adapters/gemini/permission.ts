@@ -19,6 +19,9 @@ import type { GeminiGeneration } from './profile';
 
 export interface GeminiProfile extends GeminiGeneration {
   id: string;
+  version: string;
+  /** The rendering conditions qualified on this version; null while qualification judges a capture. */
+  renderings: readonly string[] | null;
 }
 
 type KindName = keyof GeminiGeneration['kinds'];

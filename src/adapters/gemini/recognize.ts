@@ -18,7 +18,7 @@ export function recognizeGemini(s: ScreenSnapshot, p: GeminiProfile): Recognitio
 }
 
 /** Idle: the composer shows its placeholder (it is empty) and nothing says the agent works. */
-function activityOf(s: ScreenSnapshot, p: GeminiProfile): ActivityRecognition {
+export function activityOf(s: ScreenSnapshot, p: GeminiProfile): ActivityRecognition {
   if (s.plain.some((l) => p.working.test(l))) return { kind: 'activity', state: 'working' };
   const empty = s.plain.some((l) => l.trimEnd() === ` >   ${p.placeholder}`);
   return { kind: 'activity', state: empty ? 'idle' : 'unknown' };

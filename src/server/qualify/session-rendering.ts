@@ -57,7 +57,12 @@ function themeSetting(
   const file = path.join(dir, setting.file);
   try {
     if (fs.statSync(file).size > MAX_CONFIG_BYTES) return [null, `${file} is too large to read`];
-    const value = (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>)[setting.key];
+    const value = setting.key
+      .split('.')
+      .reduce<unknown>(
+        (o, k) => (o !== null && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined),
+        JSON.parse(fs.readFileSync(file, 'utf8')),
+      );
     if (value === undefined) return [setting.default, `no ${setting.key} in ${file}: ${setting.default}`];
     if (typeof value === 'string' && setting.offered.includes(value)) return [value, `${setting.key} ${value}`];
     return [null, `${setting.key} ${JSON.stringify(value)} in ${file} is not a theme the client offers`];
@@ -82,8 +87,8 @@ export function sessionRendering(
     const how = `${themeHow}; ${depthHow}`;
     // A theme that cannot be read is not guessed: the run captures the corpus's own condition only.
     if (theme === null) return { name: null, how };
-    const name = `${theme}/${depth}`;
-    return { name: name === 'dark/256' ? null : name, how };
+    // The client's default theme is the one its corpus was captured under.
+    return { name: theme === choice.themeSetting.default && depth === '256' ? null : `${theme}/${depth}`, how };
   }
   if (background === undefined) return { name: null, how: `the terminal's background is not known; ${depthHow}` };
   return { name: `${background}-background/${depth}`, how: `a ${background} terminal background; ${depthHow}` };

@@ -3,6 +3,7 @@
 import type { AgentName } from '../../../src/shared/agents';
 import { claudeHarness } from './claude';
 import { codexHarness } from './codex';
+import { geminiHarness } from './gemini';
 import type { HarnessAgent } from './types';
 
 export type { HarnessAgent } from './types';
@@ -10,6 +11,7 @@ export type { HarnessAgent } from './types';
 export const HARNESS_AGENTS: { readonly [N in AgentName]: HarnessAgent } = {
   claude: claudeHarness,
   codex: codexHarness,
+  gemini: geminiHarness,
 };
 
 export function harnessAgent(agent: AgentName): HarnessAgent {

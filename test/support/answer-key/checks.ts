@@ -109,6 +109,10 @@ export function checkDelivery(truth: GroundTruth | undefined, d: Delivery): void
         assert.deepEqual(got.permissions[name], d.granted ? asked : null, `${name}: ${truth.content}`);
       break;
     }
+    case 'gemini_result':
+      assert.equal(truth.isError, false, truth.content);
+      for (const text of d.includes) assert.ok(truth.content.includes(text), `${text} not in ${truth.content}`);
+      break;
   }
 }
 

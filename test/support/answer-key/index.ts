@@ -13,6 +13,7 @@ import { scenario as scenarioNamed, type NamedScenario } from '../../harness/sce
 import { loadCorpus, type Fixture } from '../fixture-corpus';
 import { ClaudeModel } from './claude-model';
 import { CodexModel } from './codex-model';
+import { GeminiModel } from './gemini-model';
 import type { Conversation } from './conversation';
 import type { Answer, Delivery, Expected, Token } from './types';
 
@@ -39,6 +40,7 @@ type ModelOf = (f: Fixture, turns: readonly ModelTurn[], workspace: Workspace) =
 const MODELS: { readonly [N in AgentName]: ModelOf } = {
   claude: (f, turns, w) => new ClaudeModel(turns, f.screen.cols, w.files ?? {}, w.startup ?? []),
   codex: (_f, turns, w) => new CodexModel(turns, w.startup ?? [], w.requirements),
+  gemini: (f, turns, w) => new GeminiModel(turns, f.screen.cols, w.files ?? {}, w.mcpServers ?? [], w.startup ?? []),
 };
 
 function modelFor(f: Fixture, sc: NamedScenario): Conversation {

@@ -81,7 +81,9 @@ export type Delivery =
   | { kind: 'codex_approval'; approved: boolean }
   /** Permissions the model requested, granted for this turn or refused (each refused one is null). */
   | { kind: 'codex_permissions'; granted: boolean; requested: Record<string, unknown> }
-  | { kind: 'async_answer'; question: string; answer: string };
+  | { kind: 'async_answer'; question: string; answer: string }
+  /** A Gemini CLI tool allowed once: its result, which holds each of these texts. */
+  | { kind: 'gemini_result'; includes: string[] };
 
 /** What one key did: how it answered the step it left, or that it was a route AKK does not take. */
 export interface KeyEffect {

@@ -1,0 +1,39 @@
+// Gemini CLI in the test harness: the versions it is tested at, where its executable lies in an
+// install, how it is launched against the fake model, its scenarios, and its volatile content.
+import * as path from 'node:path';
+import type { HarnessAgent } from '../types';
+import { prepareGemini } from './launch';
+import { geminiModel } from './model';
+import { GEMINI_RULES, GEMINI_VOLATILE_LINES, GEMINI_VOLATILE_PAIRS, GEMINI_VOLATILE_SPANS } from './normalise';
+import { GEMINI_PROMPT_SHAPES } from './prompt-shapes';
+import { GEMINI_SCENARIOS, GEMINI_STARTUP_SCENARIOS } from './scenarios';
+
+// Checked with `npm view @google/gemini-cli@<version> version`.
+const NEWEST = '0.61.0';
+
+export const geminiHarness: HarnessAgent = {
+  newest: NEWEST,
+  versions: [NEWEST],
+  binaryIn: (dir) => path.join(dir, 'node_modules', '@google', 'gemini-cli', 'bundle', 'gemini.js'),
+  prepare: prepareGemini,
+  model: geminiModel,
+  scenarios: [...GEMINI_SCENARIOS, ...GEMINI_STARTUP_SCENARIOS],
+  promptShapes: GEMINI_PROMPT_SHAPES,
+  corpusShapes: [
+    ['idle', 'idle'],
+    ['working', 'working'],
+    ['permission-shell', 'shell'],
+    ['permission-edit', 'edit'],
+    ['permission-write', 'write'],
+    ['permission-fetch', 'fetch'],
+    ['permission-mcp', 'MCP tool'],
+    ['startup', 'start-up'],
+    ['after-answer', 'after answer'],
+  ],
+  normalise: {
+    rules: GEMINI_RULES,
+    volatileLines: GEMINI_VOLATILE_LINES,
+    volatilePairs: GEMINI_VOLATILE_PAIRS,
+    volatileSpans: GEMINI_VOLATILE_SPANS,
+  },
+};

@@ -1,0 +1,22 @@
+// Gemini CLI's prompt shapes for the README's table (test/harness/shapes-table.ts): what AKK answers,
+// shows only, or has not seen yet, and the corpus shapes of the screens behind each.
+import type { PromptShape } from '../types';
+
+export const GEMINI_PROMPT_SHAPES: PromptShape[] = [
+  {
+    prompt: 'Shell command confirmation (a command that wraps in its box is left to the terminal)',
+    handling: 'answered',
+    tags: ['permission-shell'],
+  },
+  { prompt: 'Edit confirmation with its diff', handling: 'answered', tags: ['permission-edit'] },
+  { prompt: 'File write confirmation', handling: 'answered', tags: ['permission-write'] },
+  { prompt: 'Web fetch confirmation', handling: 'answered', tags: ['permission-fetch'] },
+  { prompt: 'MCP tool confirmation', handling: 'answered', tags: ['permission-mcp'] },
+  {
+    prompt: '`ask_user` questions (choices, several, free text, yes/no, the review)',
+    handling: 'not yet seen',
+    tags: [],
+    note: 'drawn by 0.61.0, not yet read exactly: left to the terminal',
+  },
+  { prompt: 'Start-up: folder trust, the sign-in method, the API key', handling: 'shown only', tags: ['startup'] },
+];
