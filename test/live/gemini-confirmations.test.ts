@@ -1,6 +1,6 @@
 /**
  * The adapter's plans on the real Gemini CLI 0.61.0, offline against the loopback fake model: each
- * confirmation is read from the live screen by the adapter (recognizeGemini), checked against what
+ * confirmation is read from the live screen by the registry's adapter for the version, checked against what
  * the scenario asked, and decided with exactly the keys the adapter's plan names. Approved, the
  * command runs, the edit is on disk and the MCP tool's result reaches the model; rejected, nothing
  * happens and the model is asked nothing more. A command that wraps in its box is left to the
@@ -11,9 +11,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { recognizeGemini } from '../../src/adapters/gemini/recognize';
-import type { GeminiProfile } from '../../src/adapters/gemini/permission';
-import { GEMINI_GENERATIONS } from '../../src/adapters/gemini/profile';
+import { recognize } from '../../src/adapters/recognize';
 import type { PermissionRecognition, Recognition } from '../../src/adapters/types';
 import {
   GEMINI_EDIT,
@@ -30,7 +28,7 @@ import type { ModelTurn } from '../harness/fake-model/types';
 import { INSTALL_TIMEOUT_MS } from '../support/agent-fixture';
 import { sleep, until } from '../support/wait';
 
-const PROFILE: GeminiProfile = { ...(GEMINI_GENERATIONS[GEMINI_VERSION] as GeminiProfile), id: 'gemini@0.61.0' };
+const PLACEHOLDER = 'Type your message or @path/to/file';
 const WRITE = { file: 'rejected-plan.txt', content: 'never written\n' };
 const REJECTED = { command: 'touch rejected.txt', description: 'Create rejected.txt' };
 
@@ -47,7 +45,7 @@ const TURNS: ModelTurn[] = [
 ];
 
 const read = (s: PaneScreen, size: { cols: number; rows: number }): Recognition =>
-  recognizeGemini({ plain: s.plain.split('\n').slice(0, size.rows), ...size }, PROFILE);
+  recognize('gemini', GEMINI_VERSION, { plain: s.plain.split('\n').slice(0, size.rows), ...size });
 
 describe('Gemini CLI 0.61.0 confirmations, decided with the adapter’s plans on the real client', function () {
   this.timeout(INSTALL_TIMEOUT_MS);
@@ -72,7 +70,7 @@ describe('Gemini CLI 0.61.0 confirmations, decided with the adapter’s plans on
       model.setVars({ workDir: work });
       const pane = new GeminiPane(size, bin, work, { HOME: home, ...geminiEnv(model.url) });
       try {
-        await pane.settled(PROFILE.placeholder);
+        await pane.settled(PLACEHOLDER);
         const decide = async (request: string, subject: string, decision: 'approve_once' | 'reject') => {
           await pane.prompt(request);
           const p = await permissionOn(pane, size);
