@@ -3,6 +3,14 @@
 
 /** Every qualified client version and the profile generation it was qualified with. */
 export const QUALIFIED_VERSIONS: Readonly<Record<string, string>> = {
+  '0.53.0': '0.61.0',
+  '0.54.4': '0.61.0',
+  '0.55.1': '0.61.0',
+  '0.56.0': '0.61.0',
+  '0.57.0': '0.61.0',
+  '0.58.0': '0.61.0',
+  '0.59.0': '0.61.0',
+  '0.60.0': '0.61.0',
   '0.61.0': '0.61.0',
 };
 
