@@ -8,8 +8,9 @@
 // Then the same for Codex ("New Codex Session", akk.codex.* settings, its own fake model): a
 // request_user_input questionnaire answered in the panel, a choice and then notes.
 // Then agents typed into a plain integrated terminal, with no tmux on their path: in bash, then in
-// zsh and fish, and in a terminal without shell integration.
-// The flows themselves are in claude-flows.ts, codex-flows.ts, lapsed-offer-flow.ts, terminal-flow.ts,
+// zsh and fish, and in a terminal without shell integration; and Gemini CLI, typed into a terminal
+// and started with "New Gemini CLI Session".
+// The flows themselves are in claude-flows.ts, codex-flows.ts, lapsed-offer-flow.ts, terminal-flow.ts, gemini-flows.ts,
 // unqualified-version-flow.ts and shell-flows.ts; this file prepares the workspace, the agents and code-server,
 // runs them in order and cleans up.
 import { spawnSync } from 'node:child_process';
@@ -28,6 +29,7 @@ import { TURNS, claudeFlows } from './claude-flows';
 import { CODEX_ARGS, CODEX_TURNS, codexFlows } from './codex-flows';
 import type { FlowContext } from './flow-support';
 import { dailyFlows } from './daily-flows';
+import { geminiFlows } from './gemini-flows';
 import { wordsFlows } from './words-flows';
 import { outsideFlow } from './outside-flow';
 import { supervisorFlow } from './supervisor-flow';
@@ -137,6 +139,7 @@ export async function runAgentFlows(browser: Browser, extPath: string, scratch: 
     if (run('supervisor')) await supervisorFlow(ctx, path.join(root, 'host', 'tmp'), serverStartedAt);
     if (run('outside')) await outsideFlow(ctx);
     if (run('terminal')) await terminalFlows(ctx, root);
+    if (run('gemini')) await geminiFlows(ctx, root);
     if (run('unqualified')) await unqualifiedVersionFlow(ctx);
     if (run('shells')) await shellFlows(ctx, root);
   } catch (err) {
