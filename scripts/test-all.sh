@@ -94,7 +94,7 @@ case " $tiers " in *" vscode "*) start_install host npm run --silent vscode-host
 agents_state=""
 ensure_agents() {
   if [ -z "$agents_state" ]; then
-    if finish_install agents "agent clients (Claude Code and Codex, newest and seed versions, cached outside the repository)"
+    if finish_install agents "agent clients (every agent of the registry, newest and seed versions, cached outside the repository)"
     then agents_state=ok; else agents_state=failed; fi
   fi
   [ "$agents_state" = ok ]

@@ -1,4 +1,4 @@
-// Live tier: the newest real Claude Code and Codex clients in tmux against the loopback fake model,
+// Live tier: the newest real client of every agent in tmux against the loopback fake model,
 // and each seed version at 80x24 (seed-versions.test.ts). The first run installs the clients into
 // ${AKK_AGENT_CACHE:-~/.cache/akk/agents} (see test/harness).
 module.exports = {
