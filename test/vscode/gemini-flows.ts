@@ -117,7 +117,7 @@ export async function geminiFlows(ctx: FlowContext, scratch: string): Promise<vo
     });
 
     await step(
-      'gemini: typed in a plain terminal, listed observe only, with why (it never draws its whole screen); nothing typed',
+      'gemini: typed in a plain terminal, observe only, saying why (it never draws its whole screen); nothing typed',
       'failure-gemini-terminal.png',
       async (p) => {
         useShellProfile(settingsFile, 'bash', { home: termHome, codexHome: termHome, binDir: termBin }, termModel);
