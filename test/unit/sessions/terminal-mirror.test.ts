@@ -51,6 +51,17 @@ describe('sessions: the terminal mirror proves itself only from a full redraw', 
     some.dispose();
   });
 
+  it('erases before the cursor is placed absolutely prove nothing: it may be below the shell’s lines', async () => {
+    // The real cursor may be on row 3 while the mirror's is on row 1: ED 0 there leaves rows 1-2 as
+    // they were, and each EL 2 erases a row the mirror does not know.
+    const fromOrigin = await mirrorAfter(`${ESC}[J`, `${ESC}[H`);
+    assert.notEqual(fromOrigin.unproven, null, 'ED 0 at the mirror’s origin');
+    fromOrigin.dispose();
+    const rowByRow = await mirrorAfter(`${ESC}[2K${ESC}[1B`.repeat(4), `${ESC}[H`);
+    assert.notEqual(rowByRow.unproven, null, 'EL 2 on each row before CUP');
+    rowByRow.dispose();
+  });
+
   it('an erase that starts below the top leaves the rows above unknown', async () => {
     const m = await mirrorAfter(`${ESC}[3;1H${ESC}[J${ESC}[H`);
     assert.notEqual(m.unproven, null);

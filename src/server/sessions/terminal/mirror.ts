@@ -137,16 +137,20 @@ export class ScreenMirror {
     return false;
   }
 
+  // An erase from the cursor covers known rows only once the cursor was placed absolutely: before,
+  // the real cursor may be on another row than the mirror's (the program started below the shell's
+  // lines), and the rows it erases there are not the mirror's.
   private eraseDisplay(mode: number): boolean {
     const { cursorX: x, cursorY: y } = this.term.buffer.active;
-    if (mode === 2 || mode === 3 || (mode === 0 && x === 0 && y === 0)) this.eraseAll();
-    else if (mode === 0) for (let r = x === 0 ? y : y + 1; r < this.term.rows; r++) this.erased(r);
+    if (mode === 2 || mode === 3) this.eraseAll();
+    else if (mode === 0 && this.positioned && x === 0 && y === 0) this.eraseAll();
+    else if (mode === 0 && this.positioned) for (let r = x === 0 ? y : y + 1; r < this.term.rows; r++) this.erased(r);
     return false;
   }
 
   private eraseLine(mode: number): boolean {
     const { cursorX: x, cursorY: y } = this.term.buffer.active;
-    if (mode === 2 || (mode === 0 && x === 0)) this.erased(y);
+    if (this.positioned && (mode === 2 || (mode === 0 && x === 0))) this.erased(y);
     return false;
   }
 
