@@ -17,7 +17,6 @@ import { NEWEST } from '../harness/versions';
 import { AgentTmux, sleep, until } from './agent-tmux';
 import { check, toolResultOf, type FlowContext } from './flow-support';
 import {
-  TAB,
   ancestry,
   killAgentsWithHome,
   newTerminal,
@@ -123,8 +122,9 @@ export async function geminiFlows(ctx: FlowContext, scratch: string): Promise<vo
         useShellProfile(settingsFile, 'bash', { home: termHome, codexHome: termHome, binDir: termBin }, termModel);
         await sleep(1500); // the settings file is read again
         await clearNotifications(p);
-        await newTerminal(p, 'bash');
-        await typeInTerminal(p, TAB.shell('bash'), 'gemini');
+        // The new terminal itself: the earlier flows left bash terminals of their own open.
+        const terminal = await newTerminal(p, 'bash');
+        await typeInTerminal(p, terminal, 'gemini');
         // Gemini CLI draws below the shell's lines and never erases the whole screen: what the rows
         // above it hold is not in its output, so its screen is never proven and nothing is typed.
         const row = await sessionRow(p, label, /observe only/);
