@@ -82,6 +82,36 @@ describe('the rendering a session is drawn under', () => {
     });
   }
 
+  const nested = AGENTS.find((a) => {
+    const r = AGENT_DESCRIPTORS[a].rendering;
+    return 'themeSetting' in r && r.themeSetting.key.includes('.');
+  });
+  if (nested) {
+    it('reads a theme nested in the client’s settings (ui.theme), its default as the corpus’s own', () => {
+      const s = setting(nested);
+      const file = path.join(home, s.file);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      const [outer, inner] = s.key.split('.') as [string, string];
+      const other = s.offered.find((t) => t !== s.default) ?? '';
+      fs.writeFileSync(file, JSON.stringify({ [outer]: { [inner]: other, hideBanner: true }, general: {} }));
+      assert.equal(sessionRendering(nested, client({}), [], undefined).name, `${other}/256`);
+      fs.writeFileSync(file, JSON.stringify({ [outer]: { [inner]: s.default } }));
+      assert.equal(sessionRendering(nested, client({}), [], undefined).name, null);
+      assert.equal(
+        sessionRendering(nested, client({ COLORTERM: 'truecolor' }), [], undefined).name,
+        `${s.default}/truecolor`,
+      );
+      // Where the outer key is not an object the setting is absent: the default.
+      fs.writeFileSync(file, JSON.stringify({ [outer]: 'plain' }));
+      assert.equal(sessionRendering(nested, client({}), [], undefined).name, null);
+      // A file it cannot parse (comments, say) is not guessed from.
+      fs.writeFileSync(file, `// mine\n{ "${outer}": { "${inner}": "${other}" } }`);
+      const unread = sessionRendering(nested, client({ COLORTERM: 'truecolor' }), [], undefined);
+      assert.equal(unread.name, null);
+      assert.match(unread.how, /could not be read/);
+    });
+  }
+
   if (adapting) {
     it('names the terminal’s background for a client that adapts to it, and nothing when it is not known', () => {
       assert.equal(
