@@ -143,7 +143,6 @@ export class ScreenMirror {
   private eraseDisplay(mode: number): boolean {
     const { cursorX: x, cursorY: y } = this.term.buffer.active;
     if (mode === 2 || mode === 3) this.eraseAll();
-    else if (mode === 0 && this.positioned && x === 0 && y === 0) this.eraseAll();
     else if (mode === 0 && this.positioned) for (let r = x === 0 ? y : y + 1; r < this.term.rows; r++) this.erased(r);
     return false;
   }
