@@ -2,7 +2,7 @@
 // (pipe-pane); at each screen the corpus keeps, the bytes recorded so far are replayed into the
 // server's screen mirror at the same size, and the mirror's text and styles are compared with
 // tmux's own capture of the same moment.
-//   npm run parity -- [--agent claude|codex] [--version V] [--size 120x40 ...] [--scenario NAME ...]
+//   npm run parity -- [--agent claude|codex|gemini] [--version V] [--size 120x40 ...] [--scenario NAME ...]
 //                     [--rendering THEME/DEPTH ...]   under a theme and colour depth (e.g. light/truecolor)
 //                     [--save DIR]   keep each stream and tmux's screens, for the replay test
 import * as fs from 'node:fs';
@@ -56,7 +56,9 @@ export interface ParityResult {
 /** Replays a recorded stream into a mirror of the run's size and compares it at every mark. */
 export async function replay(run: RecordedRun, stream: Uint8Array): Promise<ParityResult[]> {
   const size = parseSize(run.size);
-  const mirror = new ScreenMirror(size.cols, size.rows, 'the agent has not drawn its whole screen yet');
+  const mirror = new ScreenMirror(size.cols, size.rows, 'the agent has not drawn its whole screen yet', {
+    programStart: true,
+  });
   const out: ParityResult[] = [];
   let fed = 0;
   try {

@@ -68,6 +68,25 @@ describe('sessions: the terminal mirror proves itself only from a full redraw', 
     m.dispose();
   });
 
+  it('rows erased before a scroll are counted where the scroll moved them', async () => {
+    // Rows 1-3 erased, then a line feed on the last row scrolls: the unerased row 4 is now row 3.
+    const m = await mirrorAfter(`${ESC}[1;1H${ESC}[2K${ESC}[2;1H${ESC}[2K${ESC}[3;1H${ESC}[2K`, `${ESC}[4;1H\n`);
+    await m.write(`${ESC}[2K`);
+    assert.notEqual(m.unproven, null, 'row 3 holds what row 4 held: never erased');
+    await m.write(`${ESC}[3;1H${ESC}[2K`);
+    assert.equal(m.unproven, null);
+    m.dispose();
+  });
+
+  it('a scroll region, inserted lines or a reverse scroll forget the rows erased so far', async () => {
+    for (const move of [`${ESC}[2;3r${ESC}[3;1H\n${ESC}[r`, `${ESC}[2;1H${ESC}[L`, `${ESC}[1;1H${ESC}M`]) {
+      const m = await mirrorAfter(`${ESC}[1;1H${ESC}[2K${ESC}[2;1H${ESC}[2K${ESC}[3;1H${ESC}[2K`, move);
+      await m.write(`${ESC}[4;1H${ESC}[2K`);
+      assert.notEqual(m.unproven, null, JSON.stringify(move));
+      m.dispose();
+    }
+  });
+
   it('a new doubt (resize, lost output) needs a new redraw', async () => {
     const m = await mirrorAfter(`${ESC}[2J${ESC}[H`);
     assert.equal(m.unproven, null);
@@ -123,5 +142,69 @@ describe('sessions: the bytes an editor terminal is sent for each key', () => {
         (e: unknown) => e instanceof AkkError && e.code === 'invalid_params',
       );
     }
+  });
+});
+
+describe('sessions: a program drawn inline proves the mirror once every start row gives its screen', () => {
+  async function fromStart(...chunks: string[]): Promise<ScreenMirror> {
+    const m = new ScreenMirror(20, 4, 'not yet seen', { programStart: true });
+    for (const c of chunks) await m.write(c);
+    return m;
+  }
+
+  it('output that has not filled the terminal leaves the shell’s rows around it unknown', async () => {
+    const m = await fromStart('a\r\n', 'b\r\nc');
+    assert.equal(m.unproven, 'not yet seen');
+    m.dispose();
+  });
+
+  it('lines written over the shell’s rows without erasing them leave the rest of those rows unknown', async () => {
+    const m = await fromStart('a\r\nb\r\n', 'c\r\nd');
+    assert.notEqual(m.unproven, null, 'each row holds the shell’s cells right of its letter');
+    // Four more lines: every row on screen is one the program scrolled in, blank before it wrote.
+    await m.write('\r\ne\r\nf\r\ng\r\nh');
+    assert.equal(m.unproven, null);
+    assert.equal(m.screen().text, 'e\nf\ng\nh');
+    m.dispose();
+  });
+
+  it('rows erased then written prove it once they fill the terminal, whatever row the program started on', async () => {
+    const line = (t: string) => `${ESC}[2K${t}`;
+    const m = await fromStart(`${line('a')}\r\n${line('b')}\r\n`, `${line('c')}\r\n`);
+    assert.notEqual(m.unproven, null);
+    await m.write(line('d'));
+    assert.equal(m.unproven, null);
+    assert.equal(m.screen().text, 'a\nb\nc\nd');
+    m.dispose();
+  });
+
+  it('a frame erased and drawn again in place (as Ink does) proves nothing till output fills it', async () => {
+    const frame = (t: string) => `${ESC}[2K${ESC}[1A${ESC}[2K${ESC}[G${t}\r\n${t}`;
+    const m = await fromStart('banner\r\n', 'x\r\nx', frame('y'), frame('z'));
+    assert.notEqual(m.unproven, null);
+    await m.write(`${ESC}[2K${ESC}[1A${ESC}[2K${ESC}[Gmore\r\n1\r\n2\r\n3\r\n4\r\n5\r\n6`);
+    assert.equal(m.unproven, null);
+    assert.equal(m.screen().text, '3\n4\n5\n6');
+    m.dispose();
+  });
+
+  it('cursors that agree over screens that do not prove nothing', async () => {
+    // Three lines, then up past the top: every cursor is on row 1, but what row 1 holds depends on
+    // where the program started (its own first line, or the shell's).
+    const m = await fromStart('a\r\nb\r\nc', `${ESC}[9AX`);
+    assert.notEqual(m.unproven, null);
+    m.dispose();
+  });
+
+  it('only from the program’s start: after a resize or lost output the whole screen must be redrawn', async () => {
+    const m = new ScreenMirror(20, 4, 'lost output');
+    await m.write('a\r\nb\r\nc\r\nd\r\ne');
+    assert.equal(m.unproven, 'lost output');
+    m.dispose();
+    const proven = await fromStart('a\r\nb\r\nc\r\nd');
+    proven.doubtWith('resized');
+    await proven.write('e\r\nf\r\ng\r\nh\r\ni');
+    assert.equal(proven.unproven, 'resized');
+    proven.dispose();
   });
 });

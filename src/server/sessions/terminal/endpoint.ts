@@ -54,7 +54,9 @@ interface TerminalEndpointOptions {
   now?: () => number;
 }
 
-const START_DOUBT = 'the agent has not drawn its whole screen since AKK began to read this terminal';
+const START_DOUBT =
+  'the agent has not drawn its whole screen since AKK began to read this terminal' +
+  " (an agent drawn below the shell's lines is read once its output has filled the terminal)";
 const RESIZE_DOUBT = 'the terminal was resized; waiting for the agent to redraw its whole screen';
 const GAP_DOUBT = 'part of the terminal output was lost; waiting for the agent to redraw its whole screen';
 const NO_SIZE = "the terminal's size cannot be read from its pty";
@@ -86,7 +88,7 @@ export class TerminalEndpoint implements Endpoint {
     this.now = o.now ?? Date.now;
     this.size = source;
     this.sizeKnown = source?.read() !== null && source !== null;
-    this.mirror = new ScreenMirror(size.cols, size.rows, START_DOUBT);
+    this.mirror = new ScreenMirror(size.cols, size.rows, START_DOUBT, { programStart: true });
     // A resize with no output after it (an idle agent) is noticed within SIZE_POLL_MS.
     this.poll = setInterval(() => {
       this.applied = this.applied.then(() => this.checkSize());

@@ -8,6 +8,7 @@
  */
 import { Unicode11Addon } from '@xterm/addon-unicode11';
 import { Terminal, type IBufferCell } from '@xterm/headless';
+import { StartRowProof } from './start-rows';
 
 export interface MirrorScreen {
   /** Plain rows joined with `\n`, each without trailing blanks (as `capture-pane -p`). */
@@ -24,11 +25,21 @@ export interface MirrorScreen {
 /** VS Code's default scrollback, so that a resize reflows the same lines as the real terminal. */
 const SCROLLBACK = 1000;
 
+interface MirrorOptions {
+  /**
+   * The stream begins as the program starts, at column 0 of a row it does not say (a command's
+   * output from its start): a program that only draws inline can then prove it (StartRowProof).
+   */
+  programStart?: boolean;
+}
+
 /**
  * The mirror starts unproven: the real terminal held a shell's screen that the stream does not
  * say. It is proven once the program has erased every row (a full clear, the alternate screen, or
  * each row erased in turn) and placed the cursor absolutely, both after the last reason to doubt
- * (the start, a resize, lost output); from then on every cell was written by the stream.
+ * (the start, a resize, lost output); from then on every cell was written by the stream. From a
+ * program's start, it is also proven once every row the program could have started on gives the
+ * same screen (StartRowProof).
  */
 export class ScreenMirror {
   private readonly term: Terminal;
@@ -37,12 +48,17 @@ export class ScreenMirror {
   private doubt: string | null;
   private erasedRows = new Set<number>();
   private positioned = false;
+  /** A scroll region narrower than the screen is set: a scroll moves only some rows. */
+  private regionScrolls = false;
+  private startRows: StartRowProof | null;
 
-  constructor(cols: number, rows: number, initialDoubt: string | null = null) {
+  constructor(cols: number, rows: number, initialDoubt: string | null = null, options: MirrorOptions = {}) {
     this.term = new Terminal({ cols, rows, scrollback: SCROLLBACK, allowProposedApi: true });
     this.term.loadAddon(new Unicode11Addon());
     this.term.unicode.activeVersion = '11';
     this.doubt = initialDoubt;
+    const proves = initialDoubt !== null && options.programStart === true;
+    this.startRows = proves ? new StartRowProof(cols, rows, screenKey) : null;
     // DECTCEM (?25): the emulator keeps it private; follow it here. 1049: the alternate screen,
     // which the emulator clears as it enters it.
     const parser = this.term.parser;
@@ -52,6 +68,12 @@ export class ScreenMirror {
     parser.registerCsiHandler({ final: 'K' }, (params) => this.eraseLine(first(params)));
     parser.registerCsiHandler({ final: 'H' }, () => this.absolute());
     parser.registerCsiHandler({ final: 'f' }, () => this.absolute());
+    // Rows erased before a scroll are the rows above them after it; a move the proof does not
+    // follow (a scroll region, lines inserted or deleted, a reverse scroll) forgets them.
+    this.term.onScroll(() => this.scrolled());
+    parser.registerCsiHandler({ final: 'r' }, (params) => this.scrollRegion(params));
+    for (const final of ['L', 'M', 'S', 'T']) parser.registerCsiHandler({ final }, () => this.forgetErased());
+    parser.registerEscHandler({ final: 'M' }, () => this.forgetErased());
   }
 
   /** Why the mirror may differ from the real terminal; null once proven. */
@@ -64,6 +86,7 @@ export class ScreenMirror {
     this.doubt = reason;
     this.erasedRows.clear();
     this.positioned = false;
+    this.closeStartRows();
   }
 
   /** The program's cursor keys mode: application mode (`ESC O A`) or normal (`ESC [ A`). */
@@ -86,9 +109,20 @@ export class ScreenMirror {
 
   /** Feeds output; resolves once the emulator has applied it (writes are applied in order). */
   write(data: string | Uint8Array): Promise<void> {
-    const done = new Promise<void>((resolve) => this.term.write(data, resolve));
-    this.pending = this.pending.then(() => done);
+    const done = this.pending.then(() => this.apply(data));
+    this.pending = done;
     return done;
+  }
+
+  private async apply(data: string | Uint8Array): Promise<void> {
+    const proof = this.startRows;
+    await Promise.all([new Promise<void>((resolve) => this.term.write(data, resolve)), proof?.write(data)]);
+    if (!proof || this.startRows !== proof) return;
+    const { cursorX: x, cursorY: y } = this.term.buffer.active;
+    if (this.doubt !== null && (await proof.proves(screenKey(this.term), { x, y }))) {
+      this.doubt = null;
+    }
+    if (this.doubt === null || !proof.open) this.closeStartRows();
   }
 
   /** Resolves once every write so far has been applied. */
@@ -97,7 +131,9 @@ export class ScreenMirror {
   }
 
   resize(cols: number, rows: number): void {
-    if (cols !== this.term.cols || rows !== this.term.rows) this.term.resize(cols, rows);
+    if (cols === this.term.cols && rows === this.term.rows) return;
+    this.term.resize(cols, rows);
+    this.closeStartRows();
   }
 
   screen(): MirrorScreen {
@@ -127,7 +163,13 @@ export class ScreenMirror {
   }
 
   dispose(): void {
+    this.closeStartRows();
     this.term.dispose();
+  }
+
+  private closeStartRows(): void {
+    this.startRows?.dispose();
+    this.startRows = null;
   }
 
   // Each handler only watches: returning false lets the emulator apply the sequence as well.
@@ -159,6 +201,30 @@ export class ScreenMirror {
     return false;
   }
 
+  private scrolled(): void {
+    if (this.doubt === null || !this.positioned) return;
+    if (this.regionScrolls) {
+      this.forgetErased();
+      return;
+    }
+    const shifted = new Set<number>([this.term.rows - 1]);
+    for (const r of this.erasedRows) if (r > 0) shifted.add(r - 1);
+    this.erasedRows = shifted;
+    this.checkProof();
+  }
+
+  private scrollRegion(params: (number | number[])[]): boolean {
+    const top = first(params);
+    const bottom = typeof params[1] === 'number' ? params[1] : 0;
+    this.regionScrolls = top > 1 || (bottom !== 0 && bottom < this.term.rows);
+    return false;
+  }
+
+  private forgetErased(): boolean {
+    if (this.doubt !== null) this.erasedRows.clear();
+    return false;
+  }
+
   private eraseAll(): void {
     for (let r = 0; r < this.term.rows; r++) this.erasedRows.add(r);
     this.checkProof();
@@ -174,6 +240,19 @@ export class ScreenMirror {
     for (let r = 0; r < this.term.rows; r++) if (!this.erasedRows.has(r)) return;
     this.doubt = null;
   }
+}
+
+/** The screen as compared across start rows: every row with its styles, then the cursor. */
+function screenKey(term: Terminal): string {
+  const buffer = term.buffer.active;
+  const cell = buffer.getNullCell();
+  const rows: string[] = [];
+  for (let y = 0; y < term.rows; y++) {
+    const line = buffer.getLine(buffer.baseY + y);
+    rows.push(line ? renderRow(line, term.cols, cell).styled : '');
+  }
+  rows.push(`cursor ${buffer.cursorX},${buffer.cursorY}`);
+  return rows.join('\n');
 }
 
 function first(params: (number | number[])[]): number {
