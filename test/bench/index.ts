@@ -3,9 +3,10 @@
 // store: durable commits at 100 and 100,000 interactions, and while compactions run.
 // sessions: detection and idle CPU through the built server (npm run build first), 50 tmux panes.
 // recognition: recognition against capture cost, and respond latency against the real Claude Code.
-// mirror: an integrated-terminal session's CPU (the screen mirror) against a tmux session's, streaming and idle.
+// mirror: an integrated-terminal session's CPU (the screen mirror) against a tmux session's, streaming and idle;
+//   and the proof from a program's start (a terminal per start row) on recorded Gemini CLI streams.
 // process-table: the portable POSIX process table (ps, lsof) against /proc, read alone and through the server.
-import { benchMirror } from './mirror.bench';
+import { benchMirror, benchStartRows } from './mirror.bench';
 import { benchProcessTable } from './process-table.bench';
 import { benchRecognition } from './recognition.bench';
 import { benchSessions } from './sessions.bench';
@@ -15,7 +16,10 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   store: benchStore,
   sessions: benchSessions,
   recognition: benchRecognition,
-  mirror: benchMirror,
+  mirror: async () => {
+    await benchMirror();
+    await benchStartRows();
+  },
   'process-table': benchProcessTable,
 };
 

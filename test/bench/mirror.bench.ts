@@ -11,12 +11,17 @@
  *
  * Printed: each server's CPU (utime + stime from /proc, % of one core) while the agent streams and
  * while it is idle, and the terminal/tmux ratio. AKK_BENCH_MIRROR_SECONDS sets each window (20).
+ *
+ * Then the proof from a program's start (one terminal per start row once the cursors agree): every
+ * recorded Gemini CLI stream replayed in process into a mirror with it and without it, medians of
+ * five replays and their ratio per size (the proof's cost falls on the first screens only).
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { CLIENT_NOTIFICATIONS, REQUESTS } from '../../src/shared/protocol';
+import { ScreenMirror } from '../../src/server/sessions/terminal/mirror';
 import { NEWEST } from '../harness/versions';
 import { StdioServer } from '../support/rpc-client';
 import { installClaudeStandIn } from './prompt-agent';
@@ -157,6 +162,41 @@ export async function benchMirror(): Promise<void> {
     }
     removeTmuxSocket(socket);
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Replays `stream` in 1 KB chunks; milliseconds taken. */
+async function replayMs(stream: Buffer, cols: number, rows: number, programStart: boolean): Promise<number> {
+  const mirror = new ScreenMirror(cols, rows, 'bench', { programStart });
+  const t0 = process.hrtime.bigint();
+  for (let at = 0; at < stream.length; at += 1024) await mirror.write(stream.subarray(at, at + 1024));
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  mirror.dispose();
+  return ms;
+}
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+export async function benchStartRows(): Promise<void> {
+  const root = path.join(__dirname, '..', '..', 'fixtures', 'streams', 'gemini', NEWEST.gemini);
+  if (!fs.existsSync(root)) return print(`no recorded Gemini CLI streams under ${root}`);
+  for (const size of fs.readdirSync(root).sort()) {
+    const [cols = 80, rows = 24] = size.split('x').map(Number);
+    const streams = fs.readdirSync(path.join(root, size)).filter((f) => f.endsWith('.stream'));
+    const withProof: number[] = [];
+    const without: number[] = [];
+    for (const f of streams) {
+      const stream = fs.readFileSync(path.join(root, size, f));
+      for (let i = 0; i < 5; i++) {
+        withProof.push(await replayMs(stream, cols, rows, true));
+        without.push(await replayMs(stream, cols, rows, false));
+      }
+    }
+    const [w, o] = [median(withProof), median(without)];
+    print(
+      `start-row proof, ${size}, ${streams.length} Gemini CLI streams: replay median ${w.toFixed(1)} ms with it, ` +
+        `${o.toFixed(1)} ms without, ratio ${(w / o).toFixed(2)}`,
+    );
   }
 }
 
