@@ -12,24 +12,11 @@ import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
 import { Q_DATABASE } from '../harness/agents/claude/scenarios';
 import { agentBinary } from '../harness/install-agents';
 import { NEWEST } from '../harness/versions';
-import { optionId, question, userPrompt } from '../support/server-agent';
+import { approve, optionId, question, userPrompt } from '../support/server-agent';
 import { startTerminalAgent, type TerminalAgent } from '../support/terminal-agent';
 import { INSTALL_TIMEOUT_MS } from '../support/agent-fixture';
 import { sleep } from '../support/wait';
 import { PROCESS_TABLE_NOTE } from '../support/process-table-note';
-
-async function approve(a: TerminalAgent, s: StatusResult, decision: 'approve_once' | 'reject') {
-  return a.call(
-    REQUESTS.approve.method,
-    {
-      interaction_id: s.permission?.interaction_id,
-      turn_id: s.permission?.turn_id,
-      decision,
-      expected_revision: s.revision,
-    },
-    30_000,
-  );
-}
 
 /** Chooses one option of the status's single-select question, echoing the revision it showed. */
 async function choose(a: TerminalAgent, s: StatusResult, label: string) {

@@ -143,6 +143,20 @@ export async function userPrompt(term: Launched, text: string): Promise<void> {
 }
 
 /** The current question of a status, asserted present. */
+/** `akk/approve` of the status's permission with `decision`, echoing the revision it showed. */
+export function approve(a: Pick<ServerAgent, 'call'>, s: StatusResult, decision: 'approve_once' | 'reject') {
+  return a.call(
+    REQUESTS.approve.method,
+    {
+      interaction_id: s.permission?.interaction_id,
+      turn_id: s.permission?.turn_id,
+      decision,
+      expected_revision: s.revision,
+    },
+    30_000,
+  );
+}
+
 export function question(s: StatusResult) {
   const i = s.interaction;
   const q = i?.questions[0];
