@@ -36,7 +36,8 @@ export interface GeminiGeneration {
   /** The line the client draws while it works (its spinner, the time, the way to cancel). */
   working: RegExp;
   /** The first-start screens: a name, the title row (and the row it asks, where one follows), what it asks. */
-  startup: ReadonlyArray<{ name: string; title: string; then?: string; asks: string }>;
+  /** Named by rows each drawn whole in the box (the focus mark aside), and one that begins with `lead`. */
+  startup: ReadonlyArray<{ name: string; rows: readonly string[]; lead?: string; asks: string }>;
 }
 
 const ONCE = 'Allow once';
@@ -91,19 +92,30 @@ const GENERATION_0_61: GeminiGeneration = {
   startup: [
     {
       name: 'folder-trust',
-      title: 'Do you trust the files in this folder?',
+      rows: ['Do you trust the files in this folder?'],
       asks: 'whether to trust the files in this folder',
     },
     {
       name: 'auth-method',
-      title: '? Get started',
-      then: 'How would you like to authenticate for this project?',
+      rows: ['? Get started', 'How would you like to authenticate for this project?'],
       asks: 'how to sign in',
     },
     {
       name: 'api-key',
-      title: 'Enter Gemini API Key',
+      rows: ['Enter Gemini API Key'],
       asks: 'for a Gemini API key (answered in the terminal; AKK never relays a key)',
+    },
+    {
+      name: 'ide-connect',
+      lead: '> Do you want to connect ',
+      rows: ['2. No (esc)', "3. No, don't ask again"],
+      asks: 'whether to connect the editor to it (its own companion extension)',
+    },
+    {
+      name: 'terminal-keybindings',
+      lead: 'Gemini CLI works best with Shift+Enter/Ctrl+Enter',
+      rows: ['Do you want to continue?'],
+      asks: "whether to change the terminal's keybindings for multiline input",
     },
   ],
 };

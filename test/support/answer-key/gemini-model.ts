@@ -5,7 +5,8 @@
  * suggest changes"; a digit chooses its row at once, ↑/↓ only move the cursor. Once runs the tool and
  * its result is the next request; no cancels the request, and the model is sent nothing. A command
  * longer than its box is wide wraps there, which AKK leaves to the terminal. The first-start screens
- * (folder trust, the sign-in method, the API key) are the person's.
+ * (folder trust, the sign-in method, the API key; in an editor's terminal, connecting the editor
+ * and the terminal's keybindings) are the person's.
  */
 import { posix } from 'node:path';
 import type { ModelTurn } from '../../harness/fake-model/types';
@@ -19,6 +20,8 @@ const GEMINI_STARTUP: ReadonlyArray<readonly [string, StartupScreen]> = [
   ['trust', { name: 'folder-trust', cursor: 0, accept: 2, rows: 3 }],
   ['auth', { name: 'auth-method', cursor: 1, accept: 1, rows: 3 }],
   ['auth', { name: 'api-key', cursor: 0, accept: 0, rows: 1 }],
+  ['editor', { name: 'ide-connect', cursor: 0, accept: 1, rows: 3 }],
+  ['editor', { name: 'terminal-keybindings', cursor: 0, accept: 1, rows: 2 }],
 ];
 
 const ONCE = 'Allow once';

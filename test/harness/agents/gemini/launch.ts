@@ -10,7 +10,9 @@ export const GEMINI_FAKE_KEY = 'akk-fake-key';
 
 /**
  * Writes `~/.gemini/settings.json` under `home`: every start-up screen configured away except those
- * named in `keep` (`trust`: the folder-trust screen; `auth`: the sign-in method and the key screens).
+ * named in `keep` (`trust`: the folder-trust screen; `auth`: the sign-in method and the key screens;
+ * `editor`: what it asks in an editor's terminal, connecting the editor and the terminal's
+ * keybindings, seen as VS Code's terminal: `TERM_PROGRAM=vscode`).
  */
 export function geminiFiles(
   home: string,
@@ -23,11 +25,14 @@ export function geminiFiles(
       folderTrust: { enabled: keep.includes('trust') },
     },
     general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
+    ...(keep.includes('editor') ? {} : { ide: { hasSeenNudge: true } }),
     privacy: { usageStatisticsEnabled: false },
     mcpServers: Object.fromEntries(mcpServers.map((m) => [m.name, { command: process.execPath, args: [m.script] }])),
   };
   fs.mkdirSync(path.join(home, '.gemini'), { recursive: true });
   fs.writeFileSync(path.join(home, '.gemini', 'settings.json'), JSON.stringify(settings, null, 2));
+  if (!keep.includes('editor'))
+    fs.writeFileSync(path.join(home, '.gemini', 'state.json'), JSON.stringify({ terminalSetupPromptShown: true }));
 }
 
 /** The environment that points Gemini CLI at the fake model with the fake key. */
@@ -37,5 +42,6 @@ export function geminiEnv(modelUrl: string): Record<string, string> {
 
 export function prepareGemini(r: LaunchRun): Promise<{ env: Record<string, string>; args: string[] }> {
   geminiFiles(r.home, r.mcpServers, r.startup);
-  return Promise.resolve({ env: geminiEnv(r.modelUrl), args: [] });
+  const editor: Record<string, string> = r.startup.includes('editor') ? { TERM_PROGRAM: 'vscode' } : {};
+  return Promise.resolve({ env: { ...geminiEnv(r.modelUrl), ...editor }, args: [] });
 }

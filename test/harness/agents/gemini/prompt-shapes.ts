@@ -18,5 +18,9 @@ export const GEMINI_PROMPT_SHAPES: PromptShape[] = [
     tags: [],
     note: 'drawn by 0.61.0, not yet read exactly: left to the terminal',
   },
-  { prompt: 'Start-up: folder trust, the sign-in method, the API key', handling: 'shown only', tags: ['startup'] },
+  {
+    prompt: 'Start-up: folder trust, the sign-in method, the API key; in VS Code: connecting it, the keybindings',
+    handling: 'shown only',
+    tags: ['startup'],
+  },
 ];

@@ -224,4 +224,28 @@ export const GEMINI_STARTUP_SCENARIOS: NamedScenario[] = [
       AFTER,
     ],
   },
+  {
+    name: 'gemini-startup-editor',
+    agent: 'gemini',
+    description:
+      "In VS Code's terminal: connecting the editor, then the terminal's keybindings, each declined in the terminal.",
+    workspace: { startup: ['editor'] },
+    turns: [{ kind: 'text', text: FOLLOW_UP }],
+    steps: [
+      {
+        state: 'startup-ide-connect',
+        until: { all: ['to Gemini CLI?', "3. No, don't ask again"] },
+        then: [{ keys: ['Down', 'Enter'] }],
+        shapes: ['startup'],
+      },
+      {
+        state: 'startup-terminal-keybindings',
+        until: { all: ['Gemini CLI works best with Shift+Enter/Ctrl+Enter', 'Do you want to continue?'] },
+        then: [{ keys: ['Down', 'Enter'] }],
+        shapes: ['startup'],
+      },
+      IDLE,
+      AFTER,
+    ],
+  },
 ];
