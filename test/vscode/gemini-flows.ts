@@ -1,9 +1,10 @@
 /**
  * Gemini CLI in the editor: "New Gemini CLI Session" starts it in tmux beside the question panel; a
  * shell command's notification "Approve once" runs it, and the next is approved from the palette.
- * Typed into a plain integrated terminal (bash with VS Code's shell integration, no tmux on its
- * path), it is listed observe only, saying why: it draws below the shell's lines and never redraws
- * the whole screen, so what it shows cannot be proven from its output, and nothing is typed. Each
+ * Typed into a plain bottom-panel terminal (bash with VS Code's shell integration, no tmux on its
+ * path), it draws below the shell's lines and never redraws the whole screen: it is read once its
+ * output has filled the terminal (a long answer first), then a command is approved from its
+ * notification and the next from the palette, typed back into that terminal. Each
  * client has its own home (settings that point it at its fake model) and its own fake model, whose
  * tool results and the workspace's files are the ground truth.
  */
@@ -19,15 +20,36 @@ import { check, toolResultOf, type FlowContext } from './flow-support';
 import {
   ancestry,
   killAgentsWithHome,
-  newTerminal,
   paletteDecision,
   processesWithHome,
   sessionRow,
-  typeInTerminal,
+  showSessionsView,
   useShellProfile,
 } from './terminal-support';
-import { log, screenshot } from './ui-support';
+import type { Page } from 'playwright-core';
+import { screenshot } from './ui-support';
 import { clearNotifications, notificationButton, palette, waitPendingCount, waitServerRunning } from './workbench';
+
+/** An answer longer than any terminal is tall. */
+const LONG_ANSWER = Array.from({ length: 45 }, (_, i) => `Line ${i + 1} of the answer.`).join('\n\n');
+
+/**
+ * Types into the panel's terminal as a person does (a click gives it focus), then moves focus away so
+ * that a palette's Escape cannot reach the agent.
+ */
+async function typeInPanelTerminal(p: Page, text: string): Promise<void> {
+  await p.locator('.part.panel .xterm:visible').first().click();
+  await until(
+    'the panel terminal to have focus',
+    () => p.evaluate(() => (document.activeElement?.closest('.part.panel .xterm') ?? undefined) && true),
+    5_000,
+  );
+  await sleep(300);
+  await p.keyboard.type(text, { delay: 20 });
+  await sleep(400);
+  await p.keyboard.press('Enter');
+  await p.locator('.part.statusbar').click({ position: { x: 5, y: 5 } });
+}
 
 /** The composer once it is ready for a request. */
 const GEMINI_IDLE = /Type your message or @path\/to\/file/;
@@ -58,7 +80,11 @@ export async function geminiFlows(ctx: FlowContext, scratch: string): Promise<vo
   const label = `Gemini CLI ${NEWEST.gemini}`;
   const termModel = await startFakeModel({
     name: 'vscode-gemini-terminal',
-    turns: [{ kind: 'text', text: 'Nothing to do.' }],
+    turns: [
+      { kind: 'text', text: LONG_ANSWER },
+      ...shell('touch gem-term-notified.txt'),
+      ...shell('touch gem-term-palette.txt'),
+    ],
     fallbackText: 'Done.',
   });
   const tmuxModel = await startFakeModel({
@@ -116,29 +142,72 @@ export async function geminiFlows(ctx: FlowContext, scratch: string): Promise<vo
     });
 
     await step(
-      'gemini: typed in a plain terminal, observe only, saying why (it never draws its whole screen); nothing typed',
+      'gemini: typed in a bottom-panel terminal; once its output fills it, a command approved from the notification',
       'failure-gemini-terminal.png',
       async (p) => {
         useShellProfile(settingsFile, 'bash', { home: termHome, codexHome: termHome, binDir: termBin }, termModel);
         await sleep(1500); // the settings file is read again
         await clearNotifications(p);
-        // The new terminal itself: the earlier flows left bash terminals of their own open.
-        const terminal = await newTerminal(p, 'bash');
-        await typeInTerminal(p, terminal, 'gemini');
-        // Gemini CLI draws below the shell's lines and never erases the whole screen: what the rows
-        // above it hold is not in its output, so its screen is never proven and nothing is typed.
-        const row = await sessionRow(p, label, /observe only/);
+        // The side bar is shown before the agent starts: showing it later would resize the panel's
+        // terminal, and Gemini CLI does not redraw its whole screen after a resize.
+        await showSessionsView(p, p.locator('.part.sidebar .monaco-list-row', { hasText: label }).first());
+        const before = await p.locator('.part.panel .xterm').count();
+        await p.locator('.part.statusbar').click({ position: { x: 5, y: 5 } });
+        await p.keyboard.press('Control+Shift+Backquote'); // Terminal: Create New Terminal, in the panel
+        await until(
+          'a new terminal in the panel',
+          async () => ((await p.locator('.part.panel .xterm').count()) > before ? true : undefined),
+          20_000,
+        );
+        await sleep(2000); // the shell and its integration start
+        await typeInPanelTerminal(p, 'gemini');
         const pids = processesWithHome(termHome);
         check(pids.length > 0, 'no Gemini CLI process runs with the terminal profile’s HOME');
         for (const pid of pids) {
           const chain = ancestry(pid);
           check(!chain.some((n) => n.startsWith('tmux')), `tmux is on the agent's path: ${chain.join(' < ')}`);
         }
-        await sleep(3000);
+        // Drawn below the shell's lines, it is read once its output has filled the terminal: a long
+        // answer first, as a conversation gives.
+        // Not yet read (its first screen has not filled the terminal), it is given time to start.
+        await sessionRow(p, label, /idle|observe only/);
+        await sleep(12_000);
+        await typeInPanelTerminal(p, 'Tell me a lot');
+        await until(
+          'the long answer to be asked for',
+          () => Promise.resolve(termModel.requests.some((r) => !r.side) || undefined),
+          30_000,
+        );
+        await sleep(3000); // it is drawn
+        await sessionRow(p, label, /idle/);
+        await typeInPanelTerminal(p, 'Create gem-term-notified.txt');
+        await waitPendingCount(p, 1, 45_000);
+        const approve = await notificationButton(
+          p,
+          'Gemini CLI asks to run `touch gem-term-notified.txt`',
+          'Approve once',
+        );
         await screenshot(p, '84-gemini-terminal.png');
-        check(termModel.requests.filter((r) => !r.side).length === 0, 'the model was sent a prompt');
+        await approve.click();
+        const r = await toolResultOf(termModel, 1);
+        check(!r.isError, `the tool result is an error: ${r.content}`);
+        check(fs.existsSync(path.join(workspace, 'gem-term-notified.txt')), 'gem-term-notified.txt was not created');
         await waitPendingCount(p, 0);
-        log(`  gemini in a plain terminal: ${row.slice(0, 200)}`);
+      },
+    );
+
+    await step(
+      'gemini: in the same terminal, the next command approved from the palette',
+      'failure-gemini-terminal-palette.png',
+      async (p) => {
+        await clearNotifications(p);
+        await typeInPanelTerminal(p, 'Create gem-term-palette.txt');
+        await waitPendingCount(p, 1, 45_000);
+        await paletteDecision(p, 'Approve', 'touch gem-term-palette.txt', '85-gemini-terminal-palette.png');
+        const r = await toolResultOf(termModel, 3);
+        check(!r.isError, `the tool result is an error: ${r.content}`);
+        check(fs.existsSync(path.join(workspace, 'gem-term-palette.txt')), 'gem-term-palette.txt was not created');
+        await waitPendingCount(p, 0);
       },
     );
   } finally {
