@@ -1,7 +1,7 @@
 /**
  * A client release that was never qualified, live through `node dist/server.js --stdio`: the real
- * release just before the first qualified one of each agent (Claude Code 2.1.261, Codex 0.153.3)
- * asks a question or for a permission. The session names the version and the nearest qualified
+ * release just before the first qualified one of each agent (Claude Code 2.1.261, Codex 0.153.3,
+ * Gemini CLI 0.52.0) asks a question or for a permission. The session names the version and the nearest qualified
  * version. Idle, it is idle, and nobody is told anything; once it waits, the client is told that
  * it waits, what it asks and that it is answered in the terminal; an approval is refused, and
  * nothing is typed: the screen stays as it was and the fake model never receives a tool result.
@@ -20,6 +20,7 @@ import { PACKAGES, type AgentName } from '../harness/versions';
 import { Q_DATABASE } from '../harness/agents/claude/scenarios';
 import { startServerAgent, toldLeftToTerminal, userPrompt } from '../support/server-agent';
 import { INSTALL_TIMEOUT_MS } from '../support/agent-fixture';
+import { prompt } from '../support/gemini-live';
 import { sleep } from '../support/wait';
 
 const CASES: ReadonlyArray<{
@@ -73,6 +74,24 @@ const CASES: ReadonlyArray<{
     asks: 'touch ../never.txt',
     updatesOff: 'check_for_update_on_startup = false',
   },
+  {
+    agent: 'gemini',
+    version: '0.52.0',
+    nearest: '0.53.0',
+    scenario: {
+      name: 'unqualified-gemini-shell',
+      turns: [
+        {
+          kind: 'tool',
+          name: 'run_shell_command',
+          input: { command: 'touch never.txt', description: 'Create never.txt' },
+        },
+      ],
+    },
+    onScreen: 'Allow execution of',
+    asks: 'touch never.txt',
+    updatesOff: 'general.enableAutoUpdate to false',
+  },
 ];
 
 for (const c of CASES) {
@@ -95,7 +114,8 @@ for (const c of CASES) {
           .map((n) => n.params as InteractionRequiredParams);
       await sleep(1000);
       assert.deepEqual(told(), [], 'the client was told of a wait while the agent was idle');
-      await userPrompt(agent.term, 'make the file');
+      if (c.agent === 'gemini') await prompt(agent, 'make the file');
+      else await userPrompt(agent.term, 'make the file');
       await agent.term.waitForScreen((s) => s.includes(c.onScreen), 30_000, 'the permission prompt');
 
       const listed = await agent.call(REQUESTS.listSessions.method, {});

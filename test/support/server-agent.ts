@@ -142,7 +142,6 @@ export async function userPrompt(term: Launched, text: string): Promise<void> {
   await term.sendKeys('Enter');
 }
 
-/** The current question of a status, asserted present. */
 /** `akk/approve` of the status's permission with `decision`, echoing the revision it showed. */
 export function approve(a: Pick<ServerAgent, 'call'>, s: StatusResult, decision: 'approve_once' | 'reject') {
   return a.call(
@@ -157,6 +156,7 @@ export function approve(a: Pick<ServerAgent, 'call'>, s: StatusResult, decision:
   );
 }
 
+/** The current question of a status, asserted present. */
 export function question(s: StatusResult) {
   const i = s.interaction;
   const q = i?.questions[0];
