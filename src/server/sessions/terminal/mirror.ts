@@ -118,10 +118,7 @@ export class ScreenMirror {
     const proof = this.startRows;
     await Promise.all([new Promise<void>((resolve) => this.term.write(data, resolve)), proof?.write(data)]);
     if (!proof || this.startRows !== proof) return;
-    const { cursorX: x, cursorY: y } = this.term.buffer.active;
-    if (this.doubt !== null && (await proof.proves(screenKey(this.term), { x, y }))) {
-      this.doubt = null;
-    }
+    if (this.doubt !== null && (await proof.proves(this.term))) this.doubt = null;
     if (this.doubt === null || !proof.open) this.closeStartRows();
   }
 

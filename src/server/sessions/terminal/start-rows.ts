@@ -23,11 +23,6 @@ const UNKNOWN = '\uE000';
 /** The bytes kept before the hypotheses are built; beyond it the proof is given up until the next doubt. */
 const MAX_KEPT_BYTES = 8 * 1024 * 1024;
 
-interface Cursor {
-  x: number;
-  y: number;
-}
-
 /** A screen as compared across hypotheses: its rows with styles, and the cursor. */
 type ScreenReader = (term: Terminal) => string;
 
@@ -67,15 +62,16 @@ export class StartRowProof {
   }
 
   /**
-   * After a chunk: whether every start row gives `screen`, the mirror's own (which started on the
-   * top row), with no unknown cell. `cursor` is the mirror's cursor.
+   * After a chunk: whether every start row gives the screen of `mirror` (which started on the top
+   * row), with no unknown cell. The screens are read only once the cursors agree.
    */
-  async proves(screen: string, cursor: Cursor): Promise<boolean> {
-    if (!this.extremes || screen.includes(UNKNOWN)) return false;
+  async proves(mirror: Terminal): Promise<boolean> {
+    if (!this.extremes) return false;
     const [top, bottom] = this.extremes;
-    const b = bottom.buffer.active;
-    if (b.cursorX !== cursor.x || b.cursorY !== cursor.y) return false;
-    if (this.read(bottom) !== screen || this.read(top) !== screen) return false;
+    const [b, m] = [bottom.buffer.active, mirror.buffer.active];
+    if (b.cursorX !== m.cursorX || b.cursorY !== m.cursorY) return false;
+    const screen = this.read(mirror);
+    if (screen.includes(UNKNOWN) || this.read(bottom) !== screen || this.read(top) !== screen) return false;
     if (!this.between && this.kept) {
       const kept = this.kept;
       this.kept = null;
