@@ -8,59 +8,12 @@ import { strict as assert } from 'node:assert';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { SERVER_REQUESTS, type ConfirmDecisionParams, type StatusResult } from '../../src/shared/protocol';
+import { SERVER_REQUESTS } from '../../src/shared/protocol';
 import { Q_DATABASE } from '../harness/agents/claude/scenarios';
 import { scenario } from '../harness/scenarios';
+import { askedPerson, errorCode, mcpClient, pendingStep, untilAsked } from '../support/mcp-supervisor';
 import { startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
 import { sleep } from '../support/wait';
-
-const MCP_JS = join(__dirname, '..', '..', 'dist', 'mcp.js');
-
-interface ToolAnswer {
-  isError: boolean;
-  value: Record<string, unknown>;
-}
-
-/** One MCP client connected to `dist/mcp.js` on the socket. */
-async function mcpClient(
-  socket: string,
-  name: string,
-): Promise<{ call: (tool: string, args?: object) => Promise<ToolAnswer>; close: () => Promise<void> }> {
-  const client = new Client({ name, version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [MCP_JS, '--socket', socket] }));
-  return {
-    async call(tool, args = {}) {
-      const r = (await client.callTool({ name: tool, arguments: args as Record<string, unknown> })) as {
-        isError?: boolean;
-        content: Array<{ type: string; text: string }>;
-      };
-      const text = r.content[0]?.text ?? '{}';
-      // The SDK's own refusal of arguments that do not match a tool's schema is plain text.
-      const value = text.startsWith('{') ? (JSON.parse(text) as Record<string, unknown>) : { text };
-      return { isError: r.isError === true, value };
-    },
-    close: () => client.close(),
-  };
-}
-
-type Step = Partial<StatusResult>;
-
-/** The editor's side of `akk/confirmDecision`: what the person was asked, and their answer when the test gives it. */
-function askedPerson(agent: ServerAgent): { asked: ConfirmDecisionParams[]; answer: (yes: boolean) => void } {
-  const asked: ConfirmDecisionParams[] = [];
-  let answer: (yes: boolean) => void = () => undefined;
-  agent.server.serverRequests.set(SERVER_REQUESTS.confirmDecision, (params) => {
-    asked.push(params as ConfirmDecisionParams);
-    return new Promise((resolve) => {
-      answer = (yes) => resolve({ confirmed: yes });
-    });
-  });
-  return { asked, answer: (yes) => answer(yes) };
-}
-const steps = (a: ToolAnswer): Step[] => (a.value.steps as Step[] | undefined) ?? [];
-const errorCode = (a: ToolAnswer): unknown => (a.value.error as { code?: unknown } | undefined)?.code;
 
 describe('a supervising agent through the MCP server (SDK client, real Claude Code)', function () {
   this.timeout(120_000);
@@ -83,14 +36,6 @@ describe('a supervising agent through the MCP server (SDK client, real Claude Co
     const c = await mcpClient(socket, name);
     clients.push(c);
     return c;
-  }
-  async function pendingStep(c: Awaited<ReturnType<typeof connect>>, want: (s: Step) => boolean): Promise<Step> {
-    for (let i = 0; i < 60; i++) {
-      const found = steps(await c.call('list_pending')).find(want);
-      if (found) return found;
-      await sleep(500);
-    }
-    throw new Error('the step was never listed');
   }
 
   it('lists a pending questionnaire and answers it in words: the model receives exactly that option', async () => {
@@ -145,7 +90,7 @@ describe('a supervising agent through the MCP server (SDK client, real Claude Co
       expected_revision: step.revision,
       decision: 'approve_once',
     });
-    for (let i = 0; i < 50 && asked.length === 0; i++) await sleep(100);
+    await untilAsked(asked);
     assert.equal(asked.length, 1, 'the editor was asked to confirm');
     assert.equal(asked[0]?.caller, 'supervisor-p 1.0.0');
     const asking = asked[0];
@@ -224,7 +169,7 @@ describe('a supervising agent through the MCP server (SDK client, real Claude Co
       expected_revision: step.revision,
       answers: [answer],
     });
-    for (let i = 0; i < 50 && asked.length === 0; i++) await sleep(100);
+    await untilAsked(asked);
     const asking = asked[0];
     assert.ok(asking && 'interaction' in asking, 'the editor was asked to confirm the plan answer');
     assert.equal(asking.caller, 'supervisor-plan 1.0.0');
