@@ -7,6 +7,7 @@ import type { ServerClient } from './server-client';
 import type { SessionMutes } from './session-mutes';
 import type { SessionsTree } from './sessions-tree';
 import type { TerminalWatch } from './terminal-watch';
+import type { TmuxLocator } from './tmux-found';
 
 export interface CommandDeps {
   client: ServerClient;
@@ -17,4 +18,6 @@ export interface CommandDeps {
   panel: QuestionPanel;
   watch: TerminalWatch;
   mutes: SessionMutes;
+  /** The tmux the server found, which new sessions start in. */
+  tmux: TmuxLocator;
 }

@@ -123,8 +123,9 @@ async function newAgentSession(deps: CommandDeps, agent: AgentName) {
   const { client, sessions, terminals, log, pending, panel } = deps;
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   if (!folder) throw new Error(vscode.l10n.t('Open a folder first: the agent runs in the workspace folder.'));
-  const settings = launchSettings(agent);
-  if ((await launchPlace(settings.tmuxPath)) === 'terminal') {
+  const found = await deps.tmux.refresh();
+  const settings = { ...launchSettings(agent), ...(found ? { tmuxPath: found.binary } : {}) };
+  if ((await launchPlace(settings.tmuxPath, found && found.version !== null)) === 'terminal') {
     const started = await startAgentInTerminal(agent, folder, settings, deps.watch);
     log.info(`Started ${agent} in terminal "${started.terminal.name}" (${started.sessionId ?? 'not attached'}).`);
     if (started.sessionId) await besideTerminal(started.terminal, panel, started.sessionId);

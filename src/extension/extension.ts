@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { AGENT_DESCRIPTORS, isAgentName } from '../shared/agents';
 import type { InitializationOptions } from '../shared/initialization-options';
 import { AgentTerminals } from './agent-terminals';
+import { TmuxLocator } from './tmux-found';
 import { registerCommands } from './commands';
 import { announceClosed, announceFinished, announceStep, announceUncertain, turnEnded } from './notifications';
 import { registerEditDiffs } from './shown-permission';
@@ -34,8 +35,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     const mutes = new SessionMutes(context.workspaceState);
     const sessions = new SessionsTree(mutes);
     const watch = new TerminalWatch(client, log);
+    const tmux = new TmuxLocator(client, () => readSetting(SETTING.tmuxPath));
     const terminals = new AgentTerminals(
-      () => readSetting(SETTING.tmuxPath),
+      () => tmux.binary,
       (id) => watch.terminal(id),
     );
     // The panel raises notifications outside the window where the system's own command cannot.
@@ -59,7 +61,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       () => vscode.workspace.isTrusted,
       focusTerminal,
     );
-    const deps = { client, log, sessions, terminals, pending, panel, watch, mutes };
+    const deps = { client, log, sessions, terminals, pending, panel, watch, mutes, tmux };
     const automatic = new AutomaticQualification(deps);
     const qualifyDue = (): void =>
       void automatic.consider().catch((e: unknown) => log.warn(`akk.qualify.automatic: ${String(e)}`));

@@ -17,8 +17,10 @@ interface MachineCheck {
   /** The remote the extension runs in (`ssh-remote`, `wsl`, …), or null on the person's own machine. */
   remote: string | null;
   server_running: boolean;
-  /** `tmux -V` of the configured tmux, or null when it does not run. */
+  /** `tmux -V` of the tmux the server found (the one new sessions start in), or null when it does not run. */
   tmux: string | null;
+  /** That executable (the configured setting when the server could not say). */
+  tmux_path: string;
   /** What the server says this machine keeps it from doing; empty when nothing. */
   notices: string[];
 }
@@ -31,11 +33,12 @@ function tmuxVersion(file: string): Promise<string | null> {
   );
 }
 
-export async function checkMachine({ client, log }: CommandDeps): Promise<MachineCheck> {
-  const tmuxPath = launchSettings(AGENTS[0]).tmuxPath;
+export async function checkMachine({ client, log, tmux: locator }: CommandDeps): Promise<MachineCheck> {
   const running = client.health === 'running';
+  const found = await locator.refresh();
+  const tmuxPath = found?.binary ?? launchSettings(AGENTS[0]).tmuxPath;
   const [tmux, notices] = await Promise.all([
-    tmuxVersion(tmuxPath),
+    found ? Promise.resolve(found.version) : tmuxVersion(tmuxPath),
     running
       ? client.request('listSessions', {}).then(
           (r) => r.notices ?? [],
@@ -49,6 +52,7 @@ export async function checkMachine({ client, log }: CommandDeps): Promise<Machin
     remote: vscode.env.remoteName ?? null,
     server_running: notices !== null,
     tmux,
+    tmux_path: tmuxPath,
     notices: notices ?? [],
   };
   const where = check.remote
@@ -64,7 +68,7 @@ export async function checkMachine({ client, log }: CommandDeps): Promise<Machin
       ? [vscode.l10n.t("The agents' processes can be read, so their versions are known exactly.")]
       : []),
     tmux
-      ? vscode.l10n.t('{0} is there: new sessions start in tmux.', tmux)
+      ? vscode.l10n.t('{0} is there ({1}): new sessions start in tmux.', tmux, tmuxPath)
       : vscode.l10n.t('tmux was not found ("{0}"): new sessions start in an integrated terminal instead.', tmuxPath),
   ];
   log.info(`Machine check: ${JSON.stringify(check)}`);

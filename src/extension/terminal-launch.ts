@@ -17,13 +17,18 @@ type LaunchPlace = 'tmux' | 'terminal';
 const SHELL_INTEGRATION_MS = 10_000;
 const ATTACH_MS = 30_000;
 
-/** The place from the setting; `auto` asks whether the tmux executable runs. */
-export async function launchPlace(tmuxPath: string): Promise<LaunchPlace> {
+/**
+ * The place from the setting; `auto` takes tmux when the one the server found runs (`runs`: its
+ * answer), or, when the server could not say, when the executable runs here.
+ */
+export async function launchPlace(tmuxPath: string, runs?: boolean): Promise<LaunchPlace> {
   const setting = readSetting(SETTING.launchIn);
   if (setting === 'tmux' || setting === 'terminal') return setting;
-  const found = await new Promise<boolean>((resolve) =>
-    execFile(tmuxPath, ['-V'], { timeout: 5000 }, (error) => resolve(!error)),
-  );
+  const found =
+    runs ??
+    (await new Promise<boolean>((resolve) =>
+      execFile(tmuxPath, ['-V'], { timeout: 5000 }, (error) => resolve(!error)),
+    ));
   return found ? 'tmux' : 'terminal';
 }
 

@@ -64,6 +64,12 @@ interface ListSessionsResult {
   candidates?: CandidatePane[];
   /** What this machine keeps the server from doing, each with what works instead (shown above the list). */
   notices?: string[];
+  /**
+   * The tmux the server runs (found on PATH or where package managers put it, which an editor
+   * started from a desktop may not have on its PATH): what new sessions start in; `version` null
+   * when it does not run.
+   */
+  tmux?: { binary: string; version: string | null };
 }
 
 const AttachSessionParams = z.object({ tmux: TmuxTarget }).strict();

@@ -54,7 +54,8 @@ export function createHandlers(deps: HandlerDeps): RequestHandlers {
     listSessions: async (params) => {
       const sessions = sessionSummaries(deps.registry, deps.store);
       const notices = await deps.registry.notices.list();
-      const listed = { sessions, ...(notices.length > 0 ? { notices } : {}) };
+      const tmux = await deps.registry.notices.tmuxFound();
+      const listed = { sessions, tmux, ...(notices.length > 0 ? { notices } : {}) };
       if (!params.include_candidates) return listed;
       // Without tmux there are no panes to offer: the notice says why, the sessions are still listed.
       const candidates = await deps.registry.candidates(params.tmux_servers).catch((e: unknown) => {

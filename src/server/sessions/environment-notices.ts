@@ -18,8 +18,14 @@ interface TmuxProbe {
   version(): Promise<string>;
 }
 
+/** The tmux the server runs: the executable it found, and its version, or null when it does not run. */
+interface TmuxFound {
+  binary: string;
+  version: string | null;
+}
+
 export class EnvironmentNotices {
-  private tmuxChecked: { at: number; missing: boolean } | undefined;
+  private tmuxChecked: { at: number; version: string | null; missing: boolean } | undefined;
 
   constructor(
     private readonly tmux: TmuxProbe,
@@ -34,15 +40,24 @@ export class EnvironmentNotices {
     return notices;
   }
 
+  /** The tmux executable the server found (on PATH or in the usual places) and its `tmux -V`. */
+  async tmuxFound(): Promise<TmuxFound> {
+    return { binary: this.tmux.binary, version: (await this.checkTmux()).version };
+  }
+
   private async tmuxMissing(): Promise<boolean> {
+    return (await this.checkTmux()).missing;
+  }
+
+  private async checkTmux(): Promise<{ version: string | null; missing: boolean }> {
     const t = this.now();
-    if (this.tmuxChecked && t - this.tmuxChecked.at < TMUX_CHECK_MS) return this.tmuxChecked.missing;
-    const missing = await this.tmux.version().then(
-      () => false,
-      (e: unknown) => e instanceof AkkError && e.code === 'tmux_unavailable',
+    if (this.tmuxChecked && t - this.tmuxChecked.at < TMUX_CHECK_MS) return this.tmuxChecked;
+    const checked = await this.tmux.version().then(
+      (version) => ({ version: version || null, missing: false }),
+      (e: unknown) => ({ version: null, missing: e instanceof AkkError && e.code === 'tmux_unavailable' }),
     );
-    this.tmuxChecked = { at: t, missing };
-    return missing;
+    this.tmuxChecked = { at: t, ...checked };
+    return checked;
   }
 }
 

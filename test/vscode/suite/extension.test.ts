@@ -99,6 +99,7 @@ describe('Agent Knock Knock in a real VS Code', function () {
       platform: string;
       server_running: boolean;
       tmux: string | null;
+      tmux_path: string;
       notices: string[];
     }
     const tmux = spawnSync('tmux', ['-V'], { encoding: 'utf8' });
@@ -109,6 +110,11 @@ describe('Agent Knock Knock in a real VS Code', function () {
     assert.ok(fs.existsSync('/proc/self/stat'), 'this host has no /proc');
     assert.deepEqual(check.notices, []);
     assert.equal(check.tmux, tmux.status === 0 ? tmux.stdout.trim() : null);
+    // The tmux the server found, the one new sessions start in: an absolute path where it runs.
+    if (check.tmux !== null) {
+      assert.ok(check.tmux_path.startsWith('/'), check.tmux_path);
+      assert.equal(spawnSync(check.tmux_path, ['-V'], { encoding: 'utf8' }).stdout.trim(), check.tmux);
+    }
   });
 
   it('akk.restartServer brings the server back', async () => {
