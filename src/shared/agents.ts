@@ -49,8 +49,13 @@ type RenderingChoice =
         key: string;
         /** The theme drawn when the key is absent: the corpus's own, which every capture is made under. */
         default: string;
-        /** Every theme the client offers. */
+        /** Every theme the client offers, as the setting spells it. */
         offered: readonly string[];
+        /**
+         * The client also asks the terminal for its background: without the setting it draws the
+         * theme that suits the background, and with it, it warns when the theme does not.
+         */
+        asksBackground?: true;
       };
     }
   | { adaptsToBackground: true };
@@ -139,6 +144,10 @@ export const AGENT_DESCRIPTORS: { readonly [N in AgentName]: AgentDescriptor & {
         dirEnv: 'GEMINI_CLI_HOME',
         key: 'ui.theme',
         default: 'Default',
+        // Read from Gemini CLI 0.61.0: without ui.theme it draws Default Light on a light background.
+        // Its theme list is these nineteen; "NoColor" is no setting (NO_COLOR in the environment draws it,
+        // and ui.theme "NoColor" opens the theme picker at start-up, saying the theme was not found).
+        asksBackground: true,
         offered: [
           'Default',
           'Default Light',
@@ -154,7 +163,6 @@ export const AGENT_DESCRIPTORS: { readonly [N in AgentName]: AgentDescriptor & {
           'GitHub Light Colorblind',
           'Google Code',
           'Holiday',
-          'NoColor',
           'Shades Of Purple',
           'Solarized Dark',
           'Solarized Light',
@@ -165,6 +173,14 @@ export const AGENT_DESCRIPTORS: { readonly [N in AgentName]: AgentDescriptor & {
     },
   },
 };
+
+/**
+ * A theme's name in a rendering condition (`Default Light` is `default-light`): lower case, words
+ * joined by hyphens, as qualification records and fixture folders spell conditions.
+ */
+export function themeConditionName(setting: string): string {
+  return setting.trim().toLowerCase().replace(/\s+/g, '-');
+}
 
 export function isAgentName(value: unknown): value is AgentName {
   return (AGENTS as readonly unknown[]).includes(value);

@@ -9,7 +9,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { AGENT_DESCRIPTORS, type AgentName } from '../../shared/agents';
+import { AGENT_DESCRIPTORS, themeConditionName, type AgentName } from '../../shared/agents';
 
 interface SessionRendering {
   /** The condition; null when it is the corpus's own (dark, 256 colours), which every run captures. */
@@ -48,28 +48,31 @@ function colourDepth(env: Map<string, string> | null, styled: readonly string[] 
   return rgb ? ['truecolor', 'its screen draws 24-bit colours'] : ['256', 'its screen draws no 24-bit colour'];
 }
 
-/** The client's own theme setting, read from its config file; its default when the key is absent. */
+/**
+ * The client's own theme setting, read from its config file: null when the key (or the file) is
+ * absent, so the client draws its default; undefined when it cannot be read or is not a theme.
+ */
 function themeSetting(
   setting: { file: string; dirEnv: string; key: string; default: string; offered: readonly string[] },
   env: Map<string, string> | null,
-): [string | null, string] {
+): [string | null | undefined, string] {
   const dir = env?.get(setting.dirEnv) || env?.get('HOME') || os.homedir();
   const file = path.join(dir, setting.file);
   try {
-    if (fs.statSync(file).size > MAX_CONFIG_BYTES) return [null, `${file} is too large to read`];
+    if (fs.statSync(file).size > MAX_CONFIG_BYTES) return [undefined, `${file} is too large to read`];
     const value = setting.key
       .split('.')
       .reduce<unknown>(
         (o, k) => (o !== null && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined),
         JSON.parse(fs.readFileSync(file, 'utf8')),
       );
-    if (value === undefined) return [setting.default, `no ${setting.key} in ${file}: ${setting.default}`];
+    if (value === undefined) return [null, `no ${setting.key} in ${file}`];
     if (typeof value === 'string' && setting.offered.includes(value)) return [value, `${setting.key} ${value}`];
-    return [null, `${setting.key} ${JSON.stringify(value)} in ${file} is not a theme the client offers`];
+    return [undefined, `${setting.key} ${JSON.stringify(value)} in ${file} is not a theme the client offers`];
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return [setting.default, `no ${file}: ${setting.default}`];
-    return [null, `${file} could not be read (${code ?? (e as Error).message})`];
+    if (code === 'ENOENT') return [null, `no ${file}`];
+    return [undefined, `${file} could not be read (${code ?? (e as Error).message})`];
   }
 }
 
@@ -83,12 +86,21 @@ export function sessionRendering(
   const [depth, depthHow] = colourDepth(env, styled);
   const choice = AGENT_DESCRIPTORS[agent].rendering;
   if ('themeSetting' in choice) {
-    const [theme, themeHow] = themeSetting(choice.themeSetting, env);
+    const setting = choice.themeSetting;
+    const [theme, themeHow] = themeSetting(setting, env);
     const how = `${themeHow}; ${depthHow}`;
     // A theme that cannot be read is not guessed: the run captures the corpus's own condition only.
-    if (theme === null) return { name: null, how };
+    if (theme === undefined) return { name: null, how };
+    if (setting.asksBackground && background !== undefined) {
+      // A client that asks the terminal draws by its background too: the theme that suits it
+      // when none is set, and a warning when the set theme does not suit it.
+      const look =
+        theme === null ? `${background}-background` : `${themeConditionName(theme)}-on-${background}-background`;
+      return { name: `${look}/${depth}`, how: `${how}; a ${background} terminal background` };
+    }
+    const drawn = theme ?? setting.default;
     // The client's default theme is the one its corpus was captured under.
-    return { name: theme === choice.themeSetting.default && depth === '256' ? null : `${theme}/${depth}`, how };
+    return { name: drawn === setting.default && depth === '256' ? null : `${themeConditionName(drawn)}/${depth}`, how };
   }
   if (background === undefined) return { name: null, how: `the terminal's background is not known; ${depthHow}` };
   return { name: `${background}-background/${depth}`, how: `a ${background} terminal background; ${depthHow}` };

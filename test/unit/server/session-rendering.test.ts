@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { personSize, sessionRendering } from '../../../src/server/qualify/session-rendering';
-import { AGENTS, AGENT_DESCRIPTORS, type AgentName } from '../../../src/shared/agents';
+import { AGENTS, AGENT_DESCRIPTORS, themeConditionName, type AgentName } from '../../../src/shared/agents';
 
 const byChoice = (kind: 'themeSetting' | 'adaptsToBackground'): AgentName | undefined =>
   AGENTS.find((a) => kind in AGENT_DESCRIPTORS[a].rendering);
@@ -92,14 +92,17 @@ describe('the rendering a session is drawn under', () => {
       const file = path.join(home, s.file);
       fs.mkdirSync(path.dirname(file), { recursive: true });
       const [outer, inner] = s.key.split('.') as [string, string];
-      const other = s.offered.find((t) => t !== s.default) ?? '';
+      // A name with a space, as the setting spells it, is named in lower case with hyphens.
+      const other = s.offered.find((t) => t !== s.default && t.includes(' ')) ?? '';
       fs.writeFileSync(file, JSON.stringify({ [outer]: { [inner]: other, hideBanner: true }, general: {} }));
-      assert.equal(sessionRendering(nested, client({}), [], undefined).name, `${other}/256`);
+      const named = sessionRendering(nested, client({}), [], undefined).name;
+      assert.equal(named, `${other.toLowerCase().replace(/ /g, '-')}/256`);
+      assert.match(named ?? '', /^[a-z-]+\/256$/, 'the name a local qualification record accepts');
       fs.writeFileSync(file, JSON.stringify({ [outer]: { [inner]: s.default } }));
       assert.equal(sessionRendering(nested, client({}), [], undefined).name, null);
       assert.equal(
         sessionRendering(nested, client({ COLORTERM: 'truecolor' }), [], undefined).name,
-        `${s.default}/truecolor`,
+        `${themeConditionName(s.default)}/truecolor`,
       );
       // Where the outer key is not an object the setting is absent: the default.
       fs.writeFileSync(file, JSON.stringify({ [outer]: 'plain' }));
@@ -109,6 +112,38 @@ describe('the rendering a session is drawn under', () => {
       const unread = sessionRendering(nested, client({ COLORTERM: 'truecolor' }), [], undefined);
       assert.equal(unread.name, null);
       assert.match(unread.how, /could not be read/);
+    });
+  }
+
+  const asking = AGENTS.find((a) => {
+    const r = AGENT_DESCRIPTORS[a].rendering;
+    return 'themeSetting' in r && r.themeSetting.asksBackground === true;
+  });
+  if (asking) {
+    it('names the background too for a client that asks the terminal for it: its theme then depends on it', () => {
+      const s = setting(asking);
+      const file = path.join(home, s.file);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      // No theme set: the client draws the one that suits the background.
+      fs.writeFileSync(file, JSON.stringify({ general: {} }));
+      assert.equal(
+        sessionRendering(asking, client({ COLORTERM: 'truecolor' }), [], 'light').name,
+        'light-background/truecolor',
+      );
+      assert.equal(sessionRendering(asking, client({}), [], 'dark').name, 'dark-background/256');
+      // A theme set, on a background it may not suit (the client then says so on its screen).
+      const [outer, inner] = s.key.split('.') as [string, string];
+      const light = s.offered.find((t) => / Light$/.test(t)) ?? '';
+      fs.writeFileSync(file, JSON.stringify({ [outer]: { [inner]: light } }));
+      const slug = themeConditionName(light);
+      assert.equal(sessionRendering(asking, client({}), [], 'dark').name, `${slug}-on-dark-background/256`);
+      // The background unknown: the theme alone, and the default at 256 colours is the corpus's own.
+      assert.equal(
+        sessionRendering(asking, client({ COLORTERM: 'truecolor' }), [], undefined).name,
+        `${slug}/truecolor`,
+      );
+      fs.rmSync(file);
+      assert.equal(sessionRendering(asking, client({}), [], undefined).name, null);
     });
   }
 
