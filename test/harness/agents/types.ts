@@ -83,6 +83,12 @@ export interface HarnessAgent {
    * has none and adapts its colours to the terminal's background instead.
    */
   themes?: readonly string[];
+  /**
+   * Some of its steps are read by the styles a rendering condition draws (Claude Code's wrapped
+   * option descriptions, told from their labels by colour): without that condition granted they stay
+   * in the terminal. Absent, every step is proven from its text and no condition changes an answer.
+   */
+  readsStyles?: true;
   /** The executable inside an npm install folder of the agent's package (not checked). */
   binaryIn(dir: string): string;
   /**

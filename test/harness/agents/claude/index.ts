@@ -17,6 +17,7 @@ export const claudeHarness: HarnessAgent = {
   newest: NEWEST,
   versions: ['2.1.263', '2.1.266', '2.1.267', NEWEST],
   themes: CLAUDE_THEMES,
+  readsStyles: true,
   binaryIn: (dir) => path.join(dir, 'node_modules', '@anthropic-ai', 'claude-code', 'bin', 'claude.exe'),
   prepare: prepareClaude,
   model: claudeModel,

@@ -2,7 +2,7 @@
 // install, how it is launched against the fake model, its scenarios, and its volatile content.
 import * as path from 'node:path';
 import type { HarnessAgent } from '../types';
-import { prepareGemini } from './launch';
+import { GEMINI_THEMES, prepareGemini } from './launch';
 import { geminiModel } from './model';
 import { GEMINI_RULES, GEMINI_VOLATILE_LINES, GEMINI_VOLATILE_PAIRS, GEMINI_VOLATILE_SPANS } from './normalise';
 import { GEMINI_PROMPT_SHAPES } from './prompt-shapes';
@@ -14,6 +14,7 @@ const NEWEST = '0.61.0';
 export const geminiHarness: HarnessAgent = {
   newest: NEWEST,
   versions: [NEWEST],
+  themes: GEMINI_THEMES,
   binaryIn: (dir) => path.join(dir, 'node_modules', '@google', 'gemini-cli', 'bundle', 'gemini.js'),
   prepare: prepareGemini,
   model: geminiModel,
