@@ -196,6 +196,25 @@ describe('sessions: a program drawn inline proves the mirror once every start ro
     m.dispose();
   });
 
+  it('gives the proof up once a program kept its start rows apart for 8 MB; a whole redraw still proves', async () => {
+    // A program that redraws one row in place never tells its start row: every byte is kept.
+    const inPlace = 'x'.repeat(15) + '\r';
+    // Twice the terminal's height of lines: every row on screen is then one the program scrolled in.
+    const lines = '\r\n1\r\n2\r\n3\r\n4\r\n5\r\n6\r\n7\r\n8';
+    const small = await fromStart(inPlace.repeat(64), lines);
+    assert.equal(small.unproven, null, 'the same lines prove it below the cap');
+    small.dispose();
+    const m = await fromStart();
+    const chunk = inPlace.repeat(4096);
+    for (let sent = 0; sent <= 8 * 1024 * 1024; sent += chunk.length) await m.write(chunk);
+    await m.write(lines);
+    assert.equal(m.unproven, 'not yet seen');
+    await m.write(`${ESC}[2J${ESC}[Hredrawn`);
+    assert.equal(m.unproven, null);
+    assert.equal(m.screen().text, 'redrawn\n\n\n');
+    m.dispose();
+  });
+
   it('only from the program’s start: after a resize or lost output the whole screen must be redrawn', async () => {
     const m = new ScreenMirror(20, 4, 'lost output');
     await m.write('a\r\nb\r\nc\r\nd\r\ne');
