@@ -14,7 +14,7 @@ import type { ModelTurn } from '../harness/fake-model/types';
 import { agentBinary } from '../harness/install-agents';
 import { NEWEST } from '../harness/versions';
 import { INSTALL_TIMEOUT_MS } from '../support/agent-fixture';
-import { allowThenRefuse, prompt, REFUSED_SHELL } from '../support/gemini-live';
+import { allowThenRefuse, decide, prompt, REFUSED_SHELL } from '../support/gemini-live';
 import { startTerminalAgent, type TerminalAgent } from '../support/terminal-agent';
 import { sleep } from '../support/wait';
 
@@ -63,6 +63,38 @@ describe(`Gemini CLI ${NEWEST.gemini} in a plain terminal: the server mirrors it
     assert.deepEqual(a.writes, []);
     assert.equal(a.model.toolResults().length, 0);
     assert.ok(!existsSync(join(a.term.workDir, 'approved.txt')));
+  });
+
+  it('resized from 80x24 to 100x30: observe only until its output fills the terminal, then answered', async () => {
+    const lines = Array.from({ length: 35 }, (_, i) => `Line ${i + 1} of the answer.`).join('\n\n');
+    const after = { command: 'touch resized.txt', description: 'Create resized.txt' };
+    a = await startTerminalAgent(
+      'gemini',
+      {
+        name: 'terminal-gemini-resized',
+        turns: [
+          { kind: 'tool', name: 'run_shell_command', input: GEMINI_SHELL },
+          { kind: 'text', text: 'Ran it.' },
+          { kind: 'text', text: lines },
+          { kind: 'tool', name: 'run_shell_command', input: after },
+        ],
+        fallbackText: 'Done.',
+      },
+      { cols: 80, rows: 24 },
+    );
+    await prompt(a, 'create the file');
+    await decide(a, GEMINI_SHELL.command, 'approve_once');
+    await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
+    // The person widens the terminal: the client redraws its last lines below the reflowed ones.
+    await a.term.tmux(['resize-window', '-t', a.term.target, '-x', '100', '-y', '30']);
+    const doubted = await a.waitStatus((x) => /resized/.test(x.manual_reason ?? ''), 30_000, 'the resize doubted');
+    assert.equal(doubted.permission, null);
+    await prompt(a, 'tell me a lot');
+    await a.term.waitForSettled((s) => s.includes('Line 35 of the answer.'), 30_000, 300, 'the long answer');
+    await prompt(a, 'create another');
+    await decide(a, after.command, 'approve_once');
+    await a.model.waitForToolResult(a.model.issued[1]?.id ?? '', 30_000);
+    assert.ok(existsSync(join(a.term.workDir, 'resized.txt')), 'the command approved after the resize did not run');
   });
 
   it('at 120x40, once a long answer has filled the terminal: the next command is answered', async () => {

@@ -90,8 +90,7 @@ describe('sessions: the terminal mirror proves itself only from a full redraw', 
   it('a new doubt (resize, lost output) needs a new redraw', async () => {
     const m = await mirrorAfter(`${ESC}[2J${ESC}[H`);
     assert.equal(m.unproven, null);
-    m.resize(30, 5);
-    m.doubtWith('resized');
+    m.resize(30, 5, 'resized');
     await m.write('more text');
     assert.equal(m.unproven, 'resized');
     await m.write(`${ESC}[2J${ESC}[H`);
@@ -215,15 +214,58 @@ describe('sessions: a program drawn inline proves the mirror once every start ro
     m.dispose();
   });
 
-  it('only from the program’s start: after a resize or lost output the whole screen must be redrawn', async () => {
+  it('only from the program’s start: after lost output the whole screen must be redrawn', async () => {
     const m = new ScreenMirror(20, 4, 'lost output');
     await m.write('a\r\nb\r\nc\r\nd\r\ne');
     assert.equal(m.unproven, 'lost output');
     m.dispose();
     const proven = await fromStart('a\r\nb\r\nc\r\nd');
-    proven.doubtWith('resized');
+    proven.doubtWith('lost output');
     await proven.write('e\r\nf\r\ng\r\nh\r\ni');
-    assert.equal(proven.unproven, 'resized');
+    assert.equal(proven.unproven, 'lost output');
     proven.dispose();
+  });
+});
+
+describe('sessions: after a resize, a program drawn inline proves the mirror again from any row', () => {
+  /** Ink's redraw of its last `lines` lines: down to its last line, erased upward, then column 1. */
+  const inkRedraw = (lines: number, frame: string) =>
+    `${ESC}[4B${`${ESC}[2K${ESC}[1A`.repeat(lines - 1)}${ESC}[2K${ESC}[G${frame}`;
+  const filling = '\r\n1\r\n2\r\n3\r\n4\r\n5\r\n6\r\n7\r\n8\r\n9\r\n10';
+
+  async function resized(before: string): Promise<ScreenMirror> {
+    const m = new ScreenMirror(20, 4, 'not yet seen', { programStart: true });
+    await m.write('a\r\nb\r\nc\r\nd\r\ne\r\nf\r\ng\r\nh');
+    assert.equal(m.unproven, null);
+    await m.write(before);
+    m.resize(24, 5, 'resized');
+    return m;
+  }
+
+  it('its redraw of the last lines proves nothing; once its output fills the terminal, it is proven', async () => {
+    const m = await resized('');
+    await m.write(inkRedraw(2, 'g\r\nh'));
+    assert.equal(m.unproven, 'resized', 'the rows above its redraw are the reflowed ones');
+    await m.write(filling);
+    assert.equal(m.unproven, null);
+    assert.equal(m.screen().text, '6\n7\n8\n9\n10');
+    m.dispose();
+  });
+
+  it('a redraw that prints before it sets the column is never proven so, whatever follows', async () => {
+    const m = await resized('');
+    await m.write(`x${inkRedraw(2, 'g\r\nh')}${filling}`);
+    assert.equal(m.unproven, 'resized');
+    // Only a whole redraw proves it then.
+    await m.write(`${ESC}[2J${ESC}[Hnew`);
+    assert.equal(m.unproven, null);
+    m.dispose();
+  });
+
+  it('a pen left coloured at the resize (an erase would paint with it) is never proven so', async () => {
+    const m = await resized(`${ESC}[41m`);
+    await m.write(`${inkRedraw(2, 'g\r\nh')}${filling}`);
+    assert.equal(m.unproven, 'resized');
+    m.dispose();
   });
 });

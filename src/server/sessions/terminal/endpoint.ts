@@ -57,7 +57,9 @@ interface TerminalEndpointOptions {
 const START_DOUBT =
   'the agent has not drawn its whole screen since AKK began to read this terminal' +
   " (an agent drawn below the shell's lines is read once its output has filled the terminal)";
-const RESIZE_DOUBT = 'the terminal was resized; waiting for the agent to redraw its whole screen';
+const RESIZE_DOUBT =
+  'the terminal was resized; waiting for the agent to redraw its whole screen' +
+  " (an agent drawn below the shell's lines is read again once its output has filled the terminal)";
 const GAP_DOUBT = 'part of the terminal output was lost; waiting for the agent to redraw its whole screen';
 const NO_SIZE = "the terminal's size cannot be read from its pty";
 /** How often the pty size is read while no output arrives (each read is one ioctl). */
@@ -160,8 +162,7 @@ export class TerminalEndpoint implements Endpoint {
     if (size === null || this.isClosed) return;
     this.sizeKnown = true;
     if (size.cols === this.mirror.cols && size.rows === this.mirror.rows) return;
-    this.mirror.resize(size.cols, size.rows);
-    this.mirror.doubtWith(RESIZE_DOUBT);
+    this.mirror.resize(size.cols, size.rows, RESIZE_DOUBT);
     this.gen++;
     this.changes.fire({ kind: 'resize', at: this.now() });
   }

@@ -8,7 +8,8 @@
  */
 import { Unicode11Addon } from '@xterm/addon-unicode11';
 import { Terminal, type IBufferCell } from '@xterm/headless';
-import { StartRowProof } from './start-rows';
+import { ColumnGuard } from './column-guard';
+import { plainPen, StartRowProof } from './start-rows';
 
 export interface MirrorScreen {
   /** Plain rows joined with `\n`, each without trailing blanks (as `capture-pane -p`). */
@@ -51,14 +52,16 @@ export class ScreenMirror {
   /** A scroll region narrower than the screen is set: a scroll moves only some rows. */
   private regionScrolls = false;
   private startRows: StartRowProof | null;
+  /** The stream began at a program's start: a program drawn inline can prove the mirror from any row. */
+  private readonly inline: boolean;
 
   constructor(cols: number, rows: number, initialDoubt: string | null = null, options: MirrorOptions = {}) {
     this.term = new Terminal({ cols, rows, scrollback: SCROLLBACK, allowProposedApi: true });
     this.term.loadAddon(new Unicode11Addon());
     this.term.unicode.activeVersion = '11';
     this.doubt = initialDoubt;
-    const proves = initialDoubt !== null && options.programStart === true;
-    this.startRows = proves ? new StartRowProof(cols, rows, screenKey) : null;
+    this.inline = options.programStart === true;
+    this.startRows = initialDoubt !== null && this.inline ? new StartRowProof(cols, rows, screenKey) : null;
     // DECTCEM (?25): the emulator keeps it private; follow it here. 1049: the alternate screen,
     // which the emulator clears as it enters it.
     const parser = this.term.parser;
@@ -127,10 +130,18 @@ export class ScreenMirror {
     return this.pending;
   }
 
-  resize(cols: number, rows: number): void {
+  /**
+   * The terminal was resized: the real one reflowed its lines as the mirror may not have, so the
+   * mirror is doubted with `reason`. A program drawn inline redraws its last lines from a row the
+   * stream does not say: every row is tried again (StartRowProof), provided the stream sets the
+   * column before anything depends on it (ColumnGuard) and the pen is as a fresh terminal's.
+   */
+  resize(cols: number, rows: number, reason: string): void {
     if (cols === this.term.cols && rows === this.term.rows) return;
     this.term.resize(cols, rows);
-    this.closeStartRows();
+    this.doubtWith(reason);
+    if (this.inline && plainPen(this.term))
+      this.startRows = new StartRowProof(cols, rows, screenKey, new ColumnGuard());
   }
 
   screen(): MirrorScreen {

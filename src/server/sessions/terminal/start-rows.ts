@@ -14,9 +14,13 @@
  * row after any sequence of relative moves, line feeds and prints is monotone in the row it started
  * on, so once the extremes' cursors agree every hypothesis's does. The rows between are built from
  * the kept bytes only when both extremes give the mirror's screen, and fed every later chunk.
+ *
+ * After a resize the column is not known either: with a ColumnGuard the proof holds only while the
+ * stream sets the column before anything depends on it, and is given up otherwise.
  */
 import { Unicode11Addon } from '@xterm/addon-unicode11';
 import { Terminal } from '@xterm/headless';
+import type { ColumnGuard } from './column-guard';
 
 /** A character no agent draws; a cell still holding it was never written by the program. */
 const UNKNOWN = '\uE000';
@@ -34,10 +38,14 @@ export class StartRowProof {
   /** The rows between, once built. */
   private between: Terminal[] | null = null;
 
+  private readonly decoder = new TextDecoder('utf-8');
+
   constructor(
     private readonly cols: number,
     private readonly rows: number,
     private readonly read: ScreenReader,
+    /** Where the cursor's column is not known (after a resize): what must set it first. */
+    private readonly column?: ColumnGuard,
   ) {
     this.extremes = [this.hypothesis(0), this.hypothesis(rows - 1)];
   }
@@ -50,6 +58,13 @@ export class StartRowProof {
   /** Feeds a chunk the mirror is fed; resolves once every terminal here has applied it. */
   async write(data: string | Uint8Array): Promise<void> {
     if (!this.extremes) return;
+    if (this.column?.result === 'pending') {
+      const text = typeof data === 'string' ? data : this.decoder.decode(data, { stream: true });
+      if (this.column.scan(text) === 'depends') {
+        this.dispose();
+        return;
+      }
+    }
     if (this.kept) {
       this.keptBytes += data.length;
       if (this.keptBytes > MAX_KEPT_BYTES) {
@@ -99,6 +114,22 @@ export class StartRowProof {
     t.write(`${fill}\x1b[${start + 1};1H`);
     return t;
   }
+}
+
+/** The emulator's current pen, where this version of it keeps it (not part of its public API). */
+interface PenHolder {
+  _core?: { _inputHandler?: { _curAttrData?: { fg?: unknown; bg?: unknown } } };
+}
+
+/**
+ * Whether `term` writes as a fresh terminal does, as every hypothesis starts: default colours and
+ * attributes, no insert or origin mode, wrapping on. Where the pen cannot be read, it is not.
+ */
+export function plainPen(term: Terminal): boolean {
+  const m = term.modes;
+  if (m.insertMode || m.originMode || !m.wraparoundMode || m.reverseWraparoundMode) return false;
+  const pen = (term as unknown as PenHolder)._core?._inputHandler?._curAttrData;
+  return pen?.fg === 0 && pen.bg === 0;
 }
 
 /** A terminal as the mirror's, without scrollback: no hypothesis is ever read above its screen. */
