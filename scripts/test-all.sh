@@ -37,7 +37,11 @@ run_tier() { # name, then the command
   step "tier $name"
   local t0; t0=$(date +%s)
   "$@"
-  local rc=$?
+  judge_tier "$name" $? "$before" "$t0"
+}
+
+judge_tier() { # name, exit code, tally lines of the tier before it ran, start time
+  local name=$1 rc=$2 before=$3 t0=$4
   local after; after=$(grep -c "^$name " "$AKK_TALLY" || true)
   local ran; ran=$(awk -v t="$name" '$1 == t {n += $2 + $3} END {print n + 0}' "$AKK_TALLY")
   local min; min=$(min_count "$name")
@@ -100,10 +104,29 @@ ensure_agents() {
   [ "$agents_state" = ok ]
 }
 
+# With the unit tier, the static tier runs beside it (each takes one of two cores); its output is
+# printed, and it is judged, once the unit tier is done.
+static_beside=""
+case " $tiers " in *" static "*" unit "*) static_beside=1 ;; esac
+start_static() {
+  static_before=$(grep -c "^static " "$AKK_TALLY" || true)
+  static_t0=$(date +%s)
+  ( static_checks > test-artifacts/static.log 2>&1; echo $? > test-artifacts/static.rc ) &
+  static_pid=$!
+}
+finish_static() {
+  wait "$static_pid"
+  step "tier static (run beside the unit tier)"
+  cat test-artifacts/static.log
+  judge_tier static "$(cat test-artifacts/static.rc 2>/dev/null || echo 1)" "$static_before" "$static_t0"
+}
+
 for tier in $tiers; do
   case $tier in
-    static) run_tier static static_checks ;;
-    unit) run_tier unit npx mocha --config test/unit/.mocharc.cjs ;;
+    static) if [ -n "$static_beside" ]; then start_static; else run_tier static static_checks; fi ;;
+    unit)
+      run_tier unit npx mocha --config test/unit/.mocharc.cjs
+      if [ -n "$static_beside" ]; then finish_static; fi ;;
     integration)
       if ensure_agents; then run_tier integration npx mocha --config test/integration/.mocharc.cjs
       else fail_tier integration "could not install the agent clients"; fi ;;
