@@ -107,7 +107,8 @@ ensure_agents() {
 # With the unit tier, the static tier runs beside it (each takes one of two cores); its output is
 # printed, and it is judged, once the unit tier is done.
 static_beside=""
-case " $tiers " in *" static "*" unit "*) static_beside=1 ;; esac
+for t in $tiers; do [ "$t" = unit ] && break; [ "$t" = static ] && static_beside=1; done
+case " $tiers " in *" unit "*) ;; *) static_beside="" ;; esac
 start_static() {
   static_before=$(grep -c "^static " "$AKK_TALLY" || true)
   static_t0=$(date +%s)
