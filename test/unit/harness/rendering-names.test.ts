@@ -5,6 +5,11 @@
  * which has no theme setting and adapts to the background it asks the terminal for), or both.
  */
 import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { AGENTS, AGENT_DESCRIPTORS, themeConditionName } from '../../../src/shared/agents';
+import { HARNESS_AGENTS } from '../../harness/agents';
 import { parseRendering, renderingName, type Rendering } from '../../harness/rendering';
 import { renderingFolder } from '../../harness/qualify/renderings';
 
@@ -18,6 +23,11 @@ const CASES: Array<[Rendering, string]> = [
   [{ background: 'light', depth: 'truecolor' }, 'light-background/truecolor'],
   [{ background: 'dark', depth: '256' }, 'dark-background/256'],
   [{ theme: 'dark', background: 'light', depth: '256' }, 'dark-on-light-background/256'],
+  [{ theme: 'default-light', depth: 'truecolor' }, 'default-light/truecolor'],
+  [
+    { theme: 'github-dark-colorblind', background: 'light', depth: '256' },
+    'github-dark-colorblind-on-light-background/256',
+  ],
 ];
 
 describe('rendering condition names', () => {
@@ -39,6 +49,36 @@ describe('rendering condition names', () => {
     );
     assert.equal(renderingFolder('120x40', { theme: 'light', depth: '256' }), '120x40-light-256');
   });
+
+  // A qualification on the person's machine names the theme their client's setting holds; the run
+  // must capture exactly that theme, written back into a scratch config as the client spells it.
+  for (const agent of AGENTS) {
+    const choice = AGENT_DESCRIPTORS[agent].rendering;
+    if (!('themeSetting' in choice)) continue;
+    const setting = choice.themeSetting;
+    it(`${agent}: every theme its setting offers is a condition the harness captures, written back as spelt`, async () => {
+      for (const value of setting.offered) {
+        const name = `${themeConditionName(value)}/truecolor`;
+        assert.match(name, RECORD_KEY, value);
+        const theme = parseRendering(name).theme ?? '';
+        assert.ok(HARNESS_AGENTS[agent].themes?.includes(theme), `${value}: ${theme} is not a harness theme`);
+        const home = fs.mkdtempSync(path.join(os.tmpdir(), 'akk-theme-'));
+        try {
+          const run = { bin: '', version: '', home, workDir: home, modelUrl: 'http://127.0.0.1:9', config: [] };
+          await HARNESS_AGENTS[agent].prepare({ ...run, mcpServers: [], startup: [], rendering: { theme } });
+          const written = setting.key
+            .split('.')
+            .reduce<unknown>(
+              (o, k) => (o !== null && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined),
+              JSON.parse(fs.readFileSync(path.join(home, setting.file), 'utf8')),
+            );
+          assert.equal(written, value);
+        } finally {
+          fs.rmSync(home, { recursive: true, force: true });
+        }
+      }
+    });
+  }
 
   it('a name without a known colour depth is refused, naming the form', () => {
     assert.throws(() => parseRendering('light'), /THEME\/DEPTH/);
