@@ -21,7 +21,35 @@ export const QUALIFIED_SHAPES: Readonly<Record<string, readonly string[]>> = {};
  * For each rendering condition (`theme/depth`) captured besides the corpus's own, which every
  * qualified version was captured under: the versions qualified under it.
  */
-export const QUALIFIED_RENDERINGS: Readonly<Record<string, readonly string[]>> = {};
+export const QUALIFIED_RENDERINGS: Readonly<Record<string, readonly string[]>> = {
+  'ansi/256': ['0.61.0'],
+  'dark-background/256': ['0.61.0'],
+  'dark-background/truecolor': [
+    '0.53.0',
+    '0.54.4',
+    '0.55.1',
+    '0.56.0',
+    '0.57.0',
+    '0.58.0',
+    '0.59.0',
+    '0.60.0',
+    '0.61.0',
+  ],
+  'default-light-on-dark-background/truecolor': ['0.61.0'],
+  'default-light/truecolor': ['0.61.0'],
+  'light-background/256': ['0.61.0'],
+  'light-background/truecolor': [
+    '0.53.0',
+    '0.54.4',
+    '0.55.1',
+    '0.56.0',
+    '0.57.0',
+    '0.58.0',
+    '0.59.0',
+    '0.60.0',
+    '0.61.0',
+  ],
+};
 
 /**
  * The releases AKK's own qualification recorded as drawing screens differently: never answered,
