@@ -56,7 +56,7 @@ describe('rendering condition names', () => {
     const choice = AGENT_DESCRIPTORS[agent].rendering;
     if (!('themeSetting' in choice)) continue;
     const setting = choice.themeSetting;
-    it(`${agent}: every theme its setting offers is a condition the harness captures, written back as spelt`, async () => {
+    it(`${agent}: each theme its setting offers is a condition the harness captures, written as spelt`, async () => {
       for (const value of setting.offered) {
         const name = `${themeConditionName(value)}/truecolor`;
         assert.match(name, RECORD_KEY, value);
