@@ -262,6 +262,17 @@ describe('sessions: after a resize, a program drawn inline proves the mirror aga
     m.dispose();
   });
 
+  it('after lost output, a resize is proven only by a whole redraw (the pen it left is not known)', async () => {
+    const m = await resized('');
+    m.doubtWith('lost output');
+    await m.write(`${ESC}[2J${ESC}[Hwhole`);
+    assert.equal(m.unproven, null);
+    m.resize(30, 6, 'resized again');
+    await m.write(`${inkRedraw(2, 'g\r\nh')}${filling}`);
+    assert.equal(m.unproven, 'resized again');
+    m.dispose();
+  });
+
   it('a pen left coloured at the resize (an erase would paint with it) is never proven so', async () => {
     const m = await resized(`${ESC}[41m`);
     await m.write(`${inkRedraw(2, 'g\r\nh')}${filling}`);

@@ -52,8 +52,11 @@ export class ScreenMirror {
   /** A scroll region narrower than the screen is set: a scroll moves only some rows. */
   private regionScrolls = false;
   private startRows: StartRowProof | null;
-  /** The stream began at a program's start: a program drawn inline can prove the mirror from any row. */
-  private readonly inline: boolean;
+  /**
+   * The stream is whole from a program's start: a program drawn inline can prove the mirror from
+   * any row. Lost output ends it (what the pen became is then not known).
+   */
+  private inline: boolean;
 
   constructor(cols: number, rows: number, initialDoubt: string | null = null, options: MirrorOptions = {}) {
     this.term = new Terminal({ cols, rows, scrollback: SCROLLBACK, allowProposedApi: true });
@@ -84,8 +87,13 @@ export class ScreenMirror {
     return this.doubt;
   }
 
-  /** Something happened that the stream does not show: the mirror must be proven again. */
+  /** Output the stream does not show (lost, or before it was read): the mirror must be proven again. */
   doubtWith(reason: string): void {
+    this.inline = false;
+    this.doubted(reason);
+  }
+
+  private doubted(reason: string): void {
     this.doubt = reason;
     this.erasedRows.clear();
     this.positioned = false;
@@ -139,7 +147,7 @@ export class ScreenMirror {
   resize(cols: number, rows: number, reason: string): void {
     if (cols === this.term.cols && rows === this.term.rows) return;
     this.term.resize(cols, rows);
-    this.doubtWith(reason);
+    this.doubted(reason);
     if (this.inline && plainPen(this.term))
       this.startRows = new StartRowProof(cols, rows, screenKey, new ColumnGuard());
   }
