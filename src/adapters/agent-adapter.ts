@@ -126,14 +126,16 @@ export function defineAdapter<N extends AgentName, P extends BoundProfile>(
     renderings: grant.renderings,
   });
   /** A live session's recognition: a gated shape its version was not qualified with is manual. */
+  // A window of a scrolled list is gated like the step it assembles into: no key reads its rows.
   const gate = (r: Recognition, version: string, grants: Grants): Recognition => {
-    if (!('shape' in r) || r.shape === undefined) return r;
+    const shape = 'shape' in r ? r.shape : r.kind === 'manual_required' ? r.window?.shape : undefined;
+    if (shape === undefined) return r;
     // A shape the adapter does not list (a misspelt name, say) is never answered on any version.
-    if (!parts.gatedShapes.includes(r.shape)) return manual(`this prompt's shape (${r.shape}) is not one AKK lists`);
-    const qualified = grants.shapes(r.shape);
+    if (!parts.gatedShapes.includes(shape)) return manual(`this prompt's shape (${shape}) is not one AKK lists`);
+    const qualified = grants.shapes(shape);
     if (qualified.includes(version)) return r;
     const elsewhere = qualified.length > 0 ? `; it is for ${qualified.join(', ')}` : '';
-    return manual(`this prompt (${r.shape}) has not been qualified for version ${version}${elsewhere}`);
+    return manual(`this prompt (${shape}) has not been qualified for version ${version}${elsewhere}`);
   };
   const bind = (generation: string, version: string, grants: Grants | null): VersionAdapter | undefined => {
     if (!Object.hasOwn(parts.generations, generation)) return undefined;

@@ -13,6 +13,11 @@ export function sameList(a: ListWindow, b: ListWindow): boolean {
   return a.profileId === b.profileId && a.identity === b.identity;
 }
 
+/** How many rows the list has, as the first window that can tell says; null while none can. */
+export function listTotal(windows: readonly ListWindow[]): number | null {
+  return windows.find((w) => w.total !== null)?.total ?? null;
+}
+
 /** Every row as the windows show it; manual when two windows draw one row differently. */
 function rowsSeen(windows: readonly ListWindow[]): Map<number, WindowRow> | ManualRecognition {
   const seen = new Map<number, WindowRow>();
@@ -35,19 +40,24 @@ export function assembleList(
   home: ListWindow,
   windows: readonly ListWindow[],
 ): QuestionnaireRecognition | ManualRecognition {
-  if (home.editing) return manual('the free-text row of the scrolled list is open: answer in the terminal');
+  if (home.editing && !home.freeText)
+    return manual('the free-text row of the scrolled list is open: answer in the terminal');
   if (windows.some((w) => !sameList(w, home)))
     return manual('a screen of another question came up while the list scrolled');
   const seen = rowsSeen([home, ...windows]);
   if ('kind' in seen) return seen;
-  const missing = Array.from({ length: home.total }, (_, i) => i + 1).filter((n) => !seen.has(n));
+  const total = listTotal([home, ...windows]);
+  if (total === null) return manual('the last row of the scrolled list was never in sight');
+  if (windows.some((w) => w.total !== null && w.total !== total) || [...seen.keys()].some((n) => n > total))
+    return manual('two screens of the scrolled list disagree on how many rows it has');
+  const missing = Array.from({ length: total }, (_, i) => i + 1).filter((n) => !seen.has(n));
   if (missing.length > 0) return manual(`options ${missing.join(', ')} of the scrolled list were never in sight`);
-  const free = seen.get(home.total) as WindowRow;
+  const free = seen.get(total) as WindowRow;
   if (free.label !== home.freeTextLabel || free.description !== undefined)
     return manual('the free-text row of the scrolled list shows typed text or changed');
   const options: RecognizedOption[] = [];
   const choose: Record<string, PlannedStep[]> = {};
-  for (let n = 1; n < home.total; n++) {
+  for (let n = 1; n < total; n++) {
     const r = seen.get(n) as WindowRow;
     options.push({
       key: `o${n}`,
@@ -57,18 +67,31 @@ export function assembleList(
     });
     choose[`o${n}`] = [{ action: { keys: [String(n)] }, expect: { kind: 'prompt_changed' } }];
   }
-  const freeKey = `o${home.total}`;
+  const freeKey = `o${total}`;
   options.push({ key: freeKey, label: home.freeTextLabel, role: 'free_text' });
   choose[freeKey] = [
-    { action: { keys: [String(home.total)] }, expect: { kind: 'free_text_editing', optionKey: freeKey, text: '' } },
+    { action: { keys: [String(total)] }, expect: { kind: 'free_text_editing', optionKey: freeKey, text: '' } },
   ];
   const list = options.map((o) => `${o.key}=${o.label}\u0000${o.description ?? ''}`).join('\n');
-  return {
-    kind: 'questionnaire',
+  const base = {
+    kind: 'questionnaire' as const,
     profileId: home.profileId,
     fingerprintSource: `${home.source}\nscrolled list:\n${list}`,
     step: home.step,
+    ...(home.shape !== undefined ? { shape: home.shape } : {}),
     ...(home.cursor !== null ? { focusedKey: `o${home.cursor}` } : {}),
+  };
+  // The free-text row's editor open, and empty: the step now takes the text (typed, then submitted).
+  if (home.editing && home.freeText) {
+    if (home.cursor !== total) return manual('the free-text editor of the scrolled list is open off its last row');
+    return {
+      ...base,
+      question: { key: 'q', ...home.question, responseKind: 'free_text', options: [] },
+      plan: { choose: {}, freeText: { ...home.freeText, optionKey: freeKey, open: [] } },
+    };
+  }
+  return {
+    ...base,
     question: { key: 'q', ...home.question, responseKind: 'single_select', options },
     plan: { choose },
   };

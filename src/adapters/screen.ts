@@ -30,12 +30,14 @@ export function stripSgr(line: string): string {
 
 interface StyledRun {
   text: string;
-  /** The SGR state in force: foreground, background, bold, dim, inverse. */
+  /** The SGR state in force: foreground, background, bold, dim, inverse, underline. */
   fg?: string;
   bg?: string;
   bold: boolean;
   dim: boolean;
   inverse: boolean;
+  /** Underlined (not part of `styleKey`: no comparison of colours depends on it). */
+  underline: boolean;
 }
 
 /**
@@ -69,7 +71,7 @@ function styleKey(run: StyledRun): string {
 /** Splits one styled line into runs of text with the SGR state in force. */
 export function styledRuns(line: string): StyledRun[] {
   const runs: StyledRun[] = [];
-  let state: Omit<StyledRun, 'text'> = { bold: false, dim: false, inverse: false };
+  let state: Omit<StyledRun, 'text'> = { bold: false, dim: false, inverse: false, underline: false };
   let last = 0;
   SGR.lastIndex = 0;
   for (let m = SGR.exec(line); m; m = SGR.exec(line)) {
@@ -86,7 +88,10 @@ function applySgr(s: Omit<StyledRun, 'text'>, params: string): Omit<StyledRun, '
   const p = params === '' ? ['0'] : params.split(';');
   for (let i = 0; i < p.length; i++) {
     const n = p[i];
-    if (n === '0') Object.assign(next, { fg: undefined, bg: undefined, bold: false, dim: false, inverse: false });
+    if (n === '0')
+      Object.assign(next, { fg: undefined, bg: undefined, bold: false, dim: false, inverse: false, underline: false });
+    else if (n === '4') next.underline = true;
+    else if (n === '24') next.underline = false;
     else if (n === '1') next.bold = true;
     else if (n === '2') next.dim = true;
     else if (n === '22') Object.assign(next, { bold: false, dim: false });

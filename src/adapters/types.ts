@@ -182,8 +182,11 @@ export interface ListWindow {
   question: { header?: string; prompt: string };
   /** What every window of one list shares (its tab, its question, its row count). */
   identity: string;
-  /** How many rows the list has; the last takes free text. */
-  total: number;
+  /**
+   * How many rows the list has; the last takes free text. Null where this window cannot tell (a
+   * client that says so only while the cursor is on the last row): some window of the list must.
+   */
+  total: number | null;
   /** What the free-text row shows while it is empty. */
   freeTextLabel: string;
   /** The row under the cursor; null when the cursor is on a row after the list. */
@@ -196,6 +199,10 @@ export interface ListWindow {
   source: string;
   /** The keys that move the cursor one row down and up. */
   move: { down: KeyAction; up: KeyAction };
+  /** The corpus shape the assembled step depends on (see `Prompt.shape`). */
+  shape?: string;
+  /** How free text is typed into the last row once it is chosen, where the client's editor is proven. */
+  freeText?: Omit<NonNullable<QuestionPlan['freeText']>, 'optionKey' | 'open'>;
 }
 
 export interface ActivityRecognition {

@@ -8,11 +8,14 @@
  */
 import { AkkError } from '../../shared/errors';
 import type { ListWindow } from '../../adapters/types';
-import { recognize, sameList, timingOf } from '../base/adapters';
+import { listTotal, recognize, sameList, timingOf } from '../base/adapters';
 import { sleep } from '../base/sleep';
 import type { Session, SettledCapture } from '../sessions';
 import { snapshotOf } from '../sessions/screen-snapshot';
 import type { SendDeps } from './responder-deps';
+
+/** No list AKK reads has more rows than this: a reading that goes further stops. */
+const MAX_ROWS = 20;
 
 /** The window a capture shows, when it is one of `list`'s. */
 function windowOf(session: Session, capture: SettledCapture, list: ListWindow): ListWindow | undefined {
@@ -97,7 +100,12 @@ export class ListReader {
       at = moved.window;
       windows.push(at);
     };
-    while (span(windows).last < home.total) await step(true);
+    // Down until the last row has been in sight (and the list has said which row that is).
+    for (let total = listTotal(windows); total === null || span(windows).last < total; total = listTotal(windows)) {
+      if (windows.length > MAX_ROWS)
+        throw new AkkError('stale_revision', 'the scrolled list never showed its last row');
+      await step(true);
+    }
     while (span(windows).first > 1) await step(false);
     while ((at.cursor ?? 0) !== home.cursor) await step((at.cursor ?? 0) < (home.cursor ?? 0));
     return { windows };

@@ -22,7 +22,7 @@ function prompt(shape: string | undefined): PermissionRecognition {
   };
 }
 
-function adapterSeeing(shape: string | undefined) {
+function adapterSeeing(shape: string | undefined, seen: (shape: string | undefined) => Recognition = prompt) {
   return defineAdapter('claude', {
     generations: { '1.0.0': {} },
     versions: { '1.0.0': '1.0.0', '1.1.0': '1.0.0', '1.2.0': '1.0.0' },
@@ -31,7 +31,7 @@ function adapterSeeing(shape: string | undefined) {
     shapes: { 'permission-edit': ['1.1.0'] },
     gatedShapes: ['permission-edit', 'plan-approval'],
     timing: { quietBeforeKey: 300, quietBeforeOffer: 300, enterAfterPaste: 300 },
-    recognize: (): Recognition => prompt(shape),
+    recognize: (): Recognition => seen(shape),
     readEditor: () => undefined,
     proveEmptyComposer: () => ({ sendable: false, reason: 'none' }),
   });
@@ -65,6 +65,34 @@ describe('the shape gate', () => {
       assert.equal(r?.kind, 'manual_required', v);
       assert.match(r?.kind === 'manual_required' ? r.reason : '', /not one AKK lists/);
     }
+  });
+
+  it("gates a scrolled list's window like the step it assembles into: no window, so no key reads its rows", () => {
+    const window = (shape: string | undefined): Recognition => ({
+      kind: 'manual_required',
+      reason: 'rows out of sight',
+      window: {
+        profileId: 'p',
+        step: { index: 1, total: 1 },
+        question: { prompt: 'Which?' },
+        identity: 'list',
+        total: null,
+        freeTextLabel: 'Other',
+        cursor: 1,
+        editing: false,
+        rows: [{ number: 1, label: 'A' }],
+        source: 's',
+        move: { down: { keys: ['Down'] }, up: { keys: ['Up'] } },
+        ...(shape ? { shape } : {}),
+      },
+    });
+    const a = adapterSeeing('permission-edit', window);
+    const on = (v: string) => a.forVersion(v)?.recognize(SCREEN);
+    const qualified = on('1.1.0');
+    assert.ok(qualified?.kind === 'manual_required' && qualified.window !== undefined, 'qualified: a window');
+    const r = on('1.2.0');
+    assert.ok(r?.kind === 'manual_required' && r.window === undefined, JSON.stringify(r));
+    assert.match(r.reason, /has not been qualified for version 1\.2\.0/);
   });
 
   it('reads a gated shape under any generation for qualification, which judges the candidate itself', () => {
