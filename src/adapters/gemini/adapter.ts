@@ -4,6 +4,7 @@ import { proveGeminiComposer } from './composer';
 import { GEMINI_GENERATIONS } from './profile';
 import { DIFFERING_VERSIONS, QUALIFIED_RENDERINGS, QUALIFIED_SHAPES, QUALIFIED_VERSIONS } from './qualified-versions';
 import { activityOf, recognizeGemini } from './recognize';
+import { readGeminiQuestionEditor } from './question';
 import { GEMINI_SHAPES } from './shapes';
 
 export const geminiAdapter = defineAdapter('gemini', {
@@ -19,7 +20,6 @@ export const geminiAdapter = defineAdapter('gemini', {
     enterAfterPaste: 300,
   },
   recognize: recognizeGemini,
-  // No dialog AKK answers has a free-text field of its own.
-  readEditor: () => undefined,
+  readEditor: readGeminiQuestionEditor,
   proveEmptyComposer: (s, p) => proveGeminiComposer(s, p, activityOf(s, p).state),
 });

@@ -35,6 +35,31 @@ export interface GeminiGeneration {
   placeholder: string;
   /** The line the client draws while it works (its spinner, the time, the way to cancel). */
   working: RegExp;
+  /** The `ask_user` dialog: its title, the rows and hints it draws, and what marks the forms left to the person. */
+  ask: {
+    title: string;
+    /** The free-text row the client adds after the model's options, while it is empty. */
+    freeText: string;
+    /** The key hints while an option row has the cursor, and while a text editor is open; with tabs. */
+    hints: string;
+    hintsEditing: string;
+    hintsTabs: string;
+    hintsEditingTabs: string;
+    /** The review tab's title and key hints. */
+    reviewTitle: string;
+    reviewHints: string;
+    /** What the text field of a free-text question shows while it is empty. */
+    fieldPlaceholder: string;
+    /** The note under a question that takes several options. */
+    multiSelect: string;
+    /** The row of tabs drawn when the dialog asks several questions. */
+    tabs: RegExp;
+    /** The row that says part of the question is cut off. */
+    hidden: RegExp;
+    /** The marks drawn above and below the rows when they do not all fit. */
+    up: string;
+    down: string;
+  };
   /** The first-start screens: a name, the title row (and the row it asks, where one follows), what it asks. */
   /** Named by rows each drawn whole in the box (the focus mark aside), and one that begins with `lead`. */
   startup: ReadonlyArray<{ name: string; rows: readonly string[]; lead?: string; asks: string }>;
@@ -86,6 +111,22 @@ const GENERATION_0_61: GeminiGeneration = {
       rows: [ONCE, 'Allow tool for this session', 'Allow all server tools for this session', NO],
       layout: 'action',
     },
+  },
+  ask: {
+    title: 'Answer Questions',
+    freeText: 'Enter a custom value',
+    hints: 'Enter to select · ↑/↓ to navigate · Esc to cancel',
+    hintsEditing: 'Enter to submit · Esc to cancel',
+    hintsTabs: 'Enter to select · ←/→ to switch questions · Esc to cancel',
+    hintsEditingTabs: 'Enter to submit · Tab/Shift+Tab to switch questions · Esc to cancel',
+    reviewTitle: 'Review your answers:',
+    reviewHints: 'Enter to submit · Tab/Shift+Tab to edit answers · Esc to cancel',
+    fieldPlaceholder: 'Enter your response',
+    multiSelect: '(Select all that apply)',
+    tabs: /^← .* →$/,
+    hidden: /\blines? hidden\b/,
+    up: '▲',
+    down: '▼',
   },
   placeholder: 'Type your message or @path/to/file',
   working: /\(esc to cancel, (?:\d+m )?\d+s\)/,

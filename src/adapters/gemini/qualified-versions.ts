@@ -15,7 +15,10 @@ export const QUALIFIED_VERSIONS: Readonly<Record<string, string>> = {
 };
 
 /** For each prompt shape added after the release history was qualified: the versions qualified with it. */
-export const QUALIFIED_SHAPES: Readonly<Record<string, readonly string[]>> = {};
+export const QUALIFIED_SHAPES: Readonly<Record<string, readonly string[]>> = {
+  'ask-user': ['0.53.0', '0.54.4', '0.55.1', '0.56.0', '0.57.0', '0.58.0', '0.59.0', '0.60.0', '0.61.0'],
+  'ask-user-multi-select': ['0.53.0', '0.54.4', '0.55.1', '0.56.0', '0.57.0', '0.58.0', '0.59.0', '0.60.0', '0.61.0'],
+};
 
 /**
  * For each rendering condition (`theme/depth`) captured besides the corpus's own, which every

@@ -12,6 +12,7 @@ import { posix } from 'node:path';
 import type { ModelTurn } from '../../harness/fake-model/types';
 import { RUN_ROOT_PLACEHOLDER } from '../../harness/launch';
 import { Conversation, digit, type Dialog, type DialogStep } from './conversation';
+import { AskDialog, type AskQuestion } from './gemini-ask';
 import { StartupDialog, type StartupScreen } from './startup-dialog';
 import type { Expected, ExpectedPermission, Token } from './types';
 
@@ -94,6 +95,7 @@ export class GeminiModel extends Conversation {
 
   protected open(turn: ModelTurn): { dialog?: Dialog } {
     if (turn.kind !== 'tool') throw new Error(`no Gemini CLI model for a ${turn.kind} turn`);
+    if (turn.name === 'ask_user') return { dialog: new AskDialog(turn.input.questions as AskQuestion[]) };
     return { dialog: new ConfirmationDialog(this.asked(turn.name, turn.input)) };
   }
 

@@ -6,6 +6,7 @@ import { GEMINI_THEMES, prepareGemini } from './launch';
 import { geminiModel } from './model';
 import { GEMINI_RULES, GEMINI_VOLATILE_LINES, GEMINI_VOLATILE_PAIRS, GEMINI_VOLATILE_SPANS } from './normalise';
 import { GEMINI_PROMPT_SHAPES } from './prompt-shapes';
+import { GEMINI_QUESTION_SCENARIOS } from './question-scenarios';
 import { GEMINI_SCENARIOS, GEMINI_STARTUP_SCENARIOS } from './scenarios';
 
 // Checked with `npm view @google/gemini-cli@<version> version`.
@@ -18,7 +19,7 @@ export const geminiHarness: HarnessAgent = {
   binaryIn: (dir) => path.join(dir, 'node_modules', '@google', 'gemini-cli', 'bundle', 'gemini.js'),
   prepare: prepareGemini,
   model: geminiModel,
-  scenarios: [...GEMINI_SCENARIOS, ...GEMINI_STARTUP_SCENARIOS],
+  scenarios: [...GEMINI_SCENARIOS, ...GEMINI_QUESTION_SCENARIOS, ...GEMINI_STARTUP_SCENARIOS],
   promptShapes: GEMINI_PROMPT_SHAPES,
   corpusShapes: [
     ['idle', 'idle'],
@@ -28,6 +29,8 @@ export const geminiHarness: HarnessAgent = {
     ['permission-write', 'write'],
     ['permission-fetch', 'fetch'],
     ['permission-mcp', 'MCP tool'],
+    ['ask-user', 'ask_user'],
+    ['ask-user-multi-select', 'ask_user multi-select'],
     ['startup', 'start-up'],
     ['after-answer', 'after answer'],
   ],

@@ -13,10 +13,17 @@ export const GEMINI_PROMPT_SHAPES: PromptShape[] = [
   { prompt: 'Web fetch confirmation', handling: 'answered', tags: ['permission-fetch'] },
   { prompt: 'MCP tool confirmation', handling: 'answered', tags: ['permission-mcp'] },
   {
-    prompt: '`ask_user` questions (choices, several, free text, yes/no, the review)',
-    handling: 'not yet seen',
-    tags: [],
-    note: 'drawn by 0.61.0, not yet read exactly: left to the terminal',
+    prompt:
+      '`ask_user`: a choice or yes/no question by its digit or with free text, a free-text question, several ' +
+      'questions (a tab each) and the review (a list longer than the dialog shows is read first, the cursor ' +
+      'taken to its last row and back)',
+    handling: 'answered',
+    tags: ['ask-user'],
+  },
+  {
+    prompt: '`ask_user` question that takes several options',
+    handling: 'shown only',
+    tags: ['ask-user-multi-select'],
   },
   {
     prompt: 'Start-up: folder trust, the sign-in method, the API key; in VS Code: connecting it, the keybindings',

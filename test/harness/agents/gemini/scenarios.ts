@@ -15,13 +15,13 @@ import {
   GEMINI_WRITE,
 } from './capture-scenario';
 
-const PLACEHOLDER = 'Type your message or @path/to/file';
+export const PLACEHOLDER = 'Type your message or @path/to/file';
 /** The rows AKK chooses: "once", and the one that says no. */
 const ONCE = 'Allow once';
 const NO = 'No, suggest changes';
 
 /** The composer once the client is ready: its placeholder, and the hint line above it. */
-const IDLE: DriveStep = {
+export const IDLE: DriveStep = {
   state: 'idle',
   until: { all: [PLACEHOLDER, '? for shortcuts'], none: ['esc to cancel'] },
   then: [{ prompt: 'go' }],

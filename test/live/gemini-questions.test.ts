@@ -1,0 +1,138 @@
+/**
+ * Gemini CLI's `ask_user` questions, newest release, live through `node dist/server.js --stdio` at
+ * 80x24, answered from the server. The client shows three rows at a time, so a question with three
+ * options and the free-text row scrolls: the server reads the rows out of sight (the cursor taken
+ * down to the last row and back, each move proven) and offers the whole list, answered by digit.
+ * Then free text on that scrolled list (the free-text row chosen, then the text), a yes/no
+ * question whose rows are all in sight, two questions (a tab each) and the review submitted, and a
+ * free-text question's field. Ground truth is what the fake model received: the client's own
+ * `{"answers":{"0":…}}` result.
+ */
+import { strict as assert } from 'node:assert';
+import type { StatusResult } from '../../src/shared/protocol';
+import { GEMINI_ASK } from '../harness/agents/gemini/question-scenarios';
+import type { ModelTurn } from '../harness/fake-model/types';
+import { agentBinary } from '../harness/install-agents';
+import { NEWEST } from '../harness/versions';
+import { INSTALL_TIMEOUT_MS } from '../support/agent-fixture';
+import { prompt } from '../support/gemini-live';
+import { optionId, question, respond, startServerAgent, type ServerAgent } from '../support/server-agent';
+
+const VERSION = NEWEST.gemini;
+const FREE_TEXT = 'Enter a custom value';
+const { database, release, rollout, name } = GEMINI_ASK;
+/** The same options under another question: a step drawn like one already answered is the person's. */
+const HOSTING = { ...database, question: 'Which database should the reports use?', header: 'Reports' };
+const TYPED = 'DuckDB, read-only';
+
+function ask(q: object): ModelTurn {
+  return { kind: 'tool', name: 'ask_user', input: { questions: [q] } };
+}
+
+async function asked(a: ServerAgent, text: string, kind = 'single_select'): Promise<StatusResult> {
+  return a.waitStatus(
+    (x) => x.interaction?.questions[0]?.prompt === text && x.interaction.questions[0].response_kind === kind,
+    30_000,
+    `${kind}: ${text}`,
+  );
+}
+
+async function choose(a: ServerAgent, s: StatusResult, label: string): Promise<void> {
+  const r = await respond(a, s, {
+    question_id: question(s).q.question_id,
+    response_kind: 'single_select',
+    selected_option_ids: [optionId(s, label)],
+  });
+  assert.equal((r.result as { outcome?: string } | undefined)?.outcome, 'resolved', JSON.stringify(r.error));
+}
+
+/** The answer the model received for the `n`th call (0-based), as the client sent it. */
+async function answerAtModel(a: ServerAgent, n: number): Promise<unknown> {
+  const result = await a.model.waitForToolResult(a.model.issued[n]?.id ?? '', 30_000);
+  assert.equal(result.isError, false, result.content);
+  return JSON.parse(result.content);
+}
+
+describe(`Gemini CLI ${VERSION} ask_user questions through the AKK server (live)`, function () {
+  this.timeout(150_000);
+  before(async function () {
+    this.timeout(INSTALL_TIMEOUT_MS);
+    await agentBinary('gemini', VERSION);
+  });
+
+  it('at 80x24: a scrolled list by digit and by text, a yes/no, two questions and the review, a field', async () => {
+    const a = await startServerAgent(
+      'gemini',
+      {
+        name: 'gemini-questions',
+        turns: [
+          ask(database),
+          { kind: 'text', text: 'Noted.' },
+          ask(HOSTING),
+          { kind: 'text', text: 'Noted too.' },
+          ask(release),
+          { kind: 'text', text: 'Holding the release.' },
+          { kind: 'tool', name: 'ask_user', input: { questions: [rollout, release] } },
+          { kind: 'text', text: 'Rolling out.' },
+          ask(name),
+          { kind: 'text', text: 'Named.' },
+        ],
+        fallbackText: 'Done.',
+      },
+      {},
+      { size: { cols: 80, rows: 24 } },
+    );
+    await prompt(a, 'pick the database');
+    let s = await asked(a, database.question);
+    assert.deepEqual(
+      question(s).q.options.map((o) => [o.label, o.description ?? null]),
+      [...database.options.map((o) => [o.label, o.description]), [FREE_TEXT, null]],
+    );
+    // The list was read and the cursor put back on the row the client opened with.
+    assert.ok((await a.term.capture()).includes(`● 1.  ${database.options[0].label}`), 'the cursor was not put back');
+    await choose(a, s, 'Redis');
+    assert.deepEqual(await answerAtModel(a, 0), { answers: { 0: 'Redis' } });
+
+    await prompt(a, 'pick the reports database');
+    s = await asked(a, HOSTING.question);
+    await choose(a, s, FREE_TEXT);
+    s = await asked(a, HOSTING.question, 'free_text');
+    const r = await respond(a, s, { question_id: question(s).q.question_id, response_kind: 'free_text', text: TYPED });
+    assert.equal((r.result as { outcome?: string } | undefined)?.outcome, 'resolved', JSON.stringify(r.error));
+    assert.deepEqual(await answerAtModel(a, 1), { answers: { 0: TYPED } });
+
+    await prompt(a, 'ship it?');
+    s = await asked(a, release.question);
+    assert.deepEqual(
+      question(s).q.options.map((o) => o.label),
+      ['Yes', 'No', FREE_TEXT],
+    );
+    await choose(a, s, 'No');
+    assert.deepEqual(await answerAtModel(a, 2), { answers: { 0: 'No' } });
+
+    await prompt(a, 'plan the rollout');
+    s = await asked(a, rollout.question);
+    assert.deepEqual([s.interaction?.step, question(s).q.header], [{ index: 1, total: 3 }, rollout.header]);
+    await choose(a, s, rollout.options[0].label);
+    s = await asked(a, release.question);
+    assert.deepEqual(s.interaction?.step, { index: 2, total: 3 });
+    await choose(a, s, 'Yes');
+    s = await a.waitStatus((x) => x.interaction?.step?.index === 3, 30_000, 'the review');
+    assert.deepEqual(
+      question(s).q.options.map((o) => o.label),
+      ['Submit answers', 'Cancel'],
+    );
+    await choose(a, s, 'Submit answers');
+    assert.deepEqual(await answerAtModel(a, 3), { answers: { 0: rollout.options[0].label, 1: 'Yes' } });
+
+    await prompt(a, 'name it');
+    s = await asked(a, name.question, 'free_text');
+    const named = await respond(a, s, {
+      question_id: question(s).q.question_id,
+      response_kind: 'free_text',
+      text: 'ledger',
+    });
+    assert.equal((named.result as { outcome?: string } | undefined)?.outcome, 'resolved', JSON.stringify(named.error));
+    assert.deepEqual(await answerAtModel(a, 4), { answers: { 0: 'ledger' } });
+  });
+});
