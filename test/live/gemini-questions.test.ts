@@ -6,9 +6,11 @@
  * Then free text on that scrolled list (the free-text row chosen, then the text), a yes/no
  * question whose rows are all in sight, two questions (a tab each) and the review submitted, and a
  * free-text question's field. Ground truth is what the fake model received: the client's own
- * `{"answers":{"0":…}}` result.
+ * `{"answers":{"0":…}}` result. The first list is read while the machine is busy, where the client
+ * draws a move of the cursor and what goes with it in two frames.
  */
 import { strict as assert } from 'node:assert';
+import { spawn, type ChildProcess } from 'node:child_process';
 import type { StatusResult } from '../../src/shared/protocol';
 import { GEMINI_ASK } from '../harness/agents/gemini/question-scenarios';
 import type { ModelTurn } from '../harness/fake-model/types';
@@ -27,6 +29,16 @@ const TYPED = 'DuckDB, read-only';
 
 function ask(q: object): ModelTurn {
   return { kind: 'tool', name: 'ask_user', input: { questions: [q] } };
+}
+
+/** Runs `fn` while six processes keep the machine's cores busy. */
+async function whileBusy<T>(fn: () => Promise<T>): Promise<T> {
+  const busy: ChildProcess[] = Array.from({ length: 6 }, () => spawn('yes', [], { stdio: 'ignore' }));
+  try {
+    return await fn();
+  } finally {
+    for (const b of busy) b.kill();
+  }
 }
 
 async function asked(a: ServerAgent, text: string, kind = 'single_select'): Promise<StatusResult> {
@@ -61,29 +73,36 @@ describe(`Gemini CLI ${VERSION} ask_user questions through the AKK server (live)
   });
 
   it('at 80x24: a scrolled list by digit and by text, a yes/no, two questions and the review, a field', async () => {
-    const a = await startServerAgent(
-      'gemini',
-      {
-        name: 'gemini-questions',
-        turns: [
-          ask(database),
-          { kind: 'text', text: 'Noted.' },
-          ask(HOSTING),
-          { kind: 'text', text: 'Noted too.' },
-          ask(release),
-          { kind: 'text', text: 'Holding the release.' },
-          { kind: 'tool', name: 'ask_user', input: { questions: [rollout, release] } },
-          { kind: 'text', text: 'Rolling out.' },
-          ask(name),
-          { kind: 'text', text: 'Named.' },
-        ],
-        fallbackText: 'Done.',
-      },
-      {},
-      { size: { cols: 80, rows: 24 } },
-    );
-    await prompt(a, 'pick the database');
-    let s = await asked(a, database.question);
+    // The client starts, and its first list is read, while the machine is busy: it then draws a move
+    // of the cursor onto the free-text row in one frame and the hints that its editor is open in the
+    // next, apart (which a quiet machine seldom shows).
+    const first = await whileBusy(async () => {
+      const a = await startServerAgent(
+        'gemini',
+        {
+          name: 'gemini-questions',
+          turns: [
+            ask(database),
+            { kind: 'text', text: 'Noted.' },
+            ask(HOSTING),
+            { kind: 'text', text: 'Noted too.' },
+            ask(release),
+            { kind: 'text', text: 'Holding the release.' },
+            { kind: 'tool', name: 'ask_user', input: { questions: [rollout, release] } },
+            { kind: 'text', text: 'Rolling out.' },
+            ask(name),
+            { kind: 'text', text: 'Named.' },
+          ],
+          fallbackText: 'Done.',
+        },
+        {},
+        { size: { cols: 80, rows: 24 } },
+      );
+      await prompt(a, 'pick the database');
+      return { a, s: await asked(a, database.question) };
+    });
+    const a = first.a;
+    let s = first.s;
     assert.deepEqual(
       question(s).q.options.map((o) => [o.label, o.description ?? null]),
       [...database.options.map((o) => [o.label, o.description]), [FREE_TEXT, null]],

@@ -107,17 +107,20 @@ function windowOf(
 ): ManualRecognition {
   const first = d.rows[0] as Row;
   const last = d.rows[d.rows.length - 1] as Row;
-  if (d.editing && cursor !== last.number) return manual('the free-text editor is open off the last row in sight');
+  // The client moves the cursor in one frame and sets the hints in the next: hints that say the
+  // free-text row's editor is open while the cursor has just left it (or not say so yet while it
+  // has just come) are that frame's. The editor is open only with the cursor on the last row.
+  const editing = d.editing && cursor === last.number;
   const window: ListWindow = {
     profileId: p.id,
     step: d.tab ? { index: d.tab.index, total: d.tab.total } : { index: 1, total: 1 },
     question: { ...(d.tab ? { header: d.tab.label } : {}), prompt: d.question },
     identity: JSON.stringify({ dialog: 'ask_user', tab: d.tab?.index ?? 0, question: d.question }),
     // The cursor on the free-text row (its editor open) shows which row is the list's last.
-    total: d.editing ? cursor : null,
+    total: editing ? cursor : null,
     freeTextLabel: p.ask.freeText,
     cursor,
-    editing: d.editing,
+    editing,
     rows: d.rows.map(({ number, label, description }) => ({
       number,
       label,

@@ -24,6 +24,18 @@ function windowOf(session: Session, capture: SettledCapture, list: ListWindow): 
   return r.kind === 'manual_required' && r.window && sameList(r.window, list) ? r.window : undefined;
 }
 
+/** What a capture showed instead of the window expected, for the log: a reading that ends says why. */
+function seenInstead(session: Session, capture: SettledCapture, list: ListWindow): string {
+  if (capture.unproven !== undefined) return `an unproven screen (${capture.unproven})`;
+  const r = recognize(session.agent, session.version, snapshotOf(capture), session.profileSource);
+  if (r.kind === 'manual_required' && r.window && sameList(r.window, list)) {
+    const rows = r.window.rows.map((x) => x.number).join(',');
+    return `the list's rows ${rows}, the cursor on ${r.window.cursor ?? 'none'}`;
+  }
+  if (r.kind === 'manual_required') return `a screen left to the terminal (${r.reason})`;
+  return r.kind === 'activity' ? `the agent ${r.state}` : `a ${r.kind}`;
+}
+
 /** The rows in sight on the windows seen: the lowest and highest row numbers. */
 function span(windows: readonly ListWindow[]): { first: number; last: number } {
   const numbers = windows.flatMap((w) => w.rows.map((r) => r.number));
@@ -79,16 +91,31 @@ export class ListReader {
     let at = windowOf(session, capture, home);
     if (at?.source !== home.source) throw new AkkError('stale_revision', 'the screen changed before the list was read');
     const windows = [at];
-    const step = async (down: boolean): Promise<void> => {
+    /**
+     * Waits for quiet, and proves the screen still shows the list with the cursor on the same row.
+     * A client may draw the row under the cursor first and what goes with it after (Gemini CLI's
+     * hints once the free-text row's editor opens): that later frame is the same position, and the
+     * window it shows is the one the next key goes to.
+     */
+    const settle = async (): Promise<void> => {
       const from = at as ListWindow;
       await this.waitQuiet(session);
       if (session.generation !== generation) throw new AkkError('stale_revision', 'the terminal was resized');
-      if (session.outputSeq() !== capture.outputSeq) {
-        // The terminal drew since the window was proven: it must still show that window.
-        capture = await session.nextSettled(this.d.options.proofTimeoutMs);
-        if (windowOf(session, capture, home)?.source !== from.source)
-          throw new AkkError('stale_revision', 'the screen changed while the list was read');
+      if (session.outputSeq() === capture.outputSeq) return;
+      capture = await session.nextSettled(this.d.options.proofTimeoutMs);
+      const now = windowOf(session, capture, home);
+      if (now === undefined || now.cursor !== from.cursor)
+        throw new AkkError(
+          'stale_revision',
+          `the screen changed while the list was read: it showed ${seenInstead(session, capture, home)}`,
+        );
+      if (now.source !== from.source) {
+        windows.push(now);
+        at = now;
       }
+    };
+    const move = async (down: boolean): Promise<void> => {
+      const from = at as ListWindow;
       const endpoint = session.endpoint;
       if (!endpoint) throw new AkkError('endpoint_unavailable', 'the terminal is gone');
       const key = down ? home.move.down : home.move.up;
@@ -100,14 +127,24 @@ export class ListReader {
       at = moved.window;
       windows.push(at);
     };
-    // Down until the last row has been in sight (and the list has said which row that is).
-    for (let total = listTotal(windows); total === null || span(windows).last < total; total = listTotal(windows)) {
+    const cursor = (): number => (at as ListWindow).cursor ?? 0;
+    // Down until the last row has been in sight (and the list has said which row that is), up
+    // until the first has, and back to the row the cursor was on.
+    for (await settle(); ; await settle()) {
+      const total = listTotal(windows);
+      if (total !== null && span(windows).last >= total) break;
       if (windows.length > MAX_ROWS)
         throw new AkkError('stale_revision', 'the scrolled list never showed its last row');
-      await step(true);
+      await move(true);
     }
-    while (span(windows).first > 1) await step(false);
-    while ((at.cursor ?? 0) !== home.cursor) await step((at.cursor ?? 0) < (home.cursor ?? 0));
+    while (span(windows).first > 1) {
+      await move(false);
+      await settle();
+    }
+    while (cursor() !== home.cursor) {
+      await move(cursor() < (home.cursor ?? 0));
+      await settle();
+    }
     return { windows };
   }
 
@@ -129,7 +166,11 @@ export class ListReader {
       if (capture.generation !== generation) throw new AkkError('stale_revision', 'the terminal was resized');
       const window = windowOf(session, capture, home);
       if (window?.cursor === want) return { capture, window };
-      if (!window) throw new AkkError('stale_revision', 'another screen came up while the list was read');
+      if (!window)
+        throw new AkkError(
+          'stale_revision',
+          `another screen came up while the list was read: ${seenInstead(session, capture, home)}`,
+        );
       if (window.cursor !== from)
         throw new AkkError(
           'stale_revision',

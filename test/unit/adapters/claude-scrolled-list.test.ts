@@ -14,6 +14,7 @@ import type { ListWindow, Recognition, ScreenSnapshot } from '../../../src/adapt
 import { selfContainedRows } from '../../../src/server/sessions/tmux/styled-lines';
 import { Q_FOUR } from '../../harness/agents/claude/scenarios';
 import { SCROLLED_KEYS, scrolledScreensDir } from '../../harness/agents/claude/capture-scrolled-list';
+import { moveScreenNames } from '../../harness/capture-moves';
 import { editLine } from '../../support/screen-edits';
 
 const VERSION = '2.1.332';
@@ -33,7 +34,7 @@ function lines(text: string): string[] {
 
 function screens(rows: number): ScreenSnapshot[] {
   const dir = scrolledScreensDir(VERSION, rows);
-  const names = ['00-home', ...SCROLLED_KEYS.map((k, i) => `${String(i + 1).padStart(2, '0')}-${k.toLowerCase()}`)];
+  const names = moveScreenNames(SCROLLED_KEYS);
   return names.map((n) => ({
     plain: lines(readFileSync(join(dir, `${n}.txt`), 'utf8')),
     styled: lines(selfContainedRows(readFileSync(join(dir, `${n}.ansi.txt`), 'utf8'))),

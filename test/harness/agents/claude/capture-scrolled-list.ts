@@ -6,9 +6,10 @@
  *
  * Usage: tsx test/harness/agents/claude/capture-scrolled-list.ts [rows=15] [version=newest]
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Q_FOUR } from './scenarios';
+import { storeMoves } from '../../capture-moves';
 import { startSession } from '../../session';
 import { NEWEST } from '../../versions';
 
@@ -41,16 +42,7 @@ async function main(): Promise<void> {
   try {
     await s.prompt('pick a database');
     await s.screen((x) => x.includes('Chat about this'), { what: 'the question' });
-    const save = async (name: string): Promise<void> => {
-      await s.screen(() => true, { what: name });
-      writeFileSync(join(dir, `${name}.txt`), await s.term.capture());
-      writeFileSync(join(dir, `${name}.ansi.txt`), await s.term.capture({ styled: true }));
-    };
-    await save('00-home');
-    for (const [i, key] of SCROLLED_KEYS.entries()) {
-      await s.press(key);
-      await save(`${String(i + 1).padStart(2, '0')}-${key.toLowerCase()}`);
-    }
+    await storeMoves(s, dir, SCROLLED_KEYS);
   } finally {
     await s.stop();
   }
