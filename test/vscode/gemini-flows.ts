@@ -1,6 +1,7 @@
 /**
  * Gemini CLI in the editor: "New Gemini CLI Session" starts it in tmux beside the question panel; a
- * shell command's notification "Approve once" runs it, and the next is approved from the palette.
+ * shell command's notification "Approve once" runs it, and the next is approved from the palette;
+ * an `ask_user` question whose free-text row is out of sight is read and answered in the panel.
  * Typed into a plain bottom-panel terminal (bash with VS Code's shell integration, no tmux on its
  * path), it draws below the shell's lines and never redraws the whole screen: it is read once its
  * output has filled the terminal (a long answer first), then a command is approved from its
@@ -11,6 +12,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { geminiEnv, geminiFiles } from '../harness/agents/gemini/launch';
+import { GEMINI_ASK } from '../harness/agents/gemini/question-scenarios';
 import { startFakeModel, type FakeModel } from '../harness/fake-model';
 import type { ModelTurn } from '../harness/fake-model/types';
 import { agentBinary } from '../harness/install-agents';
@@ -19,6 +21,7 @@ import { AgentTmux, sleep, until } from './agent-tmux';
 import { check, toolResultOf, type FlowContext } from './flow-support';
 import {
   ancestry,
+  answerFromPanel,
   killAgentsWithHome,
   paletteDecision,
   processesWithHome,
@@ -28,7 +31,15 @@ import {
 } from './terminal-support';
 import type { Page } from 'playwright-core';
 import { screenshot } from './ui-support';
-import { clearNotifications, notificationButton, palette, waitPendingCount, waitServerRunning } from './workbench';
+import {
+  clearNotifications,
+  notificationButton,
+  option,
+  palette,
+  panelFrame,
+  waitPendingCount,
+  waitServerRunning,
+} from './workbench';
 
 /** An answer longer than any terminal is tall. */
 const LONG_ANSWER = Array.from({ length: 45 }, (_, i) => `Line ${i + 1} of the answer.`).join('\n\n');
@@ -89,7 +100,12 @@ export async function geminiFlows(ctx: FlowContext, scratch: string): Promise<vo
   });
   const tmuxModel = await startFakeModel({
     name: 'vscode-gemini-tmux',
-    turns: [...shell('touch gem-notified.txt'), ...shell('touch gem-palette.txt')],
+    turns: [
+      ...shell('touch gem-notified.txt'),
+      ...shell('touch gem-palette.txt'),
+      { kind: 'tool', name: 'ask_user', input: { questions: [GEMINI_ASK.database] } },
+      { kind: 'text', text: 'Noted.' },
+    ],
     fallbackText: 'Done.',
   });
   const termHome = path.join(scratch, 'gemini-terminal-home');
@@ -140,6 +156,26 @@ export async function geminiFlows(ctx: FlowContext, scratch: string): Promise<vo
       await waitPendingCount(p, 0);
       await screenshot(p, '83-gemini-session.png');
     });
+
+    await step(
+      'gemini: an ask_user question longer than its dialog is read, then answered in the panel from its notification',
+      'failure-gemini-question.png',
+      async (p) => {
+        const { database } = GEMINI_ASK;
+        await clearNotifications(p);
+        await session.prompt('Pick the database', GEMINI_IDLE);
+        await waitPendingCount(p, 1, 45_000);
+        const answer = await notificationButton(p, `Gemini CLI asks: ${database.question}`, 'Answer');
+        await answer.click();
+        // Its free-text row was out of sight: the panel lists it only because the rows were read.
+        await option(panelFrame(p), 'Enter a custom value').waitFor({ timeout: 20_000 });
+        await screenshot(p, '83-gemini-question.png');
+        await answerFromPanel(p, database.question, 'Redis');
+        const r = await toolResultOf(tmuxModel, 4);
+        check(r.content === JSON.stringify({ answers: { 0: 'Redis' } }), `the answer at the model: ${r.content}`);
+        await waitPendingCount(p, 0);
+      },
+    );
 
     await step(
       'gemini: typed in a bottom-panel terminal; once its output fills it, a command approved from the notification',
