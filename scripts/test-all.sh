@@ -12,6 +12,8 @@ tiers=${AKK_TIERS:-"static unit integration live vscode"}
 mkdir -p test-artifacts
 export AKK_TALLY="$root/test-artifacts/tally.txt"
 : > "$AKK_TALLY"
+: > "$AKK_TALLY.failures"
+rm -f test-artifacts/timings-*.txt
 started=$(date +%s)
 
 step() { printf '\n==== %s\n' "$*"; }
@@ -142,6 +144,10 @@ for tier in $tiers; do
 done
 
 step "summary ($(( $(date +%s) - started ))s)"
+# Every failed test by name, here at the end, where the tail of a long log still shows it.
+if [ -s "$AKK_TALLY.failures" ]; then
+  echo "failed:"; sed 's/^/  /' "$AKK_TALLY.failures" | cut -c1-600
+fi
 # Each tier's counts with the minimum it was held to, and its pending tests (each a named skip).
 mins=$(for t in $tiers; do printf '%s=%s ' "$t" "$(min_count "$t")"; done)
 awk -v mins="$mins" '

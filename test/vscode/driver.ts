@@ -86,6 +86,13 @@ export async function bundleSuite(outDir = SUITE_OUT): Promise<string> {
   return path.join(outDir, 'index.js');
 }
 
+/** One failure for the summary of every tier (scripts/test-all.sh): its name and first line. */
+function noteFailure(name: string, detail: string | undefined): void {
+  const file = process.env.AKK_TALLY;
+  const first = (detail ?? '').split('\n').find((line) => line.trim() !== '') ?? 'failed';
+  if (file) fs.appendFileSync(`${file}.failures`, `vscode: ${name}: ${first.trim().slice(0, 400)}\n`);
+}
+
 function writeTally(passed: number, failed: number, pending: number): void {
   const file = process.env.AKK_TALLY;
   if (file) fs.appendFileSync(file, `vscode ${passed} ${failed} ${pending}\n`);
@@ -170,6 +177,7 @@ async function runInHostSuite(
     ok: exitCode === 0 && (summary.failures ?? 1) === 0,
   };
   if (!outcome.ok && outcome.failures === 0) outcome.failures = 1; // the suite itself broke
+  if (!outcome.ok) noteFailure('in-host suite', `exit ${exitCode}, ${outcome.failures} failed (its report above)`);
   log(
     `in-host suite: exit ${exitCode}, ${outcome.passes} passed, ${outcome.failures} failed, ` +
       `${outcome.pending} pending (${secondsSince(t)})`,
@@ -441,9 +449,12 @@ async function main(): Promise<number> {
       `release day: ${tally(releaseDay)}; packaged walkthrough: ${tally(walkthrough)}; ` +
       `second language: ${tally(secondLanguage)}`,
   );
-  // The detail is repeated here, at the end, where a truncated CI log still shows it.
-  for (const r of checks.filter((x) => x.status === 'failed'))
+  // The detail is repeated here, at the end, where a truncated CI log still shows it, and in the
+  // failures the summary of every tier repeats.
+  for (const r of checks.filter((x) => x.status === 'failed')) {
     log(`  failed check: ${r.name}${r.detail ? `\n${indent(r.detail)}` : ''}`);
+    noteFailure(r.name, r.detail);
+  }
   log(`done in ${secondsSince(t0)}`);
   process.stdout.write(`vscode: ${passed} passed, ${failed} failed, ${pending} skipped\n`);
   return failed === 0 && suite.ok ? 0 : 1;
