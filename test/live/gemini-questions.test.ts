@@ -5,7 +5,8 @@
  * down to the last row and back, each move proven) and offers the whole list, answered by digit.
  * Then free text on that scrolled list (the free-text row chosen, then the text), a yes/no
  * question whose rows are all in sight, two questions (a tab each) and the review submitted, and a
- * free-text question's field. Ground truth is what the fake model received: the client's own
+ * free-text question's field; and at 100x15, where each tab is a window of its own list, two
+ * questions and the review. Ground truth is what the fake model received: the client's own
  * `{"answers":{"0":…}}` result. The first list is read while the machine is busy, where the client
  * draws a move of the cursor and what goes with it in two frames.
  */
@@ -17,7 +18,7 @@ import type { ModelTurn } from '../harness/fake-model/types';
 import { agentBinary } from '../harness/install-agents';
 import { NEWEST } from '../harness/versions';
 import { INSTALL_TIMEOUT_MS } from '../support/agent-fixture';
-import { prompt } from '../support/gemini-live';
+import { idleComposer, prompt } from '../support/gemini-live';
 import { optionId, question, respond, startServerAgent, type ServerAgent } from '../support/server-agent';
 
 const VERSION = NEWEST.gemini;
@@ -41,10 +42,10 @@ async function whileBusy<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-async function asked(a: ServerAgent, text: string, kind = 'single_select'): Promise<StatusResult> {
+async function asked(a: ServerAgent, text: string, kind = 'single_select', timeoutMs = 30_000): Promise<StatusResult> {
   return a.waitStatus(
     (x) => x.interaction?.questions[0]?.prompt === text && x.interaction.questions[0].response_kind === kind,
-    30_000,
+    timeoutMs,
     `${kind}: ${text}`,
   );
 }
@@ -73,36 +74,35 @@ describe(`Gemini CLI ${VERSION} ask_user questions through the AKK server (live)
   });
 
   it('at 80x24: a scrolled list by digit and by text, a yes/no, two questions and the review, a field', async () => {
-    // The client starts, and its first list is read, while the machine is busy: it then draws a move
-    // of the cursor onto the free-text row in one frame and the hints that its editor is open in the
-    // next, apart (which a quiet machine seldom shows).
-    const first = await whileBusy(async () => {
-      const a = await startServerAgent(
-        'gemini',
-        {
-          name: 'gemini-questions',
-          turns: [
-            ask(database),
-            { kind: 'text', text: 'Noted.' },
-            ask(HOSTING),
-            { kind: 'text', text: 'Noted too.' },
-            ask(release),
-            { kind: 'text', text: 'Holding the release.' },
-            { kind: 'tool', name: 'ask_user', input: { questions: [rollout, release] } },
-            { kind: 'text', text: 'Rolling out.' },
-            ask(name),
-            { kind: 'text', text: 'Named.' },
-          ],
-          fallbackText: 'Done.',
-        },
-        {},
-        { size: { cols: 80, rows: 24 } },
-      );
+    const a = await startServerAgent(
+      'gemini',
+      {
+        name: 'gemini-questions',
+        turns: [
+          ask(database),
+          { kind: 'text', text: 'Noted.' },
+          ask(HOSTING),
+          { kind: 'text', text: 'Noted too.' },
+          ask(release),
+          { kind: 'text', text: 'Holding the release.' },
+          { kind: 'tool', name: 'ask_user', input: { questions: [rollout, release] } },
+          { kind: 'text', text: 'Rolling out.' },
+          ask(name),
+          { kind: 'text', text: 'Named.' },
+        ],
+        fallbackText: 'Done.',
+      },
+      {},
+      { size: { cols: 80, rows: 24 } },
+    );
+    // The first list is read while the machine is busy: the client then draws a move of the cursor
+    // onto the free-text row in one frame and the hints that its editor is open in the next, apart
+    // (which a quiet machine seldom shows). The client has started on a quiet one.
+    await idleComposer(a);
+    let s = await whileBusy(async () => {
       await prompt(a, 'pick the database');
-      return { a, s: await asked(a, database.question) };
+      return asked(a, database.question, 'single_select', 60_000);
     });
-    const a = first.a;
-    let s = first.s;
     assert.deepEqual(
       question(s).q.options.map((o) => [o.label, o.description ?? null]),
       [...database.options.map((o) => [o.label, o.description]), [FREE_TEXT, null]],
@@ -153,5 +153,36 @@ describe(`Gemini CLI ${VERSION} ask_user questions through the AKK server (live)
     });
     assert.equal((named.result as { outcome?: string } | undefined)?.outcome, 'resolved', JSON.stringify(named.error));
     assert.deepEqual(await answerAtModel(a, 4), { answers: { 0: 'ledger' } });
+  });
+
+  it('at 100x15, a row of each tab in sight at a time: two questions and the review answered', async () => {
+    // Each tab is a window of its own list: the answer to the first is proven by a window of the
+    // second, which is another question, and the second tab is read before it is offered.
+    const a = await startServerAgent(
+      'gemini',
+      {
+        name: 'gemini-questions-short',
+        turns: [
+          { kind: 'tool', name: 'ask_user', input: { questions: [rollout, release] } },
+          { kind: 'text', text: 'Rolling out.' },
+        ],
+        fallbackText: 'Done.',
+      },
+      {},
+      { size: { cols: 100, rows: 15 } },
+    );
+    await prompt(a, 'plan the rollout');
+    let s = await asked(a, rollout.question);
+    assert.deepEqual(
+      question(s).q.options.map((o) => o.label),
+      [...rollout.options.map((o) => o.label), FREE_TEXT],
+    );
+    await choose(a, s, 'Gradually');
+    s = await asked(a, release.question);
+    assert.deepEqual(s.interaction?.step, { index: 2, total: 3 });
+    await choose(a, s, 'No');
+    s = await a.waitStatus((x) => x.interaction?.step?.index === 3, 30_000, 'the review');
+    await choose(a, s, 'Submit answers');
+    assert.deepEqual(await answerAtModel(a, 0), { answers: { 0: 'Gradually', 1: 'No' } });
   });
 });

@@ -13,15 +13,20 @@ export type LiveAgent = Pick<ServerAgent, 'term' | 'waitStatus' | 'call'>;
 
 /** Types a prompt once the composer is idle, as a person would. */
 export async function prompt(a: LiveAgent, text: string): Promise<void> {
+  await idleComposer(a);
+  await a.term.sendText(text);
+  await sleep(300);
+  await a.term.sendKeys('Enter');
+}
+
+/** Waits until the client's composer is drawn, settled and idle. */
+export async function idleComposer(a: LiveAgent): Promise<void> {
   await a.term.waitForSettled(
     (s) => s.includes('Type your message or @path/to/file') && !s.includes('esc to cancel'),
     30_000,
     300,
     'the idle composer',
   );
-  await a.term.sendText(text);
-  await sleep(300);
-  await a.term.sendKeys('Enter');
 }
 
 /** Waits for the permission about `subject`, then answers it from the server with `decision`. */

@@ -13,7 +13,16 @@ import type { AuthorityRecord, FollowUp, Interaction } from '../store';
 import type { ResolvedAnswer, StoredKeyPlan } from '../step/answer-plan';
 import { sleep } from '../base/sleep';
 import { snapshotOf } from '../sessions/screen-snapshot';
-import { expectationMet, provenEffect, provenPrompt, type Observation, type ProvenScreen } from './step-proof';
+import {
+  expectationMet,
+  originalPrompt,
+  provenEffect,
+  provenPrompt,
+  type KeyContext,
+  type Observation,
+  type ProvenPrompt,
+  type ProvenScreen,
+} from './step-proof';
 import type { ResponderDeps } from './responder-deps';
 
 /** The step's private authority, with the native plan it was proven to have. */
@@ -39,7 +48,7 @@ export class KeyDispatch {
   constructor(private readonly d: ResponderDeps) {}
 
   /** Step 3: a fresh settled screen shows exactly the prompt the step was created for. */
-  async recaptureSamePrompt(session: Session, authority: Authority): Promise<ProvenScreen> {
+  async recaptureSamePrompt(session: Session, authority: Authority): Promise<ProvenPrompt> {
     const capture = await session.nextSettled(this.d.options.proofTimeoutMs);
     const seen = await this.d.tracker.observe(session, capture);
     if (
@@ -49,7 +58,7 @@ export class KeyDispatch {
     ) {
       throw new AkkError('stale_revision', 'the prompt on screen changed; refresh and answer the current one');
     }
-    return provenPrompt(capture.outputSeq, authority.promptFingerprint);
+    return provenPrompt(capture.outputSeq, originalPrompt(authority.promptFingerprint, seen.recognition));
   }
 
   /**
@@ -57,7 +66,7 @@ export class KeyDispatch {
    * before the first key), then each key goes to the screen last proven and its effect is proven
    * before the next. Every failure settles the step: released before any input, uncertain after.
    */
-  async dispatch(r: Reserved, proven: ProvenScreen, message: string | undefined): Promise<FollowUp | undefined> {
+  async dispatch(r: Reserved, proven: ProvenPrompt, message: string | undefined): Promise<FollowUp | undefined> {
     const { store } = this.d;
     const { ix, session, authority } = r;
     // `sent` turns true as soon as a write is attempted: only a failure that proves nothing
@@ -86,7 +95,7 @@ export class KeyDispatch {
           sent = true;
           await store.markInputSent(ix.id, r.reservationId);
         }
-        const before = { fingerprint: last.fingerprint, original: authority.promptFingerprint };
+        const before: KeyContext = { fingerprint: last.fingerprint, original: proven.original };
         last = await this.prove(session, step, before, authority.bindingGeneration);
       }
       return followUp;
@@ -186,7 +195,7 @@ export class KeyDispatch {
   private async prove(
     session: Session,
     step: PlannedStep,
-    before: { fingerprint: string | null; original: string },
+    before: KeyContext,
     generation: number,
   ): Promise<ProvenScreen> {
     const deadline = Date.now() + this.d.options.proofTimeoutMs;

@@ -25,32 +25,55 @@ export interface ProvenScreen {
   holds(now: Observation): boolean;
 }
 
+/** The prompt a response began on, as its proof compares later screens with it. */
+interface OriginalPrompt {
+  fingerprint: string;
+  /** Where that prompt is a question: its place among the native steps and its words. */
+  question?: { step: number; prompt: string };
+}
+
+/** What a key was sent to: the screen last proven, and the prompt the response began on. */
+export interface KeyContext {
+  fingerprint: string | null;
+  original: OriginalPrompt;
+}
+
+/** The question of a questionnaire, as the proof of a later screen compares with it. */
+export function originalPrompt(fingerprint: string, r: Recognition): OriginalPrompt {
+  return r.kind === 'questionnaire'
+    ? { fingerprint, question: { step: r.step.index, prompt: r.question.prompt } }
+    : { fingerprint };
+}
+
 /**
  * A screen that proves the agent is in some state other than the prompt: a recognised activity, a
- * prompt, or a dialog recognised exactly and left to the person. An unreadable screen proves nothing.
+ * prompt, a dialog recognised exactly and left to the person, or a window of a scrolled list of
+ * another question (the next tab of a dialog too short to show it whole). A window of the question
+ * answered proves nothing: a key that only moved its cursor draws one. An unreadable screen proves nothing.
  */
-function recognisedState(r: Recognition): boolean {
+function recognisedState(r: Recognition, original: OriginalPrompt): boolean {
   if (r.kind === 'activity') return r.state !== 'unknown';
-  if (r.kind === 'manual_required') return r.startup !== undefined || r.dialog !== undefined;
+  if (r.kind === 'manual_required') {
+    if (r.startup !== undefined || r.dialog !== undefined) return true;
+    const w = r.window;
+    const q = original.question;
+    return w !== undefined && (q === undefined || w.step.index !== q.step || w.question.prompt !== q.prompt);
+  }
   return true;
 }
 
 /**
  * Whether `after` (a proven capture at the response's binding generation) shows the effect `expect`
- * names. `before` is the fingerprint of the screen the key was sent to, `original` that of the
- * prompt the response began on: "the prompt changed" needs a recognised state that is neither.
+ * names. `before` holds the fingerprint of the screen the key was sent to and the prompt the
+ * response began on: "the prompt changed" needs a recognised state that is neither.
  */
-export function expectationMet(
-  expect: Expectation,
-  before: { fingerprint: string | null; original: string },
-  after: Observation,
-): boolean {
+export function expectationMet(expect: Expectation, before: KeyContext, after: Observation): boolean {
   switch (expect.kind) {
     case 'prompt_changed':
       // The next step, another dialog, or no prompt at all; the same prompt means the key had no effect.
       return (
-        recognisedState(after.recognition) &&
-        after.fingerprint !== before.original &&
+        recognisedState(after.recognition, before.original) &&
+        after.fingerprint !== before.original.fingerprint &&
         (after.fingerprint === null || after.fingerprint !== before.fingerprint)
       );
     case 'free_text_editing':
@@ -76,9 +99,13 @@ export function expectationMet(
   }
 }
 
+/** The screen the first key may go to: the prompt the response begins on. */
+export type ProvenPrompt = ProvenScreen & { original: OriginalPrompt };
+
 /** The prompt the response begins on, proven by the recapture before the first key. */
-export function provenPrompt(outputSeq: number, fingerprint: string): ProvenScreen {
-  return { outputSeq, fingerprint, holds: (now) => now.fingerprint === fingerprint };
+export function provenPrompt(outputSeq: number, original: OriginalPrompt): ProvenPrompt {
+  const { fingerprint } = original;
+  return { outputSeq, fingerprint, original, holds: (now) => now.fingerprint === fingerprint };
 }
 
 /**
@@ -88,7 +115,7 @@ export function provenPrompt(outputSeq: number, fingerprint: string): ProvenScre
 export function provenEffect(
   outputSeq: number,
   expect: Expectation,
-  before: { fingerprint: string | null; original: string },
+  before: KeyContext,
   seen: Observation,
 ): ProvenScreen {
   return {

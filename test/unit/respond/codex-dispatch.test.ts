@@ -15,7 +15,7 @@ import { loadCorpus } from '../../support/fixture-corpus';
 
 const corpus = loadCorpus().filter((f) => f.agent === 'codex' && f.version === '0.171.0' && f.screen.cols === 80);
 /** The screen a key was sent to, and the prompt the response began on. */
-const BEFORE = { fingerprint: 'before', original: 'before' };
+const BEFORE = { fingerprint: 'before', original: { fingerprint: 'before' } };
 
 function questionnaire(state: string): QuestionnaireRecognition {
   const f = corpus.find((x) => x.state === state);
