@@ -1,9 +1,11 @@
 // Live tier: the newest real client of every agent in tmux against the loopback fake model,
 // and each seed version at 80x24 (seed-versions.test.ts). The first run installs the clients into
-// ${AKK_AGENT_CACHE:-~/.cache/akk/agents} (see test/harness).
+// ${AKK_AGENT_CACHE:-~/.cache/akk/agents} (see test/harness). AKK_LIVE_PART (alone, a or b) runs one
+// part of the tier, as scripts/test-all.sh does (parts.cjs).
+const part = process.env.AKK_LIVE_PART;
 module.exports = {
   require: ['tsx/cjs', 'test/support/agent-fixture.ts'],
-  spec: ['test/live/**/*.test.ts'],
+  spec: part ? require('./parts.cjs').part(part) : ['test/live/**/*.test.ts'],
   reporter: 'test/support/tally-reporter.cjs',
   // A left-over `.only` would run one test and report the tier green.
   'forbid-only': true,
