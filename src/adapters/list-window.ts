@@ -6,7 +6,7 @@
  * number like the whole list (the client takes a number for a row out of sight).
  */
 import type { ListWindow, PlannedStep, QuestionnaireRecognition, RecognizedOption, WindowRow } from './types';
-import { manual, type ManualRecognition } from './types';
+import { keyThenChanged, manual, type ManualRecognition } from './types';
 
 /** Whether two windows belong to one list. */
 export function sameList(a: ListWindow, b: ListWindow): boolean {
@@ -65,7 +65,7 @@ export function assembleList(
       ...(r.description ? { description: r.description } : {}),
       role: 'choice',
     });
-    choose[`o${n}`] = [{ action: { keys: [String(n)] }, expect: { kind: 'prompt_changed' } }];
+    choose[`o${n}`] = [keyThenChanged(String(n))];
   }
   const freeKey = `o${total}`;
   options.push({ key: freeKey, label: home.freeTextLabel, role: 'free_text' });

@@ -57,6 +57,11 @@ export interface PlannedStep {
   delayBeforeMs?: number;
 }
 
+/** One key that answers the prompt, proven once the prompt on screen has changed. */
+export function keyThenChanged(key: string): PlannedStep {
+  return { action: { keys: [key] }, expect: { kind: 'prompt_changed' } };
+}
+
 export type Expectation =
   /** The same prompt with the cursor on the given option, in an editable free-text row. */
   | { kind: 'free_text_editing'; optionKey: string; text: string }

@@ -6,8 +6,8 @@
  */
 import { parseNumberedRows } from '../numbered-rows';
 import { bottomLine } from '../screen';
-import type { ManualRecognition, PermissionRecognition, PlannedStep, ScreenSnapshot } from '../types';
-import { manual } from '../types';
+import type { ManualRecognition, PermissionRecognition, ScreenSnapshot } from '../types';
+import { keyThenChanged, manual } from '../types';
 import { dialogRegion, findTopRule } from './frame';
 import { subjectOf } from './permission-subjects';
 import type { ClaudeProfile } from './profile';
@@ -81,10 +81,10 @@ export function recognizePermission(
   if ('kind' in asked) return asked;
 
   const decisions: PermissionRecognition['decisions'] = [DECISION.approveOnce];
-  const plan: PermissionRecognition['plan'] = { approve_once: [step('1')] };
+  const plan: PermissionRecognition['plan'] = { approve_once: [keyThenChanged('1')] };
   if (no.text === (noRow ?? p.permission.no) && no.continuation.length === 0) {
     decisions.push(DECISION.reject);
-    plan.reject = [step(String(no.number))];
+    plan.reject = [keyThenChanged(String(no.number))];
   }
   return {
     kind: 'permission',
@@ -98,10 +98,6 @@ export function recognizePermission(
     decisions,
     plan,
   };
-}
-
-function step(key: string): PlannedStep {
-  return { action: { keys: [key] }, expect: { kind: 'prompt_changed' } };
 }
 
 function escape(s: string): string {

@@ -7,7 +7,7 @@
 import { parseNumberedRows, type NumberedRow } from '../numbered-rows';
 import { bottomLine, isRule, styledRuns, wrapWords } from '../screen';
 import type { ManualRecognition, QuestionnaireRecognition, ScreenSnapshot } from '../types';
-import { manual } from '../types';
+import { keyThenChanged, manual } from '../types';
 import { regionText } from '../prompt-region';
 import type { ClaudeProfile } from './profile';
 import { CLAUDE_SHAPES } from './shapes';
@@ -160,7 +160,7 @@ export function recognizePlanApproval(
     },
     plan: {
       choose: {
-        o2: [{ action: { keys: ['2'] }, expect: { kind: 'prompt_changed' } }],
+        o2: [keyThenChanged('2')],
         o3: [{ action: { keys: ['3'] }, expect: { kind: 'free_text_editing', optionKey: 'o3', text: '' } }],
       },
     },

@@ -11,7 +11,7 @@ import type {
   RecognizedOption,
   ScreenSnapshot,
 } from '../types';
-import { manual } from '../types';
+import { keyThenChanged, manual } from '../types';
 import { dialogRegion, findTopRule, matchFooter } from './frame';
 import type { ClaudeProfile } from './profile';
 import { joinQuestion, readBody, stepOf } from './question-body';
@@ -226,8 +226,7 @@ function questionTab(s: ScreenSnapshot, p: ClaudeProfile, bottom: number, footer
   const freeKey = `o${freeRow.number}`;
   options.push({ key: freeKey, label: q.freeTextSingle, role: 'free_text' });
   const choose: QuestionnaireRecognition['plan']['choose'] = {};
-  for (const r of choices)
-    choose[`o${r.number}`] = [{ action: { keys: [String(r.number)] }, expect: { kind: 'prompt_changed' } }];
+  for (const r of choices) choose[`o${r.number}`] = [keyThenChanged(String(r.number))];
   choose[freeKey] = [
     { action: { keys: [String(freeRow.number)] }, expect: { kind: 'free_text_editing', optionKey: freeKey, text: '' } },
   ];
@@ -308,8 +307,8 @@ function review(s: ScreenSnapshot, p: ClaudeProfile, bottom: number): Result {
     },
     plan: {
       choose: {
-        submit: [{ action: { keys: ['1'] }, expect: { kind: 'prompt_changed' } }],
-        cancel: [{ action: { keys: ['2'] }, expect: { kind: 'prompt_changed' } }],
+        submit: [keyThenChanged('1')],
+        cancel: [keyThenChanged('2')],
       },
     },
     // Answers wrapped at the pane's width: answered on versions qualified with the wrapped rows.

@@ -8,7 +8,7 @@
 import { regionText } from '../prompt-region';
 import { bottomLine } from '../screen';
 import type { ManualRecognition, QuestionnaireRecognition, ScreenSnapshot } from '../types';
-import { manual } from '../types';
+import { keyThenChanged, manual } from '../types';
 import { blank, line, onlyDim } from './frame';
 import { counted, type CodexProfile } from './profile';
 
@@ -61,7 +61,7 @@ export function recognizeCollapsedAsync(
       responseKind: 'single_select',
       options: [{ key: 'open', label: 'Open the question', role: 'choice' }],
     },
-    plan: { choose: { open: [{ action: { keys: [a.openKey] }, expect: { kind: 'prompt_changed' } }] } },
+    plan: { choose: { open: [keyThenChanged(a.openKey)] } },
     asyncDelivery: { modes: [...a.deliveryModes] },
     navigationOnly: true,
   };

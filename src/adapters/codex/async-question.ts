@@ -12,7 +12,7 @@ import type { NumberedRow } from '../numbered-rows';
 import { regionText } from '../prompt-region';
 import { bottomLine } from '../screen';
 import type { ManualRecognition, QuestionnaireRecognition, ScreenSnapshot } from '../types';
-import { manual } from '../types';
+import { keyThenChanged, manual } from '../types';
 import { blank, line, onlyDim } from './frame';
 import type { CodexProfile } from './profile';
 import { parseRows } from './rows';
@@ -123,8 +123,7 @@ export function recognizeAsyncQuestion(
 
   if (e.other.text !== a.otherLabel) return manual(`the last async option is not the native "${a.otherLabel}"`);
   const choose: QuestionnaireRecognition['plan']['choose'] = {};
-  for (const r of choices)
-    choose[`o${r.number}`] = [{ action: { keys: [String(r.number)] }, expect: { kind: 'prompt_changed' } }];
+  for (const r of choices) choose[`o${r.number}`] = [keyThenChanged(String(r.number))];
   // The Other digit only moves the cursor onto the row; the editor that opens is the next step.
   choose[otherKey] = [
     {

@@ -11,7 +11,7 @@
 import type { NumberedRow } from '../numbered-rows';
 import { regionText } from '../prompt-region';
 import type { ManualRecognition, PermissionRecognition, PermissionTool, ScreenSnapshot } from '../types';
-import { manual } from '../types';
+import { keyThenChanged, manual } from '../types';
 import type { FourRowApproval } from './four-row-profile';
 import { blank, line } from './frame';
 import type { CodexProfile } from './profile';
@@ -105,6 +105,6 @@ function decide(approval: FourRowApproval, no: NumberedRow): Pick<PermissionReco
   if (approval.firstRowGrants !== 'once') return { decisions: [DECISION.reject], plan: { reject } };
   return {
     decisions: [DECISION.approveOnce, DECISION.reject],
-    plan: { approve_once: [{ action: { keys: ['y'] }, expect: { kind: 'prompt_changed' } }], reject },
+    plan: { approve_once: [keyThenChanged('y')], reject },
   };
 }

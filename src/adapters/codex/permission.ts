@@ -9,7 +9,7 @@ import type { NumberedRow } from '../numbered-rows';
 import { regionText } from '../prompt-region';
 import { bottomLine } from '../screen';
 import type { ManualRecognition, PermissionRecognition, ScreenSnapshot } from '../types';
-import { manual } from '../types';
+import { keyThenChanged, manual } from '../types';
 import { readApprovalCommand, type ApprovalCommand } from './approval-command';
 import { recognizeFourRowApproval } from './four-row-approval';
 import { blank, line } from './frame';
@@ -56,11 +56,11 @@ export function recognizePermission(
 
   const decisions: PermissionRecognition['decisions'] = [DECISION.approveOnce];
   const plan: PermissionRecognition['plan'] = {
-    approve_once: [{ action: { keys: ['y'] }, expect: { kind: 'prompt_changed' } }],
+    approve_once: [keyThenChanged('y')],
   };
   if (no.text === perm.no && no.continuation.length === 0) {
     decisions.push(DECISION.reject);
-    plan.reject = [{ action: { keys: [String(no.number)] }, expect: { kind: 'prompt_changed' } }];
+    plan.reject = [keyThenChanged(String(no.number))];
   }
   return {
     kind: 'permission',

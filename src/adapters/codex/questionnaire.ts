@@ -14,7 +14,7 @@ import type {
   RecognizedOption,
   ScreenSnapshot,
 } from '../types';
-import { manual } from '../types';
+import { keyThenChanged, manual } from '../types';
 import { blank, line, linesEqual, onlyDim } from './frame';
 import { counted, wrapFooter, type CodexProfile } from './profile';
 import { joinWrappedDescriptions, parseRows, splitColumns } from './rows';
@@ -209,9 +209,7 @@ function recognizeQuestion(s: ScreenSnapshot, p: CodexProfile, acceptTyped: bool
     role: 'choice' as const,
   }));
   const choose: QuestionnaireRecognition['plan']['choose'] = {};
-  rows.forEach(
-    (r) => (choose[`o${r.number}`] = [{ action: { keys: [String(r.number)] }, expect: { kind: 'prompt_changed' } }]),
-  );
+  rows.forEach((r) => (choose[`o${r.number}`] = [keyThenChanged(String(r.number))]));
   // The derived free-text choice: bounded cursor movement onto the native Other row, each move
   // proven, then Tab opens its Notes (a digit there would submit the label itself).
   const open: PlannedStep[] = [];
@@ -261,10 +259,10 @@ function recognizeUnanswered(s: ScreenSnapshot, p: CodexProfile): Result {
   const cursor = rows.findIndex((r) => r.cursor) + 1;
   const choose = (key: string, number: number): PlannedStep[] =>
     cursor === number
-      ? [{ action: { keys: ['Enter'] }, expect: { kind: 'prompt_changed' } }]
+      ? [keyThenChanged('Enter')]
       : [
           { action: { keys: [String(number)] }, expect: { kind: 'cursor_on', optionKey: key } },
-          { action: { keys: ['Enter'] }, expect: { kind: 'prompt_changed' } },
+          keyThenChanged('Enter'),
         ];
   return {
     kind: 'questionnaire',

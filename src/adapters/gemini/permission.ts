@@ -12,8 +12,8 @@
 import { DECISION } from '../../shared/decisions';
 import { parseNumberedRows } from '../numbered-rows';
 import { regionText } from '../prompt-region';
-import type { ManualRecognition, PermissionRecognition, PlannedStep, ScreenSnapshot } from '../types';
-import { manual } from '../types';
+import type { ManualRecognition, PermissionRecognition, ScreenSnapshot } from '../types';
+import { keyThenChanged, manual } from '../types';
 import { confirmationFrame, nestedBox } from './confirmation-frame';
 import type { GeminiGeneration } from './profile';
 
@@ -70,17 +70,13 @@ export function recognizeGeminiPermission(
     subject: asked.subject,
     ...(asked.preview ? { preview: asked.preview } : {}),
     decisions: [DECISION.approveOnce, DECISION.reject],
-    plan: { approve_once: [digit(once.number)], reject: [digit(no.number)] },
+    plan: { approve_once: [keyThenChanged(String(once.number))], reject: [keyThenChanged(String(no.number))] },
   };
 }
 
 /** A screen whose last rows are this version's numbered choices: a confirmation, even when its box is not whole. */
 function looksLikeChoices(s: ScreenSnapshot, p: GeminiProfile): boolean {
   return s.plain.some((l) => l.includes(`${p.cursor} 1. ${p.once}`));
-}
-
-function digit(n: number): PlannedStep {
-  return { action: { keys: [String(n)] }, expect: { kind: 'prompt_changed' } };
 }
 
 function titleOf(name: KindName, kind: Kind): string {

@@ -18,7 +18,7 @@ import type {
   RecognizedOption,
   ScreenSnapshot,
 } from '../types';
-import { manual } from '../types';
+import { keyThenChanged, manual } from '../types';
 import type { GeminiProfile } from './permission';
 import { readAskDialog, type Question, type Review, type Row } from './question-dialog';
 import { GEMINI_SHAPES } from './shapes';
@@ -84,8 +84,7 @@ export function recognizeGeminiQuestion(s: ScreenSnapshot, p: GeminiProfile): Re
   }));
   options.push({ key: freeKey, label: p.ask.freeText, role: 'free_text' });
   const choose: QuestionnaireRecognition['plan']['choose'] = {};
-  for (const r of choices)
-    choose[`o${r.number}`] = [{ action: { keys: [String(r.number)] }, expect: { kind: 'prompt_changed' } }];
+  for (const r of choices) choose[`o${r.number}`] = [keyThenChanged(String(r.number))];
   // The digit only opens the row's editor: the text is the next step's answer.
   choose[freeKey] = [
     { action: { keys: [String(free.number)] }, expect: { kind: 'free_text_editing', optionKey: freeKey, text: '' } },
@@ -159,8 +158,8 @@ function review(
     },
     plan: {
       choose: {
-        submit: [{ action: { keys: ['Enter'] }, expect: { kind: 'prompt_changed' } }],
-        cancel: [{ action: { keys: ['Escape'] }, expect: { kind: 'prompt_changed' } }],
+        submit: [keyThenChanged('Enter')],
+        cancel: [keyThenChanged('Escape')],
       },
     },
   };
