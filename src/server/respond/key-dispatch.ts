@@ -73,7 +73,7 @@ export class KeyDispatch {
     // reached the terminal (see `notDelivered`) leaves the step answerable again.
     let sent = false;
     let followUp: FollowUp | undefined;
-    let last = proven;
+    let last: ProvenScreen = proven;
     let lastSentAt = 0;
     try {
       if (message !== undefined) followUp = await this.d.followUps.queue(ix, message);
