@@ -6,7 +6,8 @@
  * read as drawn) and a Bash command is approved (the file it makes checked on disk). And the short
  * terminal of a bottom panel: a dialog taller than the terminal scrolls its option list inside
  * itself; the step is left to the terminal saying which options are out of sight, the person is
- * told, and nothing is typed; from the smallest height that draws it whole it is answered.
+ * told, and nothing is typed; from the smallest height that draws it whole it is answered. Two
+ * such questions in one dialog are answered one after the other.
  */
 import { strict as assert } from 'node:assert';
 import { QUESTION_THEN_BASH, answerThenApprove } from './claude-server-support';
@@ -99,6 +100,46 @@ describe('Claude Code in a short terminal, through the AKK server (live)', funct
       await chooseMongo(a, s);
     });
   }
+
+  it('110x12: two questions, each a scrolled list, answered one after the other and submitted', async () => {
+    // The answer to the first is proven by the second's window (another question), read before it is offered.
+    const reports = { ...Q_FOUR, question: 'Which database should the reports use?', header: 'Reports' };
+    const a = await startServerAgent(
+      'claude',
+      {
+        name: 'short-two',
+        turns: [
+          { kind: 'ask', questions: [Q_FOUR, reports] },
+          { kind: 'text', text: 'Done.' },
+        ],
+      },
+      {},
+      { size: { cols: 110, rows: 12 } },
+    );
+    await userPrompt(a.term, 'pick two databases');
+    for (const [asked, label] of [
+      [Q_FOUR.question, 'MongoDB'],
+      [reports.question, 'MySQL'],
+    ] as const) {
+      const s = await a.waitStatus((x) => x.interaction?.questions[0]?.prompt === asked, 30_000, asked);
+      const r = await respond(a, s, {
+        question_id: question(s).q.question_id,
+        response_kind: 'single_select',
+        selected_option_ids: [optionId(s, label)],
+      });
+      assert.equal((r.result as { outcome?: string } | undefined)?.outcome, 'resolved', JSON.stringify(r.error));
+    }
+    const s = await a.waitStatus((x) => x.interaction?.step?.index === 3, 30_000, 'the review');
+    const r = await respond(a, s, {
+      question_id: question(s).q.question_id,
+      response_kind: 'confirm',
+      selected_option_ids: [optionId(s, 'Submit answers')],
+    });
+    assert.equal((r.result as { outcome?: string } | undefined)?.outcome, 'resolved', JSON.stringify(r.error));
+    const answer = await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
+    assert.match(answer.content, /"Which database should the service use\?"="MongoDB"/);
+    assert.match(answer.content, /"Which database should the reports use\?"="MySQL"/);
+  });
 
   it('110x9: the folded dialog is left to the terminal, saying why; nothing typed', async () => {
     const a = await startShort('short-folded', 9);
