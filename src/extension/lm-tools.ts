@@ -118,6 +118,13 @@ async function personConfirms(shown: string): Promise<boolean> {
   return pick === answer;
 }
 
+/** Text as a fenced block drawn verbatim: its fence is longer than any run of backticks in it. */
+function codeBlock(text: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  return `${fence}\n${text}\n${fence}`;
+}
+
 const keyOf = (input: unknown): string => createHash('sha256').update(JSON.stringify(input)).digest('hex');
 
 export function registerLanguageModelTools(
@@ -214,10 +221,14 @@ export function registerLanguageModelTools(
       if (!input.success || !p) return { invocationMessage: vscode.l10n.t('Checking the decision') };
       const approving = input.data.decision === DECISION.approveOnce;
       const what = approving ? vscode.l10n.t('Approve once') : vscode.l10n.t('Reject');
-      const decided = vscode.l10n.t('Decision: **{0}**', what);
-      const reason = input.data.reason
-        ? `\n\n${vscode.l10n.t('Then, as the agent’s next message: “{0}”', input.data.reason)}`
-        : '';
+      // The subject comes last, alone in its block: outside a chat VS Code shows this as plain
+      // text, which runs a line after a code block into it.
+      const message = new vscode.MarkdownString();
+      message.appendMarkdown('**').appendText(p.title).appendMarkdown('**\n\n');
+      message.appendMarkdown(`${vscode.l10n.t('Decision: **{0}**', what)}\n\n`);
+      if (input.data.reason)
+        message.appendText(vscode.l10n.t('Then, as the agent’s next message: “{0}”', input.data.reason));
+      message.appendMarkdown(`\n\n${codeBlock(p.subject)}`);
       return {
         invocationMessage: approving
           ? vscode.l10n.t('Approve once: {0}', p.title)
@@ -226,7 +237,7 @@ export function registerLanguageModelTools(
           title: approving
             ? vscode.l10n.t('Approve once this permission in the agent’s terminal?')
             : vscode.l10n.t('Reject this permission in the agent’s terminal?'),
-          message: new vscode.MarkdownString(`**${p.title}**\n\n\`\`\`\n${p.subject}\n\`\`\`\n\n${decided}${reason}`),
+          message,
         },
       };
     },

@@ -1,6 +1,8 @@
 /**
  * Gemini CLI in the editor: "New Gemini CLI Session" starts it in tmux beside the question panel; a
  * shell command's notification "Approve once" runs it, and the next is approved from the palette;
+ * the next through the language-model tools, as a chat agent calls them (the person confirms the
+ * exact command in VS Code's own dialog first; a cancelled confirmation types nothing);
  * an `ask_user` question whose free-text row is out of sight is read and answered in the panel.
  * Typed into a plain bottom-panel terminal (bash with VS Code's shell integration, no tmux on its
  * path), it draws below the shell's lines and never redraws the whole screen: it is read once its
@@ -29,10 +31,11 @@ import {
   showSessionsView,
   useShellProfile,
 } from './terminal-support';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { screenshot } from './ui-support';
 import {
   clearNotifications,
+  findNotification,
   notificationButton,
   option,
   palette,
@@ -103,6 +106,7 @@ export async function geminiFlows(ctx: FlowContext, scratch: string): Promise<vo
     turns: [
       ...shell('touch gem-notified.txt'),
       ...shell('touch gem-palette.txt'),
+      ...shell('touch gem-tools.txt'),
       { kind: 'tool', name: 'ask_user', input: { questions: [GEMINI_ASK.database] } },
       { kind: 'text', text: 'Noted.' },
     ],
@@ -158,6 +162,46 @@ export async function geminiFlows(ctx: FlowContext, scratch: string): Promise<vo
     });
 
     await step(
+      "gemini: a chat agent's language-model tools approve the next command once the person confirms it; " +
+        'cancelled, nothing is typed',
+      'failure-gemini-tools.png',
+      async (p) => {
+        await clearNotifications(p);
+        await session.prompt('Create gem-tools.txt', GEMINI_IDLE);
+        await waitPendingCount(p, 1, 45_000);
+        // Outside a chat VS Code asks the person in a dialog of its own, with what AKK shows: the exact command.
+        const confirmation = async (): Promise<Locator> => {
+          await palette(p, 'AKK Stub: Approve the Waiting Permission Through the Tools');
+          const dialog = p.locator('.monaco-dialog-box');
+          await dialog.waitFor({ state: 'visible', timeout: 15_000 });
+          const shown = await dialog.innerText();
+          check(shown.includes('Approve once this permission'), `the dialog asks otherwise: ${shown}`);
+          // The command on a line of its own, exactly as drawn (the dialog shows plain text).
+          const lines = shown.split('\n').map((l) => l.trim());
+          check(lines.includes('touch gem-tools.txt'), `the dialog does not show the command alone: ${shown}`);
+          return dialog;
+        };
+        const first = await confirmation();
+        await first
+          .locator('.monaco-button', { hasText: /^Cancel$/ })
+          .first()
+          .click();
+        await findNotification(p, /Tools: not run/);
+        await sleep(2000);
+        check(!fs.existsSync(path.join(workspace, 'gem-tools.txt')), 'cancelled, and yet gem-tools.txt was created');
+        await waitPendingCount(p, 1);
+        const second = await confirmation();
+        await screenshot(p, '82b-gemini-tools-confirmation.png');
+        await second.locator('.monaco-button', { hasText: /^Yes$/ }).first().click();
+        const r = await toolResultOf(tmuxModel, 4);
+        check(!r.isError, `the tool result is an error: ${r.content}`);
+        check(fs.existsSync(path.join(workspace, 'gem-tools.txt')), 'gem-tools.txt was not created');
+        await findNotification(p, /Tools: .*"outcome":"resolved"/); // what the tool returned to the chat agent
+        await waitPendingCount(p, 0);
+      },
+    );
+
+    await step(
       'gemini: an ask_user question longer than its dialog is read, then answered in the panel from its notification',
       'failure-gemini-question.png',
       async (p) => {
@@ -171,7 +215,7 @@ export async function geminiFlows(ctx: FlowContext, scratch: string): Promise<vo
         await option(panelFrame(p), 'Enter a custom value').waitFor({ timeout: 20_000 });
         await screenshot(p, '83-gemini-question.png');
         await answerFromPanel(p, database.question, 'Redis');
-        const r = await toolResultOf(tmuxModel, 4);
+        const r = await toolResultOf(tmuxModel, 6);
         check(r.content === JSON.stringify({ answers: { 0: 'Redis' } }), `the answer at the model: ${r.content}`);
         await waitPendingCount(p, 0);
       },

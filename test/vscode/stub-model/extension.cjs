@@ -1,6 +1,8 @@
 // A stub language model for the VS Code tier: registered through VS Code's own provider API, it
 // reads the prompt AKK sends (the options as "- <id>: <label> (<description>)" and "Reply: <words>")
-// and names the option whose words the reply shares most, or "none".
+// and names the option whose words the reply shares most, or "none". And, as a chat agent would, it
+// calls AKK's language-model tools outside any chat (a command of its own): it lists the waiting
+// steps and approves the first permission once; what the tools returned is shown as a message.
 const vscode = require('vscode');
 
 const words = (s) => new Set(s.toLowerCase().match(/[a-z0-9]+/g) ?? []);
@@ -20,7 +22,26 @@ function read(prompt) {
   return best;
 }
 
+const textOf = (r) => r.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+
+/** akk_list_pending, then akk_decide_permission on the first waiting permission; VS Code asks the person first. */
+async function approveThroughTools() {
+  const listed = JSON.parse(
+    textOf(await vscode.lm.invokeTool('akk_list_pending', { input: {}, toolInvocationToken: undefined })),
+  );
+  const waiting = (listed.steps ?? []).find((s) => s.permission);
+  if (!waiting) return vscode.window.showInformationMessage('Tools: no permission waits');
+  const input = { interaction_id: waiting.permission.interaction_id, decision: 'approve_once' };
+  try {
+    const r = await vscode.lm.invokeTool('akk_decide_permission', { input, toolInvocationToken: undefined });
+    return vscode.window.showInformationMessage(`Tools: ${textOf(r)}`);
+  } catch (e) {
+    return vscode.window.showInformationMessage(`Tools: not run: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
 exports.activate = (context) => {
+  context.subscriptions.push(vscode.commands.registerCommand('akkStub.approveThroughTools', approveThroughTools));
   const provider = {
     provideLanguageModelChatInformation: () => [
       {
