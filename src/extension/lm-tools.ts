@@ -45,7 +45,10 @@ interface Prepared {
   step: PendingStep;
   answers: Answer[];
   fromText?: { text: string; via: TextSource };
+  /** As markdown, for the chat's confirmation. */
   shown: string;
+  /** The same as plain text, for a dialog. */
+  plain: string;
 }
 
 function result(value: unknown): vscode.LanguageModelToolResult {
@@ -73,7 +76,7 @@ async function answerOf(
   client: ServerClient,
   i: TerminalInteraction,
   input: z.infer<typeof AnswerInput>,
-): Promise<Omit<Prepared, 'step' | 'shown'> & { chosen: string }> {
+): Promise<Omit<Prepared, 'step' | 'shown' | 'plain'> & { chosen: string }> {
   const q = i.questions[0];
   if (!q) throw new Error('the step has no question');
   const ask = (n: number): string =>
@@ -107,8 +110,7 @@ async function answerOf(
 }
 
 /** A modal question the chat's auto-approval cannot answer: yes only when the person picks Answer. */
-async function personConfirms(shown: string): Promise<boolean> {
-  const detail = shown.replace(/\*\*/g, '');
+async function personConfirms(detail: string): Promise<boolean> {
   const answer = vscode.l10n.t('Answer');
   const pick = await vscode.window.showWarningMessage(
     vscode.l10n.t('A language-model tool asks to answer this step in the agent’s terminal.'),
@@ -116,6 +118,11 @@ async function personConfirms(shown: string): Promise<boolean> {
     answer,
   );
   return pick === answer;
+}
+
+/** Text as markdown that draws exactly that text (no emphasis, link, HTML or heading of its own). */
+function asText(text: string): string {
+  return new vscode.MarkdownString().appendText(text).value;
 }
 
 /** Text as a fenced block drawn verbatim: its fence is longer than any run of backticks in it. */
@@ -160,21 +167,30 @@ export function registerLanguageModelTools(
         a = await answerOf(client, i, input);
       } catch (error) {
         // Nothing will be typed, so the person is not asked; the run reports why.
-        prepared.set(key, { refused: error, step: step as PendingStep, answers: [], shown: '' });
+        prepared.set(key, { refused: error, step: step as PendingStep, answers: [], shown: '', plain: '' });
         return { invocationMessage: vscode.l10n.t('Checking the answer') };
       }
       const input = parsed(AnswerInput, options.input);
       const i = step.status.interaction as TerminalInteraction;
       const q = i.questions[0];
-      const note = input.message
-        ? `\n\n${vscode.l10n.t('Then, as the agent’s next message: “{0}”', input.message)}`
-        : '';
-      const shown = `**${q?.prompt ?? ''}**\n\n${vscode.l10n.t('Answer: **{0}**', a.chosen)}${note}`;
+      const then = input.message ? vscode.l10n.t('Then, as the agent’s next message: “{0}”', input.message) : '';
+      // The prompt, the answer and the message are the agent's and the model's words: shown as text,
+      // never read as markdown (which could draw another answer than the one that is sent).
+      const shown =
+        `**${asText(q?.prompt ?? '')}**\n\n${vscode.l10n.t('Answer: **{0}**', asText(a.chosen))}` +
+        (then ? `\n\n${asText(then)}` : '');
+      // The template's own emphasis goes, not any asterisks of the answer.
+      const answered = vscode.l10n
+        .t('Answer: **{0}**', '{0}')
+        .replace(/\*\*/g, '')
+        .replace('{0}', () => a.chosen);
+      const plain = `${q?.prompt ?? ''}\n\n${answered}${then ? `\n\n${then}` : ''}`;
       prepared.set(keyOf(options.input), {
         step,
         answers: a.answers,
         ...(a.fromText ? { fromText: a.fromText } : {}),
         shown,
+        plain,
       });
       return {
         invocationMessage: vscode.l10n.t('Answering the agent’s question'),
@@ -194,7 +210,7 @@ export function registerLanguageModelTools(
         const i = p.step.status.interaction as TerminalInteraction;
         // A step that is not a low-risk question (a plan to approve): the person confirms it here
         // too, whatever the chat's own confirmations were set to skip.
-        if (p.step.status.confirm_before_answer && !(await personConfirms(p.shown))) {
+        if (p.step.status.confirm_before_answer && !(await personConfirms(p.plain))) {
           return refusal(new Error('the person did not confirm this answer; nothing was typed'));
         }
         const receipt = await client.request('respondInteraction', {

@@ -2,8 +2,9 @@
  * Gemini CLI in the editor: "New Gemini CLI Session" starts it in tmux beside the question panel; a
  * shell command's notification "Approve once" runs it, and the next is approved from the palette;
  * the next through the language-model tools, as a chat agent calls them (the person confirms the
- * exact command in VS Code's own dialog first; a cancelled confirmation types nothing);
- * an `ask_user` question whose free-text row is out of sight is read and answered in the panel.
+ * exact command in VS Code's own dialog first; a cancelled confirmation types nothing). An
+ * `ask_user` question whose free-text row is out of sight is read and answered in the panel, and
+ * the next question answered through the tools, its question and answer confirmed first.
  * Typed into a plain bottom-panel terminal (bash with VS Code's shell integration, no tmux on its
  * path), it draws below the shell's lines and never redraws the whole screen: it is read once its
  * output has filled the terminal (a long answer first), then a command is approved from its
@@ -109,6 +110,8 @@ export async function geminiFlows(ctx: FlowContext, scratch: string): Promise<vo
       ...shell('touch gem-tools.txt'),
       { kind: 'tool', name: 'ask_user', input: { questions: [GEMINI_ASK.database] } },
       { kind: 'text', text: 'Noted.' },
+      { kind: 'tool', name: 'ask_user', input: { questions: [GEMINI_ASK.release] } },
+      { kind: 'text', text: 'Holding the release.' },
     ],
     fallbackText: 'Done.',
   });
@@ -217,6 +220,34 @@ export async function geminiFlows(ctx: FlowContext, scratch: string): Promise<vo
         await answerFromPanel(p, database.question, 'Redis');
         const r = await toolResultOf(tmuxModel, 6);
         check(r.content === JSON.stringify({ answers: { 0: 'Redis' } }), `the answer at the model: ${r.content}`);
+        await waitPendingCount(p, 0);
+      },
+    );
+
+    await step(
+      "gemini: a chat agent's language-model tools answer the next question once the person confirms the answer",
+      'failure-gemini-tools-question.png',
+      async (p) => {
+        const { release } = GEMINI_ASK;
+        await clearNotifications(p);
+        await session.prompt('Ship it?', GEMINI_IDLE);
+        await waitPendingCount(p, 1, 45_000);
+        await palette(p, 'AKK Stub: Answer the Waiting Question Through the Tools');
+        const input = p.locator('.quick-input-widget input');
+        await input.waitFor({ state: 'visible', timeout: 10_000 });
+        await input.fill('No');
+        await p.keyboard.press('Enter');
+        const dialog = p.locator('.monaco-dialog-box');
+        await dialog.waitFor({ state: 'visible', timeout: 15_000 });
+        // Plain text in VS Code's dialog: the question as drawn, then the answer, each on its own line.
+        const lines = (await dialog.innerText()).split('\n').map((l) => l.trim());
+        check(lines.includes(release.question), `the dialog does not show the question: ${lines.join(' | ')}`);
+        check(lines.includes('Answer: No'), `the dialog does not show the answer: ${lines.join(' | ')}`);
+        await screenshot(p, '83b-gemini-tools-question.png');
+        await dialog.locator('.monaco-button', { hasText: /^Yes$/ }).first().click();
+        const r = await toolResultOf(tmuxModel, 8);
+        check(r.content === JSON.stringify({ answers: { 0: 'No' } }), `the answer at the model: ${r.content}`);
+        await findNotification(p, /Tools: .*"outcome":"resolved"/);
         await waitPendingCount(p, 0);
       },
     );

@@ -1,8 +1,9 @@
 // A stub language model for the VS Code tier: registered through VS Code's own provider API, it
 // reads the prompt AKK sends (the options as "- <id>: <label> (<description>)" and "Reply: <words>")
 // and names the option whose words the reply shares most, or "none". And, as a chat agent would, it
-// calls AKK's language-model tools outside any chat (a command of its own): it lists the waiting
-// steps and approves the first permission once; what the tools returned is shown as a message.
+// calls AKK's language-model tools outside any chat (commands of its own): it lists the waiting
+// steps and approves the first permission once, or answers the first question with the option a
+// prompt names; what the tools returned is shown as a message.
 const vscode = require('vscode');
 
 const words = (s) => new Set(s.toLowerCase().match(/[a-z0-9]+/g) ?? []);
@@ -40,8 +41,28 @@ async function approveThroughTools() {
   }
 }
 
+/** akk_list_pending, then akk_answer_question on the first waiting question with the option the person names. */
+async function answerThroughTools() {
+  const listed = JSON.parse(
+    textOf(await vscode.lm.invokeTool('akk_list_pending', { input: {}, toolInvocationToken: undefined })),
+  );
+  const waiting = (listed.steps ?? []).find((s) => s.interaction);
+  if (!waiting) return vscode.window.showInformationMessage('Tools: no question waits');
+  const label = await vscode.window.showInputBox({ prompt: 'The option to answer with' });
+  const option = waiting.interaction.questions[0].options.find((o) => o.label === label);
+  if (!option) return vscode.window.showInformationMessage(`Tools: no option ${label}`);
+  const input = { interaction_id: waiting.interaction.interaction_id, option_ids: [option.option_id] };
+  try {
+    const r = await vscode.lm.invokeTool('akk_answer_question', { input, toolInvocationToken: undefined });
+    return vscode.window.showInformationMessage(`Tools: ${textOf(r)}`);
+  } catch (e) {
+    return vscode.window.showInformationMessage(`Tools: not run: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
 exports.activate = (context) => {
   context.subscriptions.push(vscode.commands.registerCommand('akkStub.approveThroughTools', approveThroughTools));
+  context.subscriptions.push(vscode.commands.registerCommand('akkStub.answerThroughTools', answerThroughTools));
   const provider = {
     provideLanguageModelChatInformation: () => [
       {
