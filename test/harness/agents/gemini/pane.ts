@@ -17,6 +17,9 @@ export function geminiBinary(version: string = GEMINI_VERSION): Promise<string> 
   );
 }
 
+/** The composer's placeholder, drawn while it is empty. */
+const COMPOSER = 'Type your message or @path/to/file';
+
 export interface PaneScreen {
   plain: string;
   styled: string;
@@ -96,9 +99,18 @@ export class GeminiPane {
     for (const k of keys) this.tmux('send-keys', '-t', 'g', k);
   }
 
-  /** Types a request at the composer and sends it. */
+  /**
+   * Types a request at the composer and sends it, as a person does: once the composer is idle and
+   * still (text typed while the client is still busy, cancelling a refused call say, is lost), and
+   * Enter only once the text shows in it.
+   */
   async prompt(text: string): Promise<void> {
+    const count = (s: PaneScreen): number => s.plain.split(text).length - 1;
+    const idle = await this.settled(COMPOSER);
+    if (/esc to cancel/.test(idle.plain)) await this.until('the idle composer', (s) => !/esc to cancel/.test(s.plain));
+    const before = count(this.screen());
     this.tmux('send-keys', '-t', 'g', '-l', text);
+    await this.until(`"${text}" typed into the composer`, (s) => count(s) > before, 10_000);
     await sleep(300);
     this.keys('Enter');
   }
