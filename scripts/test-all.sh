@@ -157,7 +157,7 @@ done
 step "summary ($(( $(date +%s) - started ))s)"
 # Every failed test by name, here at the end, where the tail of a long log still shows it.
 if [ -s "$AKK_TALLY.failures" ]; then
-  echo "failed:"; sed 's/^/  /' "$AKK_TALLY.failures" | cut -c1-600
+  echo "failed:"; sed 's/^/  /' "$AKK_TALLY.failures" | cut -c1-1400
 fi
 # Each tier's counts with the minimum it was held to, and its pending tests (each a named skip).
 mins=$(for t in $tiers; do printf '%s=%s ' "$t" "$(min_count "$t")"; done)

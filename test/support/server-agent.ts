@@ -131,7 +131,10 @@ export async function waitForStatus(
     if (ready(last)) return last;
     await sleep(200);
   }
-  throw new Error(`timed out waiting for ${what}; last status: ${JSON.stringify(last)}\n${await term.capture()}`);
+  // Why the step was left to the terminal comes first: a summary that keeps one line keeps it.
+  const manual = last?.manual_reason ? ` (left to the terminal: ${last.manual_reason})` : '';
+  const screen = await term.capture();
+  throw new Error(`timed out waiting for ${what}${manual}; last status: ${JSON.stringify(last)}\n${screen}`);
 }
 
 /** Types a composer prompt in the agent's terminal, as the user would, to start a turn. */

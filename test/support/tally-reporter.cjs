@@ -13,7 +13,7 @@ function failureLine(tier, test, err) {
   const first = String((err && err.message) || err || '')
     .split('\n')
     .find((line) => line.trim() !== '');
-  return `${tier}: ${test.fullTitle()}: ${(first || 'failed').trim().slice(0, 400)}\n`;
+  return `${tier}: ${test.fullTitle()}: ${(first || 'failed').trim().slice(0, 1200)}\n`;
 }
 
 /** Appends each file's seconds, slowest first, to test-artifacts/timings-<tier>.txt. */

@@ -90,7 +90,7 @@ export async function bundleSuite(outDir = SUITE_OUT): Promise<string> {
 function noteFailure(name: string, detail: string | undefined): void {
   const file = process.env.AKK_TALLY;
   const first = (detail ?? '').split('\n').find((line) => line.trim() !== '') ?? 'failed';
-  if (file) fs.appendFileSync(`${file}.failures`, `vscode: ${name}: ${first.trim().slice(0, 400)}\n`);
+  if (file) fs.appendFileSync(`${file}.failures`, `vscode: ${name}: ${first.trim().slice(0, 1200)}\n`);
 }
 
 function writeTally(passed: number, failed: number, pending: number): void {

@@ -14,6 +14,9 @@ import type { Session, SettledCapture } from '../sessions';
 import { snapshotOf } from '../sessions/screen-snapshot';
 import type { SendDeps } from './responder-deps';
 
+/** What a window proves: the position awaited, not yet (wait for the next capture), or refused (why). */
+type Verdict = 'proven' | 'wait' | { refused: string };
+
 /** No list AKK reads has more rows than this: a reading that goes further stops. */
 const MAX_ROWS = 20;
 
@@ -24,14 +27,15 @@ function windowOf(session: Session, capture: SettledCapture, list: ListWindow): 
   return r.kind === 'manual_required' && r.window && sameList(r.window, list) ? r.window : undefined;
 }
 
-/** What a capture showed instead of the window expected, for the log: a reading that ends says why. */
-function seenInstead(session: Session, capture: SettledCapture, list: ListWindow): string {
+/** The rows of a window in sight and the cursor's, for the log: a reading that ends says why. */
+function rowsOf(w: ListWindow): string {
+  return `the list's rows ${w.rows.map((x) => x.number).join(',')}, the cursor on ${w.cursor ?? 'none'}`;
+}
+
+/** What a capture showed that is not a window of the list. */
+function seenInstead(session: Session, capture: SettledCapture): string {
   if (capture.unproven !== undefined) return `an unproven screen (${capture.unproven})`;
   const r = recognize(session.agent, session.version, snapshotOf(capture), session.profileSource);
-  if (r.kind === 'manual_required' && r.window && sameList(r.window, list)) {
-    const rows = r.window.rows.map((x) => x.number).join(',');
-    return `the list's rows ${rows}, the cursor on ${r.window.cursor ?? 'none'}`;
-  }
   if (r.kind === 'manual_required') return `a screen left to the terminal (${r.reason})`;
   return r.kind === 'activity' ? `the agent ${r.state}` : `a ${r.kind}`;
 }
@@ -85,11 +89,12 @@ export class ListReader {
   }
 
   private async scroll(session: Session, home: ListWindow): Promise<{ windows: ListWindow[] }> {
-    let capture = await session.nextSettled(this.d.options.proofTimeoutMs);
-    // The size the window was drawn at: a resize or re-attach ends the reading.
-    const generation = capture.generation;
-    let at = windowOf(session, capture, home);
-    if (at?.source !== home.source) throw new AkkError('stale_revision', 'the screen changed before the list was read');
+    const generation = session.generation;
+    if (generation === null) throw new AkkError('endpoint_unavailable', 'the terminal is gone');
+    // The list before any key: the same list, the cursor on the row it was seen on.
+    let { capture, window: at } = await this.awaitWindow(session, home, generation, 'the list before any key', (w) =>
+      w.cursor === home.cursor ? 'proven' : { refused: 'the cursor moved before the list was read' },
+    );
     const windows = [at];
     /**
      * Waits for quiet, and proves the screen still shows the list with the cursor on the same row.
@@ -98,36 +103,48 @@ export class ListReader {
      * window it shows is the one the next key goes to.
      */
     const settle = async (): Promise<void> => {
-      const from = at as ListWindow;
+      const from = at;
       await this.waitQuiet(session);
       if (session.generation !== generation) throw new AkkError('stale_revision', 'the terminal was resized');
       if (session.outputSeq() === capture.outputSeq) return;
-      capture = await session.nextSettled(this.d.options.proofTimeoutMs);
-      const now = windowOf(session, capture, home);
-      if (now === undefined || now.cursor !== from.cursor)
-        throw new AkkError(
-          'stale_revision',
-          `the screen changed while the list was read: it showed ${seenInstead(session, capture, home)}`,
-        );
-      if (now.source !== from.source) {
-        windows.push(now);
-        at = now;
+      const seen = await this.awaitWindow(
+        session,
+        home,
+        generation,
+        `the cursor still on option ${from.cursor}`,
+        (w) =>
+          w.cursor === from.cursor
+            ? 'proven'
+            : { refused: `the screen changed while the list was read: it showed ${rowsOf(w)}` },
+      );
+      capture = seen.capture;
+      if (seen.window.source !== from.source) {
+        windows.push(seen.window);
+        at = seen.window;
       }
     };
     const move = async (down: boolean): Promise<void> => {
-      const from = at as ListWindow;
+      const from = at.cursor;
       const endpoint = session.endpoint;
       if (!endpoint) throw new AkkError('endpoint_unavailable', 'the terminal is gone');
       const key = down ? home.move.down : home.move.up;
       if ('keys' in key) await endpoint.sendKeys(key.keys, { generation });
       else await endpoint.sendLiteral(key.text, { generation });
-      const want = (from.cursor ?? 0) + (down ? 1 : -1);
-      const moved = await this.provenMove(session, home, { from: from.cursor, want }, generation);
-      capture = moved.capture;
-      at = moved.window;
+      const want = (from ?? 0) + (down ? 1 : -1);
+      // The cursor still on its row is the key not yet drawn; on any other row, another's key.
+      ({ capture, window: at } = await this.awaitWindow(
+        session,
+        home,
+        generation,
+        `the cursor on option ${want}`,
+        (w) => {
+          if (w.cursor === want) return 'proven';
+          if (w.cursor === from) return 'wait';
+          return { refused: `the cursor moved to another row than option ${want} (keys typed meanwhile?)` };
+        },
+      ));
       windows.push(at);
     };
-    const cursor = (): number => (at as ListWindow).cursor ?? 0;
     // Down until the last row has been in sight (and the list has said which row that is), up
     // until the first has, and back to the row the cursor was on.
     for (await settle(); ; await settle()) {
@@ -141,41 +158,41 @@ export class ListReader {
       await move(false);
       await settle();
     }
-    while (cursor() !== home.cursor) {
-      await move(cursor() < (home.cursor ?? 0));
+    while (at.cursor !== home.cursor) {
+      await move((at.cursor ?? 0) < (home.cursor ?? 0));
       await settle();
     }
     return { windows };
   }
 
   /**
-   * Settled captures until one shows the list with the cursor on row `want` (the key's effect);
-   * the cursor still on `from` is the key not yet drawn; anything else ends the reading.
+   * Settled captures until one shows a window of `home`'s list that `judge` proves, within the
+   * proof timeout. A screen that is not a window of the list proves nothing either way: a client
+   * on a busy machine can pause within a frame, and the next capture shows the rest of it. A
+   * window `judge` refuses ends the reading; so does the timeout, saying what was seen last.
    */
-  private async provenMove(
+  private async awaitWindow(
     session: Session,
     home: ListWindow,
-    { from, want }: { from: number | null; want: number },
     generation: number,
+    what: string,
+    judge: (w: ListWindow) => Verdict,
   ): Promise<{ capture: SettledCapture; window: ListWindow }> {
     const deadline = Date.now() + this.d.options.proofTimeoutMs;
+    let last = 'nothing';
     for (;;) {
       const remaining = deadline - Date.now();
-      if (remaining <= 0) throw new AkkError('terminal_not_settled', `the cursor was not seen on option ${want}`);
+      if (remaining <= 0)
+        throw new AkkError('terminal_not_settled', `${what} was never seen: the screen last showed ${last}`);
       const capture = await session.nextSettled(remaining);
       if (capture.generation !== generation) throw new AkkError('stale_revision', 'the terminal was resized');
       const window = windowOf(session, capture, home);
-      if (window?.cursor === want) return { capture, window };
-      if (!window)
-        throw new AkkError(
-          'stale_revision',
-          `another screen came up while the list was read: ${seenInstead(session, capture, home)}`,
-        );
-      if (window.cursor !== from)
-        throw new AkkError(
-          'stale_revision',
-          `the cursor moved to another row than option ${want} (keys typed meanwhile?)`,
-        );
+      if (window) {
+        const verdict = judge(window);
+        if (verdict === 'proven') return { capture, window };
+        if (verdict !== 'wait') throw new AkkError('stale_revision', verdict.refused);
+      }
+      last = window ? rowsOf(window) : seenInstead(session, capture);
       await sleep(50);
     }
   }

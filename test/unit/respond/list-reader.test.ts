@@ -6,7 +6,8 @@
  * a move is that capture with the hints of the row the cursor left, which is what the client draws
  * before its second render. A terminal whose frames arrive apart cannot be made on demand with the
  * real client (a quiet machine draws both within the settle window), so the terminal here replays
- * them; the reader, the recognizer and the assembly are the real ones.
+ * them; the reader, the recognizer and the assembly are the real ones. So is a frame torn in two (the
+ * client paused within it, its lower half not drawn yet), which a loaded machine shows now and then.
  */
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
@@ -64,11 +65,28 @@ const FRAMES = SCREENS.map(frame);
  * The frames each key draws, in order: onto the free-text row (the third Down) the cursor comes
  * first and the editor's hints after; off it (the first Up) the hints of the editor stay a frame.
  */
-function framesOf(key: number): Frame[] {
+function framesOf(key: number, torn?: Torn): Frame[] {
   const real = FRAMES[key + 1] as Frame;
+  if (torn?.afterKey === key) return torn.completed ? [tear(real), real] : [tear(real)];
   if (key === 2) return [withHints(real, SUBMIT_HINTS, SELECT_HINTS), real];
   if (key === 3) return [withHints(real, SELECT_HINTS, SUBMIT_HINTS), real];
   return [real];
+}
+
+/** A key whose frame is drawn in two parts (the client paused within it); `completed`: the rest comes. */
+interface Torn {
+  afterKey: number;
+  completed: boolean;
+}
+
+/** The top half of a frame, the rows below it not drawn yet. */
+function tear(f: Frame): Frame {
+  const half = (t: string): string => {
+    const lines = t.split('\n');
+    const keep = Math.floor(lines.length / 2);
+    return [...lines.slice(0, keep), ...lines.slice(keep).map(() => '')].join('\n');
+  };
+  return { text: half(f.text), styled: half(f.styled) };
 }
 
 class ReplayedTerminal {
@@ -78,13 +96,16 @@ class ReplayedTerminal {
   private drawnAt = Date.now();
   private timers: NodeJS.Timeout[] = [];
 
-  constructor(private readonly late?: { afterKey: number; frame: Frame }) {}
+  constructor(
+    private readonly late?: { afterKey: number; frame: Frame },
+    private readonly torn?: Torn,
+  ) {}
 
   press(key: string): void {
     const n = this.keys.length;
     this.keys.push(key);
     if (key !== LIST_MOVE_KEYS[n]) return; // a key the replay does not know draws nothing
-    const [first, second] = framesOf(n);
+    const [first, second] = framesOf(n, this.torn);
     this.draw(first as Frame);
     if (second) this.timers.push(setTimeout(() => this.draw(second), SECOND_FRAME_MS));
     if (this.late?.afterKey === n) {
@@ -157,6 +178,15 @@ async function read(term: ReplayedTerminal): Promise<Outcome> {
   });
 }
 
+/** Reads the list on `term`, its pending frames dropped afterwards whatever the outcome. */
+async function readOn(term: ReplayedTerminal): Promise<Outcome> {
+  try {
+    return await read(term);
+  } finally {
+    term.stop();
+  }
+}
+
 function snapshot(f: Frame) {
   const { cols, rows } = LIST_MOVES_SIZE;
   const lines = (t: string): string[] => t.split('\n').slice(0, rows);
@@ -168,35 +198,42 @@ describe("the list reader, with Gemini CLI's moves drawn in two frames", functio
 
   it('takes the later frame of a move as the same position, reads every row and puts the cursor back', async () => {
     const term = new ReplayedTerminal();
-    try {
-      const r = await read(term);
-      assert.ok('windows' in r, JSON.stringify(r));
-      assert.deepEqual(term.keys, [...LIST_MOVE_KEYS]);
-      const home = r.windows[0] as ListWindow;
-      const step = assembleList(home, r.windows);
-      assert.ok(step.kind === 'questionnaire', JSON.stringify(step));
-      assert.deepEqual(
-        step.question.options.map((o) => o.label),
-        [...GEMINI_ASK.database.options.map((o) => o.label), 'Enter a custom value'],
-      );
-    } finally {
-      term.stop();
-    }
+    const r = await readOn(term);
+    assert.ok('windows' in r, JSON.stringify(r));
+    assert.deepEqual(term.keys, [...LIST_MOVE_KEYS]);
+    const home = r.windows[0] as ListWindow;
+    const step = assembleList(home, r.windows);
+    assert.ok(step.kind === 'questionnaire', JSON.stringify(step));
+    assert.deepEqual(
+      step.question.options.map((o) => o.label),
+      [...GEMINI_ASK.database.options.map((o) => o.label), 'Enter a custom value'],
+    );
+  });
+
+  it('waits out a frame drawn in two parts (a pause within it), and reads on once the rest is drawn', async () => {
+    const term = new ReplayedTerminal(undefined, { afterKey: 1, completed: true });
+    const r = await readOn(term);
+    assert.ok('windows' in r, JSON.stringify(r));
+    assert.deepEqual(term.keys, [...LIST_MOVE_KEYS]);
+  });
+
+  it('ends the reading when a torn frame is never completed, and sends no key after it', async () => {
+    const term = new ReplayedTerminal(undefined, { afterKey: 1, completed: false });
+    const r = await readOn(term);
+    assert.ok('failed' in r, JSON.stringify(r));
+    assert.match(r.failed, /the cursor on option 3 was never seen: the screen last showed a screen left to the/);
+    assert.deepEqual(term.keys, ['Down', 'Down']);
   });
 
   it('ends the reading when a later frame shows the cursor elsewhere, and sends no key after it', async () => {
     // After the second Down, the cursor is seen back on the first row (a person's key, say).
     const term = new ReplayedTerminal({ afterKey: 1, frame: FRAMES[0] as Frame });
-    try {
-      const r = await read(term);
-      assert.ok('failed' in r, JSON.stringify(r));
-      assert.match(
-        r.failed,
-        /the screen changed while the list was read: it showed the list's rows 1,2,3, the cursor on 1/,
-      );
-      assert.deepEqual(term.keys, ['Down', 'Down']);
-    } finally {
-      term.stop();
-    }
+    const r = await readOn(term);
+    assert.ok('failed' in r, JSON.stringify(r));
+    assert.match(
+      r.failed,
+      /the screen changed while the list was read: it showed the list's rows 1,2,3, the cursor on 1/,
+    );
+    assert.deepEqual(term.keys, ['Down', 'Down']);
   });
 });
