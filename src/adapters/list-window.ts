@@ -1,10 +1,12 @@
 /**
- * A single-select question whose option list scrolls inside its dialog (a dialog taller than the
- * terminal): each screen shows a window of the rows. A window alone is left to the terminal; the
+ * A question whose option list scrolls inside its dialog (a dialog taller than the terminal): each
+ * screen shows a window of the rows. A window alone is left to the terminal; the
  * rows out of sight come into view as the cursor moves, one row per key, and once every row has
  * been seen on a window of the same question the step is assembled from them, answered by row
- * number like the whole list (the client takes a number for a row out of sight).
+ * number like the whole list (the client takes a number for a row out of sight); a checklist is
+ * assembled by checklist-window.ts.
  */
+import { assembleChecklist } from './checklist-window';
 import type { ListWindow, PlannedStep, QuestionnaireRecognition, RecognizedOption, WindowRow } from './types';
 import { keyThenChanged, manual, type ManualRecognition } from './types';
 
@@ -16,6 +18,14 @@ export function sameList(a: ListWindow, b: ListWindow): boolean {
 /** How many rows the list has, as the first window that can tell says; null while none can. */
 export function listTotal(windows: readonly ListWindow[]): number | null {
   return windows.find((w) => w.total !== null)?.total ?? null;
+}
+
+/** Whether the windows have shown every row of their list (and which row is its last). */
+export function everyRowSeen(windows: readonly ListWindow[]): boolean {
+  const total = listTotal(windows);
+  if (total === null) return false;
+  const seen = new Set(windows.flatMap((w) => w.rows.map((r) => r.number)));
+  return Array.from({ length: total }, (_, i) => i + 1).every((n) => seen.has(n));
 }
 
 /** Every row as the windows show it; manual when two windows draw one row differently. */
@@ -52,6 +62,7 @@ export function assembleList(
     return manual('two screens of the scrolled list disagree on how many rows it has');
   const missing = Array.from({ length: total }, (_, i) => i + 1).filter((n) => !seen.has(n));
   if (missing.length > 0) return manual(`options ${missing.join(', ')} of the scrolled list were never in sight`);
+  if (home.checklist) return assembleChecklist(home, home.checklist, seen, total, windows);
   const free = seen.get(total) as WindowRow;
   if (free.label !== home.freeTextLabel || free.description !== undefined)
     return manual('the free-text row of the scrolled list shows typed text or changed');

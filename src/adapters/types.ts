@@ -78,6 +78,12 @@ export interface QuestionPlan {
   /** Multi-select: the keys that toggle each option, and the key that advances. */
   toggle?: Record<string, KeyAction>;
   advance?: KeyAction;
+  /**
+   * Multi-select where no one key advances (a Done row reached by moving the cursor): the steps that
+   * finish the step from each row the cursor may be on, and the row it is on now. A toggle moves the
+   * cursor onto the row it toggles, so the answer finishes from the last row toggled.
+   */
+  advanceFrom?: { at: string; from: Record<string, PlannedStep[]> };
   /** Free text: how to open the editor (if not open), then type, then submit. */
   freeText?: {
     optionKey: string;
@@ -166,7 +172,7 @@ export interface ManualRecognition {
    */
   dialog?: string;
   /**
-   * A single-select list scrolled inside its dialog, read exactly as far as it is in sight: the
+   * A list scrolled inside its dialog, read exactly as far as it is in sight: the
    * rows out of sight come into view as the cursor moves (list-window.ts). Left to the terminal
    * until every row has been seen.
    */
@@ -178,9 +184,24 @@ export interface WindowRow {
   number: number;
   label: string;
   description?: string;
+  /** A checklist's row: whether its box is checked (the row that finishes it has none). */
+  checked?: boolean;
 }
 
-/** What one screen shows of a single-select list that scrolls inside its dialog. */
+/**
+ * A list of checkboxes (a question that takes several options): the model's options, a row that
+ * checks them all (with two or more), the free-text row, and a row that finishes the question,
+ * which the client draws without a number and reaches only by moving the cursor (the cursor moved
+ * up from the first row goes round to it). Its rows as the client words them.
+ */
+export interface Checklist {
+  all: { label: string; description: string };
+  done: { label: string; description: string };
+  /** The key that finishes the question with the cursor on its last row. */
+  submit: KeyAction;
+}
+
+/** What one screen shows of a list (single-select, or a checklist) that scrolls inside its dialog. */
 export interface ListWindow {
   profileId: string;
   step: { index: number; total: number };
@@ -188,8 +209,9 @@ export interface ListWindow {
   /** What every window of one list shares (its tab, its question, its row count). */
   identity: string;
   /**
-   * How many rows the list has; the last takes free text. Null where this window cannot tell (a
-   * client that says so only while the cursor is on the last row): some window of the list must.
+   * How many rows the list has; the last takes free text (a checklist's finishes it, and the one
+   * before takes free text). Null where this window cannot tell (a client that says so only while
+   * the cursor is on the free-text row): some window of the list must.
    */
   total: number | null;
   /** What the free-text row shows while it is empty. */
@@ -208,6 +230,8 @@ export interface ListWindow {
   shape?: string;
   /** How free text is typed into the last row once it is chosen, where the client's editor is proven. */
   freeText?: Omit<NonNullable<QuestionPlan['freeText']>, 'optionKey' | 'open'>;
+  /** Present for a list of checkboxes; its last row finishes it, the one before takes free text. */
+  checklist?: Checklist;
 }
 
 export interface ActivityRecognition {

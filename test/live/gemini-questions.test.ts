@@ -18,7 +18,7 @@ import type { ModelTurn } from '../harness/fake-model/types';
 import { agentBinary } from '../harness/install-agents';
 import { NEWEST } from '../harness/versions';
 import { INSTALL_TIMEOUT_MS } from '../support/agent-fixture';
-import { idleComposer, prompt } from '../support/gemini-live';
+import { answerAtModel, idleComposer, prompt } from '../support/gemini-live';
 import { optionId, question, respond, startServerAgent, type ServerAgent } from '../support/server-agent';
 
 const VERSION = NEWEST.gemini;
@@ -57,13 +57,6 @@ async function choose(a: ServerAgent, s: StatusResult, label: string): Promise<v
     selected_option_ids: [optionId(s, label)],
   });
   assert.equal((r.result as { outcome?: string } | undefined)?.outcome, 'resolved', JSON.stringify(r.error));
-}
-
-/** The answer the model received for the `n`th call (0-based), as the client sent it. */
-async function answerAtModel(a: ServerAgent, n: number): Promise<unknown> {
-  const result = await a.model.waitForToolResult(a.model.issued[n]?.id ?? '', 30_000);
-  assert.equal(result.isError, false, result.content);
-  return JSON.parse(result.content);
 }
 
 describe(`Gemini CLI ${VERSION} ask_user questions through the AKK server (live)`, function () {

@@ -23,6 +23,7 @@ const SECONDS = {
   'test/live/claude-server.test.ts': 26,
   'test/live/codex.test.ts': 25,
   'test/live/gemini-questions.test.ts': 30,
+  'test/live/gemini-checklist.test.ts': 25,
   'test/live/gemini-confirmations.test.ts': 22,
   'test/live/gemini-renderings.test.ts': 21,
 };

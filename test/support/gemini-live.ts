@@ -19,6 +19,13 @@ export async function prompt(a: LiveAgent, text: string): Promise<void> {
   await a.term.sendKeys('Enter');
 }
 
+/** The answer the model received for the `n`th call (0-based), as the client sent it. */
+export async function answerAtModel(a: Pick<ServerAgent, 'model'>, n: number): Promise<unknown> {
+  const result = await a.model.waitForToolResult(a.model.issued[n]?.id ?? '', 30_000);
+  assert.equal(result.isError, false, result.content);
+  return JSON.parse(result.content);
+}
+
 /** Waits until the client's composer is drawn, settled and idle. */
 export async function idleComposer(a: LiveAgent): Promise<void> {
   await a.term.waitForSettled(

@@ -72,6 +72,13 @@ export function editLine(s: ScreenSnapshot, index: number, edit: (line: string) 
 }
 
 /** The screen with rows removed and others inserted, in both captures (inserted rows unstyled). */
+/** The first row that shows `find`, edited in place (the plain and the styled capture alike). */
+export function editedRow(s: ScreenSnapshot, find: string, change: (line: string) => string): ScreenSnapshot {
+  const i = s.plain.findIndex((l) => l.includes(find));
+  if (i < 0) throw new Error(`no row shows ${find}`);
+  return editLine(s, i, change);
+}
+
 export function spliceLines(s: ScreenSnapshot, index: number, remove: number, ...insert: string[]): ScreenSnapshot {
   const plain = [...s.plain];
   plain.splice(index, remove, ...insert);

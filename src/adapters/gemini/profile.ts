@@ -50,8 +50,10 @@ export interface GeminiGeneration {
     reviewHints: string;
     /** What the text field of a free-text question shows while it is empty. */
     fieldPlaceholder: string;
-    /** The note under a question that takes several options. */
+    /** The note under a question that takes several options, and the rows its checklist adds. */
     multiSelect: string;
+    all: { label: string; description: string };
+    done: { label: string; description: string };
     /** The row of tabs drawn when the dialog asks several questions. */
     tabs: RegExp;
     /** The row that says part of the question is cut off. */
@@ -123,6 +125,8 @@ const GENERATION_0_61: GeminiGeneration = {
     reviewHints: 'Enter to submit · Tab/Shift+Tab to edit answers · Esc to cancel',
     fieldPlaceholder: 'Enter your response',
     multiSelect: '(Select all that apply)',
+    all: { label: 'All of the above', description: 'Select all options' },
+    done: { label: 'Done', description: 'Finish selection' },
     tabs: /^← .* →$/,
     hidden: /\blines? hidden\b/,
     up: '▲',

@@ -18,6 +18,7 @@ export const QUALIFIED_VERSIONS: Readonly<Record<string, string>> = {
 export const QUALIFIED_SHAPES: Readonly<Record<string, readonly string[]>> = {
   'ask-user': ['0.53.0', '0.54.4', '0.55.1', '0.56.0', '0.57.0', '0.58.0', '0.59.0', '0.60.0', '0.61.0'],
   'ask-user-multi-select': ['0.53.0', '0.54.4', '0.55.1', '0.56.0', '0.57.0', '0.58.0', '0.59.0', '0.60.0', '0.61.0'],
+  'ask-user-checklist': ['0.53.0', '0.54.4', '0.55.1', '0.56.0', '0.57.0', '0.58.0', '0.59.0', '0.60.0', '0.61.0'],
 };
 
 /**

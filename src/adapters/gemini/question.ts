@@ -7,9 +7,12 @@
  * that window alone is left to the terminal until every row has been in sight (list-window.ts),
  * and the last row is known to be the free-text one only once the cursor has been on it. A
  * free-text question is answered in its field. The review is submitted with Enter or cancelled with
- * Escape (which cancels the request). A multi-select, a label that wraps, a placeholder the model
- * chose and a question answered already (the person went back to it) are left to the terminal.
+ * Escape (which cancels the request). A question that takes several options is a checklist, read
+ * and answered the same way (list-window.ts): its options toggled by their digits, then the cursor
+ * taken round to its Done row and Enter. A label that wraps, a placeholder the model chose and a
+ * question answered already (the person went back to it) are left to the terminal.
  */
+import { assembleList } from '../list-window';
 import { regionText } from '../prompt-region';
 import type {
   ListWindow,
@@ -17,6 +20,7 @@ import type {
   QuestionnaireRecognition,
   RecognizedOption,
   ScreenSnapshot,
+  WindowRow,
 } from '../types';
 import { keyThenChanged, manual } from '../types';
 import type { GeminiProfile } from './permission';
@@ -34,7 +38,9 @@ export function recognizeGeminiQuestion(s: ScreenSnapshot, p: GeminiProfile): Re
   if (d === undefined || d.kind === 'manual_required') return d;
   const step = d.tab ? { index: d.tab.index, total: d.tab.total } : { index: 1, total: 1 };
   if (d.kind === 'review') return review(s, p, d, step);
-  if (d.tab?.answered) return manual('this question was answered already: change the answer in the terminal');
+  // A checklist's tab is marked answered as soon as one of its boxes is checked: its boxes say more.
+  if (d.tab?.answered && !d.checklist)
+    return manual('this question was answered already: change the answer in the terminal');
   const facts = { dialog: 'ask_user', step: `${step.index}/${step.total}`, editing: d.editing ? 1 : 0 };
   const header = d.tab ? { header: d.tab.label } : {};
   const base = {
@@ -53,6 +59,7 @@ export function recognizeGeminiQuestion(s: ScreenSnapshot, p: GeminiProfile): Re
       plan: { choose: {}, freeText: { ...freeTextPlan(s, 2), optionKey: FIELD, open: [] } },
     };
   }
+  if (d.checklist) return checklistOf(s, p, d, facts);
   const cursorRows = d.rows.filter((r) => r.cursor);
   if (cursorRows.length !== 1) return manual('the question cursor is not on exactly one row');
   const cursor = (cursorRows[0] as Row).number;
@@ -130,6 +137,58 @@ function windowOf(
     shape: GEMINI_SHAPES.askUser,
     freeText: freeTextPlan(s, 6),
   };
+  return { ...manual('the question has more rows than its dialog shows at once'), window };
+}
+
+/**
+ * A question that takes several options: its checklist as this screen shows it. The client shows
+ * three of its rows at a time, so with two or more options it always scrolls: the window is left to
+ * the terminal until every row has been in sight (list-window.ts). A checklist whose rows are all
+ * in sight is the whole step at once.
+ */
+function checklistOf(s: ScreenSnapshot, p: GeminiProfile, d: Question, facts: Record<string, string | number>): Result {
+  const last = d.rows[d.rows.length - 1];
+  if (!last) return manual('the checklist shows no rows');
+  const finishing = d.finish ? last.number + 1 : undefined;
+  const onRow = d.rows.filter((r) => r.cursor);
+  if (onRow.length + (d.finish?.cursor ? 1 : 0) !== 1) return manual('the question cursor is not on exactly one row');
+  const cursor = d.finish?.cursor ? (finishing as number) : (onRow[0] as Row).number;
+  // The free-text row is the one before the finishing row; with that out of sight, the cursor on it
+  // (its editor open) says it is the last numbered row. The hints may lag a move by a frame.
+  const freeRow = finishing !== undefined ? finishing - 1 : last.number;
+  const editing = d.editing && cursor === freeRow;
+  const rows: WindowRow[] = d.rows.map(({ number, label, description, checked }) => ({
+    number,
+    label,
+    ...(description !== undefined ? { description } : {}),
+    checked: checked === true,
+  }));
+  if (d.finish && finishing !== undefined)
+    rows.push({
+      number: finishing,
+      label: d.finish.label,
+      ...(d.finish.description !== undefined ? { description: d.finish.description } : {}),
+    });
+  const first = rows[0] as WindowRow;
+  const window: ListWindow = {
+    profileId: p.id,
+    step: d.tab ? { index: d.tab.index, total: d.tab.total } : { index: 1, total: 1 },
+    question: { ...(d.tab ? { header: d.tab.label } : {}), prompt: d.question },
+    identity: JSON.stringify({ dialog: 'ask_user', checklist: true, tab: d.tab?.index ?? 0, question: d.question }),
+    total: finishing ?? (editing ? cursor + 1 : null),
+    freeTextLabel: p.ask.freeText,
+    cursor,
+    editing,
+    rows,
+    source: regionText(s, d.top, d.bottom, {
+      ...facts,
+      window: `${first.number}-${(rows[rows.length - 1] as WindowRow).number}`,
+    }),
+    move: { down: { keys: ['Down'] }, up: { keys: ['Up'] } },
+    shape: GEMINI_SHAPES.askUserChecklist,
+    checklist: { all: p.ask.all, done: p.ask.done, submit: { keys: ['Enter'] } },
+  };
+  if (!d.scrolled) return assembleList(window, [window]);
   return { ...manual('the question has more rows than its dialog shows at once'), window };
 }
 

@@ -6,6 +6,8 @@
 export const GEMINI_SHAPES = {
   /** An `ask_user` dialog: one question or several, each a choice, yes/no or free text, and the review. */
   askUser: 'ask-user',
-  /** An `ask_user` question that takes several options: recognised, and left to the person. */
+  /** An `ask_user` question that takes several options, left to the person (dismissed in the terminal). */
   askUserMultiSelect: 'ask-user-multi-select',
+  /** An `ask_user` question that takes several options, answered: its checklist read, toggled, finished at Done. */
+  askUserChecklist: 'ask-user-checklist',
 } as const;

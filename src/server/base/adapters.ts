@@ -12,6 +12,6 @@ export {
   timingOf,
   unqualifiedVersionNote,
 } from '../../adapters/recognize';
-export { assembleList, listTotal, sameList } from '../../adapters/list-window';
+export { assembleList, everyRowSeen, listTotal, sameList } from '../../adapters/list-window';
 export { displayWidth } from '../../adapters/screen';
 export { maskCredentials } from '../../adapters/secrets';

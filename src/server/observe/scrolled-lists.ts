@@ -5,7 +5,7 @@
  * rows are still being read is left to the terminal; so is a list whose reading failed, with why.
  * Any screen that is not a window of the list forgets it.
  */
-import { assembleList, sameList } from '../base/adapters';
+import { assembleList, everyRowSeen, sameList } from '../base/adapters';
 import type { ListWindow, Recognition } from '../../adapters/types';
 import type { Session } from '../sessions';
 
@@ -67,11 +67,14 @@ export class ScrolledLists {
     return whole.kind === 'questionnaire' ? whole : r;
   }
 
-  /** Whether this window's list still waits to be read (never read, never failed). */
+  /**
+   * Whether this window's list still waits to be read (a row never in sight, the reading never
+   * failed). A list read whole is never read again, whatever the person does with it meanwhile.
+   */
   unread(sessionId: string, window: ListWindow): boolean {
     const list = this.seen.get(sessionId);
     if (!list || !sameList(list.windows[0] as ListWindow, window)) return true;
-    return list.failed === undefined && assembleList(window, list.windows).kind !== 'questionnaire';
+    return list.failed === undefined && !everyRowSeen([window, ...list.windows]);
   }
 
   forget(sessionId: string): void {
@@ -85,7 +88,10 @@ export class ScrolledLists {
       list = { windows: [] };
       this.seen.set(sessionId, list);
     }
-    if (!list.windows.some((w) => w.source === window.source)) list.windows.push(window);
+    // The windows in the order last seen: a checklist's boxes are as the latest window drew them.
+    const again = list.windows.findIndex((w) => w.source === window.source);
+    if (again >= 0) list.windows.splice(again, 1);
+    list.windows.push(window);
     return list;
   }
 }

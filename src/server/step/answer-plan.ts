@@ -84,23 +84,27 @@ export function resolveAnswers(
       const chosen = answer.selected_option_ids.map(find);
       if (new Set(chosen.map((o) => o.optionId)).size !== chosen.length)
         throw new AkkError('invalid_params', 'an option is selected twice');
-      if (!q.toggle || !q.advance)
+      if (!q.toggle || (!q.advance && !q.advanceFrom))
         throw new AkkError('manual_required', 'this multi-select question has no proven toggle plan');
       const checked = new Set(plan.checked ?? []);
       const want = chosen.map((o) => o.action.semanticId);
       const steps: PlannedStep[] = [];
+      // Where a toggle moves the cursor onto its row, the answer finishes from the last row toggled.
+      let at = q.advanceFrom?.at;
       // Uncheck what should not be checked, then check in the order the user chose.
       for (const key of [...checked]) {
         if (want.includes(key)) continue;
         checked.delete(key);
         steps.push(toggleStep(q, key, checked));
+        at = key;
       }
       for (const key of want) {
         if (checked.has(key)) continue;
         checked.add(key);
         steps.push(toggleStep(q, key, checked));
+        at = key;
       }
-      steps.push({ action: q.advance, expect: { kind: 'prompt_changed' } });
+      steps.push(...finishSteps(q, at));
       return {
         steps,
         optionIds: chosen.map((o) => o.optionId),
@@ -142,6 +146,14 @@ export function resolveAnswers(
       return { steps, optionIds: [carrier.optionId], digestParts: [carrier.optionId, text], declines: false };
     }
   }
+}
+
+/** The steps that finish a multi-select question once its boxes are as chosen, the cursor on `at`. */
+function finishSteps(q: QuestionPlan, at: string | undefined): PlannedStep[] {
+  if (q.advance) return [{ action: q.advance, expect: { kind: 'prompt_changed' } }];
+  const steps = at === undefined ? undefined : q.advanceFrom?.from[at];
+  if (!steps) throw new AkkError('manual_required', 'the question cannot be finished from the row the cursor is on');
+  return steps;
 }
 
 function toggleStep(q: QuestionPlan, key: string, checkedAfter: Set<string>): PlannedStep {

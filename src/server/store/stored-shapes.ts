@@ -47,6 +47,7 @@ interface StoredQuestionPlan {
   choose: Record<string, StoredStep[]>;
   toggle?: Record<string, StoredKeyAction>;
   advance?: StoredKeyAction;
+  advanceFrom?: { at: string; from: Record<string, StoredStep[]> };
   freeText?: {
     optionKey: string;
     open: StoredStep[];
@@ -92,6 +93,7 @@ const questionPlan: z.ZodType<StoredQuestionPlan> = z.looseObject({
   choose: z.record(z.string(), z.array(step)),
   toggle: z.record(z.string(), keyAction).optional(),
   advance: keyAction.optional(),
+  advanceFrom: z.looseObject({ at: z.string(), from: z.record(z.string(), z.array(step)) }).optional(),
   freeText: z
     .looseObject({
       optionKey: z.string(),

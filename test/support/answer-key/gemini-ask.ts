@@ -14,11 +14,18 @@
  * AKK answers each question and the review (Submit answers with Enter, Cancel with Escape: its own
  * words, the screen shows none); a list with rows out of sight only once its rows have been read
  * (each such screen alone is left to the terminal). Free text is two steps on a choice question:
- * the free-text row chosen (its editor opens), then the text typed and submitted. A multi-select
- * and a placeholder of the model's own are left to the person.
+ * the free-text row chosen (its editor opens), then the text typed and submitted. A placeholder of
+ * the model's own is left to the person.
+ *
+ * A multi-select question is a checklist: the model's options with a box each, "All of the above"
+ * (with two or more options), the free-text row and "Done", drawn without a number. A digit moves
+ * the cursor to its row and toggles its box; ↑/↓ move the cursor, wrapping; Enter on Done submits
+ * the labels checked, in the options' order, joined by ", ". With two or more options it has more
+ * rows than are in sight: each screen alone is left to the terminal, as any list with rows out of
+ * sight; with one, every row is in sight and the screen is the step.
  */
 import { digit, type Dialog, type DialogStep } from './conversation';
-import type { Expected, ExpectedOption, Token } from './types';
+import type { Expected, ExpectedOption, ExpectedQuestionnaire, Token } from './types';
 
 export interface AskQuestion {
   question: string;
@@ -30,6 +37,7 @@ export interface AskQuestion {
 }
 
 const FREE_TEXT = 'Enter a custom value';
+const ALL = 'All of the above';
 /** Rows in sight at a time, at the corpus's sizes. */
 const IN_SIGHT = 3;
 
@@ -38,6 +46,8 @@ export class AskDialog implements Dialog {
   private tab = 0;
   private cursor = 0;
   private editing: string | undefined;
+  /** A checklist's boxes checked: the options' indices. */
+  private checked = new Set<number>();
   private readonly answers: Record<number, string> = {};
 
   constructor(private readonly questions: readonly AskQuestion[]) {
@@ -45,7 +55,8 @@ export class AskDialog implements Dialog {
   }
 
   stepId(): string {
-    return `ask_user:${this.tab}${this.editing !== undefined && this.kind() !== 'text' ? ':free-text' : ''}`;
+    const editor = this.editing !== undefined && this.kind() !== 'text' && !this.multi();
+    return `ask_user:${this.tab}${editor ? ':free-text' : ''}`;
   }
 
   private q(): AskQuestion {
@@ -64,8 +75,14 @@ export class AskDialog implements Dialog {
     return this.kind() === 'yesno' ? [{ label: 'Yes' }, { label: 'No' }] : (this.q().options ?? []);
   }
 
+  private multi(): boolean {
+    return !this.reviewing() && this.q().multiSelect === true;
+  }
+
+  /** The rows: the options, then (a checklist's) All of the above, the free-text row, (a checklist's) Done. */
   private rows(): number {
-    return this.options().length + 1;
+    const n = this.options().length;
+    return this.multi() ? n + (n > 1 ? 1 : 0) + 2 : n + 1;
   }
 
   expected(): Expected {
@@ -88,7 +105,6 @@ export class AskDialog implements Dialog {
       };
     }
     const q = this.q();
-    if (q.multiSelect) return { kind: 'manual_required', because: 'a multi-select question' };
     if (q.placeholder !== undefined) return { kind: 'manual_required', because: "a placeholder of the model's own" };
     if (this.editing !== undefined && this.editing !== '')
       return { kind: 'manual_required', because: 'text is already typed' };
@@ -96,6 +112,7 @@ export class AskDialog implements Dialog {
     if (this.kind() === 'text')
       return { kind: 'questionnaire', responseKind: 'free_text', ...base, options: [], focus: { none: true } };
     if (this.rows() > IN_SIGHT) return { kind: 'manual_required', because: 'rows out of sight, not yet read' };
+    if (this.multi()) return this.checklist(base);
     if (this.editing !== undefined)
       return {
         kind: 'questionnaire',
@@ -119,9 +136,55 @@ export class AskDialog implements Dialog {
     };
   }
 
+  /** A checklist whose rows are all in sight (one option): the options with their boxes. */
+  private checklist(base: Omit<ExpectedQuestionnaire, 'kind' | 'responseKind' | 'options' | 'focus'>): Expected {
+    const options: ExpectedOption[] = this.options().map((o, i) => ({
+      label: o.label,
+      description: o.description ?? null,
+      role: 'choice',
+      checked: this.checked.has(i),
+    }));
+    const on = this.options()[this.cursor];
+    if (this.editing !== undefined) return { kind: 'manual_required', because: 'the free-text row is open' };
+    return {
+      kind: 'questionnaire',
+      responseKind: 'multi_select',
+      ...base,
+      options,
+      focus: on ? { label: on.label } : { none: true },
+    };
+  }
+
+  /** A key on a checklist: a digit toggles its row (the cursor moved there), Enter on Done submits. */
+  private applyChecklist(token: Token): DialogStep {
+    const n = this.options().length;
+    const rows = this.rows();
+    if (token === 'Up' || token === 'Down') {
+      this.cursor = (this.cursor + (token === 'Down' ? 1 : -1) + rows) % rows;
+      this.editing = this.cursor === rows - 2 ? '' : undefined;
+      return {};
+    }
+    const d = digit(token);
+    if (d !== undefined && d <= n) {
+      this.cursor = d - 1;
+      this.editing = undefined;
+      if (this.checked.has(d - 1)) this.checked.delete(d - 1);
+      else this.checked.add(d - 1);
+      return {};
+    }
+    if (token === 'Enter' && this.cursor === rows - 1) {
+      const labels = this.options()
+        .filter((_, i) => this.checked.has(i))
+        .map((o) => o.label);
+      return { answer: { kind: 'multi', labels }, ...this.answered(labels.join(', ')) };
+    }
+    throw new Error(`unmodelled key ${token} in a checklist (${ALL} and the free-text row are not modelled)`);
+  }
+
   apply(token: Token): DialogStep {
     // The request is cancelled: nothing reaches the model, now or with the next prompt.
     if (token === 'Escape') return { outcome: 'interrupted' };
+    if (this.multi()) return this.applyChecklist(token);
     if (this.reviewing()) {
       if (token !== 'Enter') throw new Error(`unmodelled key ${token} on the review`);
       return { answer: { kind: 'choose', label: 'Submit answers' }, ...this.submit() };
@@ -168,6 +231,7 @@ export class AskDialog implements Dialog {
 
   private open(): void {
     this.cursor = 0;
+    this.checked = new Set();
     this.editing = !this.reviewing() && this.kind() === 'text' ? '' : undefined;
   }
 

@@ -20,7 +20,7 @@ import {
   GEMINI_ASK_TYPED,
 } from '../../harness/agents/gemini/question-scenarios';
 import { loadCorpus } from '../../support/fixture-corpus';
-import { editLine } from '../../support/screen-edits';
+import { editedRow } from '../../support/screen-edits';
 
 const VERSION = '0.61.0';
 const FREE_TEXT = 'Enter a custom value';
@@ -40,13 +40,6 @@ function windowOf(r: Recognition): ListWindow {
 }
 
 const see = (s: ScreenSnapshot): Recognition => recognize('gemini', VERSION, s);
-
-/** A row of the dialog edited in place (the plain and the styled capture alike). */
-function edited(s: ScreenSnapshot, find: string, change: (line: string) => string): ScreenSnapshot {
-  const i = s.plain.findIndex((l) => l.includes(find));
-  assert.ok(i >= 0, `no row shows ${find}`);
-  return editLine(s, i, change);
-}
 
 for (const size of ['80x24', '120x40', '200x60']) {
   describe(`Gemini CLI's ask_user question at ${size} (${VERSION})`, () => {
@@ -163,10 +156,21 @@ for (const size of ['80x24', '120x40', '200x60']) {
       });
     });
 
-    it('leaves a multi-select to the terminal, saying so', () => {
-      const r = see(screen(size, 'question-multi-select'));
-      assert.ok(r.kind === 'manual_required' && !r.window, JSON.stringify(r));
-      assert.match(r.reason, /several options/);
+    // gemini-checklist.test.ts reads the checklist whole.
+    it("reads a multi-select's first screen as a window of its checklist", () => {
+      const w = windowOf(see(screen(size, 'question-multi-select')));
+      assert.ok(w.checklist, JSON.stringify(w));
+      assert.deepEqual(
+        [w.cursor, w.rows.map((r) => [r.label, r.checked])],
+        [
+          1,
+          [
+            [GEMINI_ASK.checks.options[0].label, false],
+            [GEMINI_ASK.checks.options[1].label, false],
+            ['All of the above', false],
+          ],
+        ],
+      );
     });
 
     describe('a screen that is not drawn exactly as this version draws it is manual and gives no window', () => {
@@ -180,7 +184,7 @@ for (const size of ['80x24', '120x40', '200x60']) {
       ];
       for (const [what, find, change] of cases)
         it(what, () => {
-          const r = see(edited(screen(size, 'question'), find, change));
+          const r = see(editedRow(screen(size, 'question'), find, change));
           assert.ok(r.kind === 'manual_required' && !r.window, JSON.stringify(r).slice(0, 300));
         });
     });

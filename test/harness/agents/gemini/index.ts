@@ -31,6 +31,7 @@ export const geminiHarness: HarnessAgent = {
     ['permission-mcp', 'MCP tool'],
     ['ask-user', 'ask_user'],
     ['ask-user-multi-select', 'ask_user multi-select'],
+    ['ask-user-checklist', 'ask_user checklist'],
     ['startup', 'start-up'],
     ['after-answer', 'after answer'],
   ],

@@ -21,7 +21,14 @@ export const GEMINI_PROMPT_SHAPES: PromptShape[] = [
     tags: ['ask-user'],
   },
   {
-    prompt: '`ask_user` question that takes several options',
+    prompt:
+      '`ask_user` question that takes several options: its checklist read (the cursor taken to its last row ' +
+      'and back), the options toggled by their digits, then the cursor taken up round to Done and Enter',
+    handling: 'answered',
+    tags: ['ask-user-checklist'],
+  },
+  {
+    prompt: '`ask_user` question that takes several options, on a version not qualified with its checklist',
     handling: 'shown only',
     tags: ['ask-user-multi-select'],
   },

@@ -1,13 +1,17 @@
 // Gemini CLI's `ask_user` scenarios: one question with more options than its dialog shows at once
 // (the cursor taken to the last row and back, as AKK reads them, then a row chosen by its digit),
 // a yes/no question, a question answered with free text in its last row, two questions (a tab each)
-// and the review, a free-text question, and a multi-select, which AKK leaves to the person
-// (dismissed with Escape, which cancels the request).
+// and the review, a free-text question, and a multi-select: its checklist answered (the cursor
+// down every row, as AKK reads them, two boxes checked by their digits, the cursor up round to
+// Done, and Enter), and dismissed with Escape, which cancels the request.
 import type { ModelTurn } from '../../fake-model/types';
 import { AFTER, FOLLOW_UP, type NamedScenario } from '../../scenario-types';
 import { IDLE, PLACEHOLDER } from './scenarios';
 
 const FREE_TEXT = 'Enter a custom value';
+/** The rows a multi-select question adds after the model's options (the last drawn without a number). */
+const ALL = 'All of the above';
+const DONE_DESCRIPTION = 'Finish selection';
 
 export const GEMINI_ASK = {
   database: {
@@ -73,7 +77,7 @@ function dismissed(name: string, what: string, call: ModelTurn, shows: string): 
   };
 }
 
-const { database, release, rollout } = GEMINI_ASK;
+const { database, release, rollout, checks } = GEMINI_ASK;
 
 export const GEMINI_QUESTION_SCENARIOS: NamedScenario[] = [
   {
@@ -214,6 +218,67 @@ export const GEMINI_QUESTION_SCENARIOS: NamedScenario[] = [
         then: [{ sleep: 400 }, { keys: ['Enter'] }],
         answer: 'tool',
         shapes: ['ask-user'],
+      },
+      AFTER,
+    ],
+  },
+  {
+    name: 'gemini-question-checklist',
+    agent: 'gemini',
+    description:
+      'A question that takes several options: the cursor down every row to Done, two rows checked by their ' +
+      'digits, the cursor up from the first row round to Done, and Enter there.',
+    turns: [ask(checks), { kind: 'text', text: FOLLOW_UP }],
+    steps: [
+      IDLE,
+      {
+        state: 'checklist',
+        until: { all: [checks.question, `● 1. [ ] ${checks.options[0].label}`] },
+        then: [{ keys: ['Down'] }],
+        shapes: ['ask-user-checklist'],
+      },
+      {
+        state: 'checklist-second-row',
+        until: { all: [checks.question, `● 2. [ ] ${checks.options[1].label}`] },
+        then: [{ keys: ['Down'] }],
+        shapes: ['ask-user-checklist'],
+      },
+      {
+        state: 'checklist-all-row',
+        until: { all: [checks.question, `● 3. [ ] ${ALL}`] },
+        then: [{ keys: ['Down'] }],
+        shapes: ['ask-user-checklist'],
+      },
+      {
+        state: 'checklist-free-text-row',
+        until: { all: [checks.question, `● 4. [ ] ${FREE_TEXT}`, 'Enter to submit'] },
+        then: [{ keys: ['Down'] }],
+        shapes: ['ask-user-checklist'],
+      },
+      {
+        state: 'checklist-done-row',
+        until: { all: [checks.question, DONE_DESCRIPTION, 'Enter to select'] },
+        then: [{ keys: ['2'] }],
+        shapes: ['ask-user-checklist'],
+      },
+      {
+        state: 'checklist-one-checked',
+        until: { all: [checks.question, `● 2. [x] ${checks.options[1].label}`] },
+        then: [{ keys: ['1'] }],
+        shapes: ['ask-user-checklist'],
+      },
+      {
+        state: 'checklist-two-checked',
+        until: { all: [checks.question, `● 1. [x] ${checks.options[0].label}`, `3. [x] ${ALL}`] },
+        then: [{ keys: ['Up'] }],
+        shapes: ['ask-user-checklist'],
+      },
+      {
+        state: 'checklist-done-checked',
+        until: { all: [checks.question, DONE_DESCRIPTION, `3. [x] ${ALL}`] },
+        then: [{ keys: ['Enter'] }],
+        answer: 'tool',
+        shapes: ['ask-user-checklist'],
       },
       AFTER,
     ],
