@@ -4,7 +4,8 @@
  * the next through the language-model tools, as a chat agent calls them (the person confirms the
  * exact command in VS Code's own dialog first; a cancelled confirmation types nothing). An
  * `ask_user` question whose free-text row is out of sight is read and answered in the panel, and
- * the next question answered through the tools, its question and answer confirmed first.
+ * the next question answered through the tools, its question and answer confirmed first; then a
+ * question that takes several options, its checklist read and two boxes checked in the panel.
  * Typed into a plain bottom-panel terminal (bash with VS Code's shell integration, no tmux on its
  * path), it draws below the shell's lines and never redraws the whole screen: it is read once its
  * output has filled the terminal (a long answer first), then a command is approved from its
@@ -14,21 +15,21 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { geminiEnv, geminiFiles } from '../harness/agents/gemini/launch';
+import { geminiFiles } from '../harness/agents/gemini/launch';
 import { GEMINI_ASK } from '../harness/agents/gemini/question-scenarios';
-import { startFakeModel, type FakeModel } from '../harness/fake-model';
+import { startFakeModel } from '../harness/fake-model';
 import type { ModelTurn } from '../harness/fake-model/types';
 import { agentBinary } from '../harness/install-agents';
 import { NEWEST } from '../harness/versions';
 import { AgentTmux, sleep, until } from './agent-tmux';
 import { check, toolResultOf, type FlowContext } from './flow-support';
+import { GEMINI_IDLE, LONG_ANSWER, fillWithLongAnswer, geminiCommand } from './gemini-command';
 import {
   ancestry,
   answerFromPanel,
   killAgentsWithHome,
   paletteDecision,
   processesWithHome,
-  sessionRow,
   showSessionsView,
   useShellProfile,
 } from './terminal-support';
@@ -44,9 +45,6 @@ import {
   waitPendingCount,
   waitServerRunning,
 } from './workbench';
-
-/** An answer longer than any terminal is tall. */
-const LONG_ANSWER = Array.from({ length: 45 }, (_, i) => `Line ${i + 1} of the answer.`).join('\n\n');
 
 /**
  * Types into the panel's terminal as a person does (a click gives it focus), then moves focus away so
@@ -66,27 +64,11 @@ async function typeInPanelTerminal(p: Page, text: string): Promise<void> {
   await p.locator('.part.statusbar').click({ position: { x: 5, y: 5 } });
 }
 
-/** The composer once it is ready for a request. */
-const GEMINI_IDLE = /Type your message or @path\/to\/file/;
-
 function shell(command: string): ModelTurn[] {
   return [
     { kind: 'tool', name: 'run_shell_command', input: { command, description: 'Create a marker file' } },
     { kind: 'text', text: 'Created.' },
   ];
-}
-
-/**
- * A `gemini` on the person's PATH: the cached client with its home, its key and its fake model.
- * CI=true (set where the tests run) would make it take its terminal for a CI job and leave.
- */
-function geminiCommand(binDir: string, home: string, model: FakeModel, bin: string): string {
-  const env = Object.entries({ HOME: home, ...geminiEnv(model.url) })
-    .map(([k, v]) => `${k}='${v}'`)
-    .join(' ');
-  const file = path.join(binDir, 'gemini');
-  fs.writeFileSync(file, `#!/bin/sh\nexec env -u CI ${env} '${process.execPath}' '${bin}' "$@"\n`, { mode: 0o755 });
-  return file;
 }
 
 export async function geminiFlows(ctx: FlowContext, scratch: string): Promise<void> {
@@ -112,6 +94,8 @@ export async function geminiFlows(ctx: FlowContext, scratch: string): Promise<vo
       { kind: 'text', text: 'Noted.' },
       { kind: 'tool', name: 'ask_user', input: { questions: [GEMINI_ASK.release] } },
       { kind: 'text', text: 'Holding the release.' },
+      { kind: 'tool', name: 'ask_user', input: { questions: [GEMINI_ASK.checks] } },
+      { kind: 'text', text: 'Checks noted.' },
     ],
     fallbackText: 'Done.',
   });
@@ -232,6 +216,8 @@ export async function geminiFlows(ctx: FlowContext, scratch: string): Promise<vo
         await clearNotifications(p);
         await session.prompt('Ship it?', GEMINI_IDLE);
         await waitPendingCount(p, 1, 45_000);
+        // The question panel shows it first: its coming up takes the focus.
+        await panelFrame(p).locator('h2', { hasText: release.question }).waitFor({ timeout: 30_000 });
         await palette(p, 'AKK Stub: Answer the Waiting Question Through the Tools');
         const input = p.locator('.quick-input-widget input');
         await input.waitFor({ state: 'visible', timeout: 10_000 });
@@ -248,6 +234,29 @@ export async function geminiFlows(ctx: FlowContext, scratch: string): Promise<vo
         const r = await toolResultOf(tmuxModel, 8);
         check(r.content === JSON.stringify({ answers: { 0: 'No' } }), `the answer at the model: ${r.content}`);
         await findNotification(p, /Tools: .*"outcome":"resolved"/);
+        await waitPendingCount(p, 0);
+      },
+    );
+
+    await step(
+      'gemini: an ask_user question that takes several options is read, and two boxes checked in the panel',
+      'failure-gemini-checklist.png',
+      async (p) => {
+        const { checks } = GEMINI_ASK;
+        await clearNotifications(p);
+        await session.prompt('Pick the checks', GEMINI_IDLE);
+        await waitPendingCount(p, 1, 45_000);
+        await (await notificationButton(p, `Gemini CLI asks: ${checks.question}`, 'Answer')).click();
+        const f = panelFrame(p);
+        await f.locator('h2', { hasText: checks.question }).waitFor({ timeout: 30_000 });
+        for (const o of checks.options) await option(f, o.label).click();
+        const boxes = await f.locator('[role="checkbox"][aria-checked="true"]').count();
+        check(boxes === 2, `${boxes} boxes are checked, not two`);
+        await screenshot(p, '83c-gemini-checklist.png');
+        await f.locator('#submit').click();
+        const r = await toolResultOf(tmuxModel, 10);
+        const want = JSON.stringify({ answers: { 0: checks.options.map((o) => o.label).join(', ') } });
+        check(r.content === want, `the answer at the model: ${r.content}`);
         await waitPendingCount(p, 0);
       },
     );
@@ -280,17 +289,7 @@ export async function geminiFlows(ctx: FlowContext, scratch: string): Promise<vo
         }
         // Drawn below the shell's lines, it is read once its output has filled the terminal: a long
         // answer first, as a conversation gives.
-        // Not yet read (its first screen has not filled the terminal), it is given time to start.
-        await sessionRow(p, label, /idle|observe only/);
-        await sleep(12_000);
-        await typeInPanelTerminal(p, 'Tell me a lot');
-        await until(
-          'the long answer to be asked for',
-          () => Promise.resolve(termModel.requests.some((r) => !r.side) || undefined),
-          30_000,
-        );
-        await sleep(3000); // it is drawn
-        await sessionRow(p, label, /idle/);
+        await fillWithLongAnswer(p, label, termModel, (text) => typeInPanelTerminal(p, text));
         await typeInPanelTerminal(p, 'Create gem-term-notified.txt');
         await waitPendingCount(p, 1, 45_000);
         const approve = await notificationButton(

@@ -3,17 +3,22 @@
  * with the rc file a person has), and VS Code's shell integration is on, as it is by default. In
  * each, the person types `claude`: the session is listed, the notification comes, a questionnaire is
  * answered from the panel and a Bash permission from its notification; then `codex`, whose command
- * is approved from its notification. Then a terminal without shell integration: the agent typed
- * there is listed as observe only with the reason and the fix for that shell, and its question gets
- * no input at all. The fake models' tool results and the files on disk are the ground truth.
+ * is approved from its notification; then `gemini`, which draws below the shell's lines, its
+ * command approved from its notification once its output has filled the terminal. Then a terminal
+ * without shell integration: the agent typed there is listed as observe only with the reason and
+ * the fix for that shell, and its question gets no input at all. The fake models' tool results and
+ * the files on disk are the ground truth.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { AskQuestion, ModelTurn } from '../harness/fake-model/types';
+import { geminiFiles } from '../harness/agents/gemini/launch';
 import { startFakeModel, type FakeModel } from '../harness/fake-model';
+import { agentBinary } from '../harness/install-agents';
 import { NEWEST } from '../harness/versions';
 import { sleep, until } from './agent-tmux';
 import { check, toolResultOf, type FlowContext } from './flow-support';
+import { LONG_ANSWER, fillWithLongAnswer, geminiCommand } from './gemini-command';
 import {
   TAB,
   answerFromPanel,
@@ -21,6 +26,7 @@ import {
   newTerminal,
   personsAgents,
   sessionRow,
+  showSessionsView,
   terminalTab,
   typeInTerminal,
   useShellProfile,
@@ -71,12 +77,24 @@ const codexTurns = (shell: string): ModelTurn[] => [
   { kind: 'text', text: 'Done.' },
 ];
 
+const geminiTurns = (shell: string): ModelTurn[] => [
+  { kind: 'text', text: LONG_ANSWER },
+  {
+    kind: 'tool',
+    name: 'run_shell_command',
+    input: { command: `touch ${shell}-gemini-approved.txt`, description: 'Create a marker file' },
+  },
+  { kind: 'text', text: 'Created.' },
+];
+
 /** One shell's agents and fake models. */
 interface ShellRun {
   shell: string;
   agents: PersonsAgents;
   model: FakeModel;
   codexModel: FakeModel;
+  geminiModel: FakeModel;
+  geminiHome: string;
 }
 
 /** The person's start-up file for the shell, in both agents' homes. */
@@ -94,14 +112,23 @@ async function prepareShell(scratch: string, workspace: string, s: (typeof SHELL
     turns: codexTurns(s.shell),
     fallbackText: 'Done.',
   });
+  const geminiModel = await startFakeModel({
+    name: `vscode-${s.shell}-gemini`,
+    turns: geminiTurns(s.shell),
+    fallbackText: 'Done.',
+  });
   const agents = await personsAgents(scratch, s.shell, workspace, codexModel);
   writeRcFiles(agents, s);
-  return { shell: s.shell, agents, model, codexModel };
+  // Gemini CLI's own home; its command on the same PATH as the others.
+  const geminiHome = path.join(scratch, `${s.shell}-gemini-home`);
+  geminiFiles(geminiHome, []);
+  geminiCommand(agents.binDir, geminiHome, geminiModel, await agentBinary('gemini', NEWEST.gemini));
+  return { shell: s.shell, agents, model, codexModel, geminiModel, geminiHome };
 }
 
 async function driveShell(ctx: FlowContext, run: ShellRun): Promise<void> {
   const { workspace, step } = ctx;
-  const { shell, model, codexModel } = run;
+  const { shell, model, codexModel, geminiModel } = run;
   const settingsFile = path.join(workspace, '.vscode', 'settings.json');
   const q = question(shell);
 
@@ -177,8 +204,35 @@ async function driveShell(ctx: FlowContext, run: ShellRun): Promise<void> {
     },
   );
 
+  await step(
+    `${shell}: the person types \`gemini\`; once its output fills the terminal, its command is approved from ` +
+      'the notification and runs',
+    `failure-${shell}-gemini.png`,
+    async (p) => {
+      const label = `Gemini CLI ${NEWEST.gemini}`;
+      const file = `${shell}-gemini-approved.txt`;
+      await clearNotifications(p);
+      // The side bar is shown before the agent starts: showing it later would resize its terminal,
+      // and Gemini CLI does not redraw its whole screen after a resize.
+      await showSessionsView(p, p.locator('.part.sidebar .monaco-list-row', { hasText: `Codex ${NEWEST.codex}` }));
+      const tab = await newTerminal(p, shell);
+      await typeInTerminal(p, tab, 'gemini');
+      await fillWithLongAnswer(p, label, geminiModel, (text) => typeInTerminal(p, tab, text));
+      await typeInTerminal(p, tab, `Create ${file}`);
+      await waitPendingCount(p, 1, 45_000);
+      const approve = await notificationButton(p, `Gemini CLI asks to run \`touch ${file}\``, 'Approve once');
+      await tab.click(); // its terminal in sight beside the notification
+      await screenshot(p, `62b-${shell}-gemini-permission.png`);
+      await approve.click();
+      const r = await toolResultOf(geminiModel, 1);
+      check(!r.isError, `the approved command reported an error: ${r.content}`);
+      check(fs.existsSync(path.join(workspace, file)), `${file} was not created`);
+      await waitPendingCount(p, 0);
+    },
+  );
+
   await step(`${shell}: its terminals are closed`, `failure-${shell}-close.png`, async (p) => {
-    killAgentsWithHome(run.agents.home, run.agents.codexHome);
+    killAgentsWithHome(run.agents.home, run.agents.codexHome, run.geminiHome);
     await palette(p, 'Terminal: Kill All Terminals');
     await sleep(1500);
   });
@@ -254,9 +308,10 @@ export async function shellFlows(ctx: FlowContext, scratch: string): Promise<voi
     if (fish) await withoutIntegration(ctx, fish);
   } finally {
     for (const run of runs) {
-      killAgentsWithHome(run.agents.home, run.agents.codexHome);
+      killAgentsWithHome(run.agents.home, run.agents.codexHome, run.geminiHome);
       await run.model.stop();
       await run.codexModel.stop();
+      await run.geminiModel.stop();
     }
   }
 }

@@ -48,7 +48,8 @@ async function answerThroughTools() {
   );
   const waiting = (listed.steps ?? []).find((s) => s.interaction);
   if (!waiting) return vscode.window.showInformationMessage('Tools: no question waits');
-  const label = await vscode.window.showInputBox({ prompt: 'The option to answer with' });
+  // Kept open when the question panel takes the focus as the question comes up.
+  const label = await vscode.window.showInputBox({ prompt: 'The option to answer with', ignoreFocusOut: true });
   const option = waiting.interaction.questions[0].options.find((o) => o.label === label);
   if (!option) return vscode.window.showInformationMessage(`Tools: no option ${label}`);
   const input = { interaction_id: waiting.interaction.interaction_id, option_ids: [option.option_id] };
