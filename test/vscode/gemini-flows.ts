@@ -5,7 +5,8 @@
  * exact command in VS Code's own dialog first; a cancelled confirmation types nothing). An
  * `ask_user` question whose free-text row is out of sight is read and answered in the panel, and
  * the next question answered through the tools, its question and answer confirmed first; then a
- * question that takes several options, its checklist read and two boxes checked in the panel.
+ * question that takes several options, its checklist read and two boxes checked in the panel; and
+ * after a window reload, the tmux session is listed again and its next command approved.
  * Typed into a plain bottom-panel terminal (bash with VS Code's shell integration, no tmux on its
  * path), it draws below the shell's lines and never redraws the whole screen: it is read once its
  * output has filled the terminal (a long answer first), then a command is approved from its
@@ -96,6 +97,7 @@ export async function geminiFlows(ctx: FlowContext, scratch: string): Promise<vo
       { kind: 'text', text: 'Holding the release.' },
       { kind: 'tool', name: 'ask_user', input: { questions: [GEMINI_ASK.checks] } },
       { kind: 'text', text: 'Checks noted.' },
+      ...shell('touch gem-reloaded.txt'),
     ],
     fallbackText: 'Done.',
   });
@@ -257,6 +259,33 @@ export async function geminiFlows(ctx: FlowContext, scratch: string): Promise<vo
         const r = await toolResultOf(tmuxModel, 10);
         const want = JSON.stringify({ answers: { 0: checks.options.map((o) => o.label).join(', ') } });
         check(r.content === want, `the answer at the model: ${r.content}`);
+        await waitPendingCount(p, 0);
+      },
+    );
+
+    await step(
+      'gemini: after a window reload its tmux session is listed again; its next command approved from the notification',
+      'failure-gemini-reload.png',
+      async (p) => {
+        await palette(p, 'Developer: Reload Window');
+        await waitServerRunning(p, 'the server to run after the reload', 90_000);
+        const row = p.locator('.part.sidebar .monaco-list-row', { hasText: label }).first();
+        await showSessionsView(p, row);
+        // Re-attached, it is read again from the screen the pane shows; a reload that resized the
+        // pane leaves rows of Gemini CLI's old frame under its footer, unread until it draws again.
+        await until(
+          `the Agent Sessions view to list ${label} in tmux`,
+          async () => (/tmux/.test(await row.innerText().catch(() => '')) ? true : undefined),
+          45_000,
+        );
+        await screenshot(p, '83d-gemini-after-reload.png');
+        await clearNotifications(p);
+        await session.prompt('Create gem-reloaded.txt', GEMINI_IDLE);
+        await waitPendingCount(p, 1, 45_000);
+        await (await notificationButton(p, 'Gemini CLI asks to run `touch gem-reloaded.txt`', 'Approve once')).click();
+        const r = await toolResultOf(tmuxModel, 12);
+        check(!r.isError, `the tool result is an error: ${r.content}`);
+        check(fs.existsSync(path.join(workspace, 'gem-reloaded.txt')), 'gem-reloaded.txt was not created');
         await waitPendingCount(p, 0);
       },
     );
