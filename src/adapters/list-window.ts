@@ -20,12 +20,15 @@ export function listTotal(windows: readonly ListWindow[]): number | null {
   return windows.find((w) => w.total !== null)?.total ?? null;
 }
 
+/** The rows of a list of `total` rows that no window showed. */
+function unseenRows(total: number, seen: { has(n: number): boolean }): number[] {
+  return Array.from({ length: total }, (_, i) => i + 1).filter((n) => !seen.has(n));
+}
+
 /** Whether the windows have shown every row of their list (and which row is its last). */
 export function everyRowSeen(windows: readonly ListWindow[]): boolean {
   const total = listTotal(windows);
-  if (total === null) return false;
-  const seen = new Set(windows.flatMap((w) => w.rows.map((r) => r.number)));
-  return Array.from({ length: total }, (_, i) => i + 1).every((n) => seen.has(n));
+  return total !== null && unseenRows(total, new Set(windows.flatMap((w) => w.rows.map((r) => r.number)))).length === 0;
 }
 
 /** Every row as the windows show it; manual when two windows draw one row differently. */
@@ -60,7 +63,7 @@ export function assembleList(
   if (total === null) return manual('the last row of the scrolled list was never in sight');
   if (windows.some((w) => w.total !== null && w.total !== total) || [...seen.keys()].some((n) => n > total))
     return manual('two screens of the scrolled list disagree on how many rows it has');
-  const missing = Array.from({ length: total }, (_, i) => i + 1).filter((n) => !seen.has(n));
+  const missing = unseenRows(total, seen);
   if (missing.length > 0) return manual(`options ${missing.join(', ')} of the scrolled list were never in sight`);
   if (home.checklist) return assembleChecklist(home, home.checklist, seen, total, windows);
   const free = seen.get(total) as WindowRow;
