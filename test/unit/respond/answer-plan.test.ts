@@ -176,6 +176,45 @@ describe('answer planning', () => {
     );
   });
 
+  describe('a multi-select finished from the row the cursor is on (a Done row no one key reaches)', () => {
+    const up = (key: string) => ({ action: { keys: ['Up'] }, expect: { kind: 'cursor_on' as const, optionKey: key } });
+    const enter = { action: { keys: ['Enter'] }, expect: { kind: 'prompt_changed' as const } };
+    const plan = (at: string): StoredKeyPlan => ({
+      kind: 'questionnaire',
+      responseKind: 'multi_select',
+      checked: ['o1'],
+      question: {
+        choose: {},
+        toggle: { o1: { keys: ['1'] }, o2: { keys: ['2'] } },
+        advanceFrom: { at, from: { o1: [up('done'), enter], o2: [up('o1'), up('done'), enter], done: [enter] } },
+      },
+    });
+    const opts = [opt('A', 'o1'), opt('B', 'o2')];
+    const answer = (ids: string[], at: string) =>
+      resolveAnswers([{ question_id: 'q1', response_kind: 'multi_select', selected_option_ids: ids }], opts, plan(at));
+
+    it('finishes from the last row toggled', () => {
+      assert.deepEqual(
+        answer(['B'], 'done').steps.map((s) => s.action),
+        [{ keys: ['1'] }, { keys: ['2'] }, { keys: ['Up'] }, { keys: ['Up'] }, { keys: ['Enter'] }],
+      );
+    });
+
+    it('with nothing to toggle, finishes from the row the cursor was on', () => {
+      assert.deepEqual(
+        answer(['A'], 'done').steps.map((s) => s.action),
+        [{ keys: ['Enter'] }],
+      );
+    });
+
+    it('with no steps from that row, is manual and plans nothing', () => {
+      assert.equal(
+        thrownCode(() => answer(['A'], 'o5')),
+        'manual_required',
+      );
+    });
+  });
+
   it('offers reject only where the plan proves it', () => {
     const plan: StoredKeyPlan = {
       kind: 'permission',
