@@ -41,7 +41,7 @@ import type {
   Turn,
 } from './records';
 import type { FollowUp, NewFollowUp, NewSend, Send } from './message-records';
-import { finishSend, loadSend, reserveSend, sendsInFlight } from './sends';
+import { finishSend, loadSend, releaseSend, reserveSend, sendsInFlight } from './sends';
 import { finishFollowUp, queueFollowUp, queuedFollowUps } from './follow-ups';
 import {
   checkOffer,
@@ -263,6 +263,10 @@ export class Store {
   }
   finishSend(id: string, status: 'sent' | 'uncertain'): Promise<Send> {
     return settle(() => finishSend(this.ctx, id, status));
+  }
+  /** Takes back a send whose text was never pasted; its id may be sent again. */
+  releaseSend(id: string): Promise<void> {
+    return settle(() => releaseSend(this.ctx, id));
   }
   getSend(id: string): Send | undefined {
     return loadSend(this.engine.db, id);

@@ -187,6 +187,7 @@ export type AuditEvent =
   | 'send_reserved'
   | 'send_delivered'
   | 'send_uncertain'
+  | 'send_released'
   | 'follow_up_queued'
   | 'follow_up_dropped'
   | 'uncertain_settled';

@@ -119,6 +119,7 @@ const AUDIT_EVENTS: readonly AuditEvent[] = [
   'send_reserved',
   'send_delivered',
   'send_uncertain',
+  'send_released',
   'follow_up_queued',
   'follow_up_dropped',
   'uncertain_settled',

@@ -65,6 +65,19 @@ export function finishSend(ctx: Ctx, id: string, status: Exclude<SendStatus, 'se
   });
 }
 
+/**
+ * Takes back a `sending` record whose text was never pasted (the screen moved after its proof):
+ * the id may be sent again later. Durable; a send that reached the terminal, or is gone, is left.
+ */
+export function releaseSend(ctx: Ctx, id: string): void {
+  attempt(ctx, true, (tx) => {
+    const send = loadSend(tx, id);
+    if (!send || send.status !== 'sending') return;
+    tx.run('DELETE FROM sends WHERE id = ?', [id]);
+    writeAudit(tx, ctx.now(), { event: 'send_released', sessionId: send.sessionId, reservationId: id });
+  });
+}
+
 /** Sends whose outcome was not recorded (the server stopped between paste and Enter). */
 export function sendsInFlight(r: Reader): Send[] {
   return r.all(`SELECT * FROM sends WHERE status = 'sending' ORDER BY created_at`).map(toSend);

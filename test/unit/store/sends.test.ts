@@ -35,6 +35,25 @@ describe('store: managed sends', function () {
     await again.close();
   });
 
+  it('a send taken back before its paste is gone after a restart and may be reserved again; a sent one stays', async () => {
+    const store = await diskStore(dir);
+    await store.reserveSend(SEND);
+    await store.releaseSend('send-1');
+    await store.close();
+    const again = await diskStore(dir);
+    assert.equal(again.getSend('send-1'), undefined);
+    assert.deepEqual(again.sendsInFlight(), []);
+    assert.equal(
+      again.audit().some((e) => e.event === 'send_released' && e.reservationId === 'send-1'),
+      true,
+    );
+    assert.equal((await again.reserveSend(SEND)).kind, 'reserved');
+    await again.finishSend('send-1', 'sent');
+    await again.releaseSend('send-1');
+    assert.equal(again.getSend('send-1')?.status, 'sent');
+    await again.close();
+  });
+
   it('the same request id is answered from the record; another message or session under it is refused', async () => {
     const store = await diskStore(dir);
     await store.reserveSend(SEND);
