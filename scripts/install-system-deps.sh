@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the product and its tests need, when they are missing:
 # tmux (agent terminals), procps and lsof (the portable process table), zsh and fish (the shells the VS Code tier
-# drives besides bash), chromium (real-VS-Code UI tests), libkrb5-dev (builds the VS Code host).
+# drives besides bash), git (the static and unit tiers list the repository's files), curl (the command a live
+# Codex network approval runs), chromium (real-VS-Code UI tests), libkrb5-dev (builds the VS Code host).
 set -euo pipefail
 need=()
 command -v tmux >/dev/null 2>&1 || need+=(tmux)
@@ -11,6 +12,10 @@ command -v lsof >/dev/null 2>&1 || need+=(lsof)
 # zsh and fish: a person's terminal in the VS Code tier is each of bash, zsh and fish.
 command -v zsh >/dev/null 2>&1 || need+=(zsh)
 command -v fish >/dev/null 2>&1 || need+=(fish)
+# git: the structure check and unit tests list the repository's files with `git ls-files`.
+command -v git >/dev/null 2>&1 || need+=(git)
+# curl: the command Codex asks network access for in the live tier fetches with it.
+command -v curl >/dev/null 2>&1 || need+=(curl)
 command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || need+=(chromium)
 [ -f /usr/include/gssapi/gssapi.h ] || need+=(libkrb5-dev)
 command -v g++ >/dev/null 2>&1 || need+=(g++)
