@@ -9,6 +9,7 @@
 import { assembleChecklist } from './checklist-window';
 import type { ListWindow, PlannedStep, QuestionnaireRecognition, RecognizedOption, WindowRow } from './types';
 import { keyThenChanged, manual, type ManualRecognition } from './types';
+import { withoutSecretQuestion } from './secrets';
 
 /** Whether two windows belong to one list. */
 export function sameList(a: ListWindow, b: ListWindow): boolean {
@@ -53,6 +54,11 @@ export function assembleList(
   home: ListWindow,
   windows: readonly ListWindow[],
 ): QuestionnaireRecognition | ManualRecognition {
+  // The same secret check as a step read from one screen: a secret is never relayed.
+  return withoutSecretQuestion(assembled(home, windows));
+}
+
+function assembled(home: ListWindow, windows: readonly ListWindow[]): QuestionnaireRecognition | ManualRecognition {
   if (home.editing && !home.freeText)
     return manual('the free-text row of the scrolled list is open: answer in the terminal');
   if (windows.some((w) => !sameList(w, home)))

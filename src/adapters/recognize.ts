@@ -7,7 +7,7 @@ import { AGENT_DESCRIPTORS, type AgentKind } from '../shared/agents';
 import type { EditorText, ProfileSource } from './agent-adapter';
 import { compareVersions } from './agent-adapter';
 import { ADAPTERS, adapterOf } from './registry';
-import { SECRET_REASON, asksForSecret, maskCredentials, waitsForHiddenInput } from './secrets';
+import { SECRET_REASON, maskCredentials, waitsForHiddenInput, withoutSecretQuestion } from './secrets';
 import type { AgentTiming, ComposerProof, Recognition, ScreenSnapshot } from './types';
 
 export type { AgentKind } from '../shared/agents';
@@ -65,17 +65,11 @@ export function recognize(
  * terminal waiting at a hidden-input prompt (`Password:`) under no proven dialog.
  */
 function withoutSecrets(r: Recognition, screen: ScreenSnapshot): Recognition {
-  if (
-    r.kind === 'questionnaire' &&
-    r.question.responseKind === 'free_text' &&
-    asksForSecret(r.question.prompt, r.question.header)
-  ) {
+  const offered = withoutSecretQuestion(r);
+  if ((offered.kind === 'activity' || offered.kind === 'manual_required') && waitsForHiddenInput(screen.plain)) {
     return { kind: 'manual_required', reason: SECRET_REASON };
   }
-  if ((r.kind === 'activity' || r.kind === 'manual_required') && waitsForHiddenInput(screen.plain)) {
-    return { kind: 'manual_required', reason: SECRET_REASON };
-  }
-  return r;
+  return offered;
 }
 
 function recognizeProfiled(

@@ -6,6 +6,7 @@
  * - credentials in what a permission shows (a command, a file's content) are masked for display.
  *   Fingerprints and proofs are always taken over the unmasked screen.
  */
+import type { ManualRecognition, Recognition } from './types';
 
 /** The words that name a secret, each a regular expression; `SECRET_WORDS` matches any of them. */
 const SECRET_WORD_FORMS: readonly RegExp[] = [
@@ -34,6 +35,20 @@ export function waitsForHiddenInput(lines: readonly string[]): boolean {
     return HIDDEN_INPUT_PROMPT.test(line);
   }
   return false;
+}
+
+/**
+ * The step as it may be offered: a free-text step whose question asks for a secret is manual.
+ * Every step passes here however it was assembled (one screen, or the windows of a scrolled list).
+ */
+export function withoutSecretQuestion<R extends Recognition>(r: R): R | ManualRecognition {
+  if (
+    r.kind === 'questionnaire' &&
+    r.question.responseKind === 'free_text' &&
+    asksForSecret(r.question.prompt, r.question.header)
+  )
+    return { kind: 'manual_required', reason: SECRET_REASON };
+  return r;
 }
 
 export const SECRET_REASON =

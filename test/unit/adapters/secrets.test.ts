@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { recognize, type AgentKind } from '../../../src/adapters/recognize';
 import { SECRET_REASON, asksForSecret, maskCredentials, waitsForHiddenInput } from '../../../src/adapters/secrets';
-import type { ScreenSnapshot } from '../../../src/adapters/types';
+import type { ListWindow, ScreenSnapshot } from '../../../src/adapters/types';
+import { assembleList } from '../../../src/adapters/list-window';
 import { selfContainedRows } from '../../../src/server/sessions/tmux/styled-lines';
 import { FIXTURES } from '../../support/fixture-corpus';
 
@@ -53,6 +54,40 @@ describe('secrets are never relayed', () => {
       },
     );
   }
+
+  describe('Gemini CLI 0.61.0: the same password question drawn whole and drawn as a scrolled list', () => {
+    const dir = 'gemini/0.61.0/80x24';
+    const windowOf = (rel: string, replace: [string, string]): ListWindow => {
+      const r = recognize('gemini', '0.61.0', screenOf(`${dir}/${rel}`, replace));
+      assert.ok(r.kind === 'manual_required' && r.window, `${rel}: no window: ${JSON.stringify(r).slice(0, 200)}`);
+      return r.window;
+    };
+    const scrolledEditor = (replace: [string, string]) =>
+      assembleList(windowOf('30-question-last-row', replace), [
+        windowOf('29-question', replace),
+        windowOf('31-question-window', replace),
+      ]);
+
+    it('drawn whole, with its free-text editor open: answerable, and manual once it asks for a password', () => {
+      const drawn = 'How should the change roll out?';
+      const plain = recognize('gemini', '0.61.0', screenOf(`${dir}/36-question-editing`, ['', '']));
+      assert.ok(plain.kind === 'questionnaire' && plain.question.responseKind === 'free_text', JSON.stringify(plain));
+      const asked = recognize(
+        'gemini',
+        '0.61.0',
+        screenOf(`${dir}/36-question-editing`, [drawn, 'Which password should it use?'.padEnd(drawn.length)]),
+      );
+      assert.deepEqual(asked, { kind: 'manual_required', reason: SECRET_REASON });
+    });
+
+    it('assembled from the windows of a scrolled list, with its editor open: the same check, manual', () => {
+      const drawn = 'Which database should the service use?';
+      const plain = scrolledEditor(['', '']);
+      assert.ok(plain.kind === 'questionnaire' && plain.question.responseKind === 'free_text', JSON.stringify(plain));
+      const asked = scrolledEditor([drawn, 'Which database password should it use?'.padEnd(drawn.length)]);
+      assert.deepEqual(asked, { kind: 'manual_required', reason: SECRET_REASON });
+    });
+  });
 
   it('asks for a secret by its words, not by any word', () => {
     for (const q of [
