@@ -14,6 +14,7 @@ import * as path from 'node:path';
 import { PosixProcessTable, lsofField, parsePsLine } from '../../../src/server/sessions/posix-ps';
 import { ProcFs } from '../../../src/server/sessions/proc';
 import { chooseProcessTable } from '../../../src/server/sessions/platform';
+import { needs } from '../../support/environment';
 import { until } from '../../support/wait';
 
 describe('sessions/posix-ps', () => {
@@ -68,7 +69,7 @@ describe('sessions/posix-ps', () => {
     let child: ChildProcess;
     let dir = '';
     before(async function () {
-      if (!fs.existsSync('/proc/self/stat')) this.skip();
+      needs(this, fs.existsSync('/proc/self/stat') ? null : 'no /proc on this machine');
       dir = fs.mkdtempSync(path.join(os.tmpdir(), 'akk-ps-'));
       // A shell in its own folder with a child of its own: a small tree like a terminal's.
       child = spawn('sh', ['-c', 'sleep 30 & wait'], { cwd: dir, stdio: 'ignore', detached: true });
