@@ -87,12 +87,19 @@ export class FollowUps {
       const step = this.d.store.getInteraction(f.interactionId)?.status;
       if (step !== 'resolved' && step !== 'declined' && step !== 'resolving')
         return this.drop(f, `its step is ${step ?? 'gone'}, not answered; nothing was sent`);
+      // A step that stays `resolving` past the deadline (its outcome could not be recorded) ends the
+      // wait too: nothing is ever polled for without end.
+      if (this.d.now() > deadline)
+        return this.drop(
+          f,
+          step === 'resolving'
+            ? 'its step was never recorded as answered; nothing was sent'
+            : 'the agent did not come back to an empty composer in time; nothing was sent',
+        );
       if (step === 'resolving') {
         await sleep(this.d.pollMs);
         continue;
       }
-      if (this.d.now() > deadline)
-        return this.drop(f, 'the agent did not come back to an empty composer in time; nothing was sent');
       try {
         await this.d.send(session, f.text ?? '', f.id);
         await this.d.store.finishFollowUp(f.id, 'sent', null);

@@ -123,24 +123,44 @@ export class KeyDispatch {
     return { ...last, outputSeq: capture.outputSeq };
   }
 
-  /** Records the outcome of a failed dispatch and returns the error the caller gets. */
+  /**
+   * Records the outcome of a failed dispatch and returns the error the caller gets. A store that
+   * cannot record it still settles the call: the caller gets a typed error, and a session that may
+   * have received input is held as uncertain in memory either way.
+   */
   private async settleFailure(r: Reserved, error: unknown, sent: boolean, followUp: FollowUp | undefined) {
     const { store } = this.d;
     const { ix, session } = r;
     const why = error instanceof Error ? error.message : String(error);
-    if (followUp) await this.d.followUps.drop(followUp, `the step was not answered: ${why}`);
+    if (followUp)
+      await this.d.followUps
+        .drop(followUp, `the step was not answered: ${why}`)
+        .catch((e: unknown) => this.d.log.warn(`dropping message ${followUp.id}`, e));
     if (!sent) {
-      await store.markFailed(ix.id, r.reservationId, {
-        code: error instanceof AkkError ? error.code : 'internal_error',
-        beforeInput: true,
-      });
+      try {
+        await store.markFailed(ix.id, r.reservationId, {
+          code: error instanceof AkkError ? error.code : 'internal_error',
+          beforeInput: true,
+        });
+      } catch (e) {
+        this.d.log.error(`releasing ${ix.id} after a failure before input`, e);
+        return new AkkError(
+          'store_io',
+          `nothing was typed (${why}), but the step could not be released: ${e instanceof Error ? e.message : String(e)}`,
+          { input_delivered: false },
+        );
+      }
       // The step is answerable again, or the screen has moved on: the tracker reads it afresh.
       this.observeSoon(session);
       return error;
     }
-    await store.markUncertain(ix.id, r.reservationId);
     session.setResponseUncertain(true);
-    await this.d.tracker.updated(ix.sessionId, ix.id);
+    try {
+      await store.markUncertain(ix.id, r.reservationId);
+      await this.d.tracker.updated(ix.sessionId, ix.id);
+    } catch (e) {
+      this.d.log.error(`recording ${ix.id} as uncertain`, e);
+    }
     this.d.log.warn(`response to ${ix.id} is uncertain: ${why}`);
     const cause = error instanceof AkkError && error.code === 'agent_exited' ? 'the agent exited meanwhile' : why;
     return new AkkError(

@@ -182,9 +182,24 @@ export class Responder {
   private async finish(r: Reserved, followUp: FollowUp | undefined): Promise<ResponseReceipt> {
     const { store } = this.d;
     const { ix, session, authority } = r;
-    await store.markResolved(ix.id, r.reservationId, `${authority.nativeStep}:${r.resolved.steps.length}`, {
-      releaseFence: authority.keyPlan.navigationOnly === true,
-    });
+    try {
+      await store.markResolved(ix.id, r.reservationId, `${authority.nativeStep}:${r.resolved.steps.length}`, {
+        releaseFence: authority.keyPlan.navigationOnly === true,
+      });
+    } catch (error) {
+      // The answer was typed and its effect seen, but the store cannot say so: the session is held
+      // as uncertain (nothing more is typed there) and the caller is told, never left waiting.
+      session.setResponseUncertain(true);
+      if (followUp) await this.d.followUps.drop(followUp, 'the answer could not be recorded').catch(() => undefined);
+      const why = error instanceof Error ? error.message : String(error);
+      this.d.log.error(`response to ${ix.id} was typed and proven but could not be recorded: ${why}`);
+      throw new AkkError(
+        'response_uncertain',
+        `the answer was typed and its effect seen, but it could not be recorded (${why}); check the terminal. ` +
+          'Nothing will be retried.',
+        { recorded: false },
+      );
+    }
     const done = store.getInteraction(ix.id) as Interaction;
     await this.d.tracker.updated(ix.sessionId, ix.id);
     if (followUp) this.d.followUps.deliverSoon(ix.sessionId);
