@@ -22,8 +22,21 @@ const TYPED = /^(notes-typed|none-of-the-above-typed|async-other-typed)$/;
 /** Start-up screens and the rate-limit choices: manual, named (codex-startup.test.ts, codex-rate-limit.test.ts). */
 const STARTUP = /^startup-|^rate-limit$/;
 
+/**
+ * `list`, once it holds at least one screen: a loop over the screens of a state that was renamed
+ * (or a version that left the corpus) would otherwise pass having checked nothing.
+ */
+function nonEmpty<T>(list: T[], what: string): T[] {
+  assert.ok(list.length > 0, `no ${what} in the corpus: the check would see nothing`);
+  return list;
+}
+
+/** The Codex screens of `state`: at least one, or the test that asks fails. */
 function byState(state: string): Fixture[] {
-  return codex.filter((f) => f.state === state);
+  return nonEmpty(
+    codex.filter((f) => f.state === state),
+    `Codex screen in state ${state}`,
+  );
 }
 
 describe('Codex recognition over the corpus', () => {
@@ -280,9 +293,10 @@ describe('Codex recognition over the corpus', () => {
 
 describe('Codex MCP user verification (0.155.1 and later)', () => {
   it('is manual with its reason, never approvable, wherever the client can show it', () => {
-    for (const f of [...byState('idle'), ...byState('working')].filter(
+    const shown = [...byState('idle'), ...byState('working')].filter(
       (x) => x.version === '0.155.1' || x.version === '0.171.0',
-    )) {
+    );
+    for (const f of nonEmpty(shown, 'Codex 0.155.1 or 0.171.0 screen idle or working')) {
       const bottom = f.screen.plain.length - 1 - [...f.screen.plain].reverse().findIndex((l) => l.trim() !== '');
       const at = Math.max(0, bottom - 2);
       // Codex's own words for the waiting surface.
@@ -302,12 +316,15 @@ describe('Codex MCP user verification (0.155.1 and later)', () => {
 
 describe('Codex empty-composer proof (managed send)', () => {
   it('proves the idle composer on every version and size', () => {
+    const proved: string[] = [];
     for (const f of [...byState('idle'), ...byState('answered'), ...byState('after-answer')]) {
       const r = recognize('codex', f.version, f.screen);
       if (r.kind !== 'activity' || r.state !== 'idle') continue;
       const proof = proveEmptyComposer('codex', f.version, f.screen);
       assert.ok(proof.sendable, `${f.id}: ${proof.sendable ? '' : proof.reason}`);
+      proved.push(f.id);
     }
+    nonEmpty(proved, 'Codex screen recognized as idle');
   });
 
   it('refuses while working, on a question, with typed text, or without styles', () => {
@@ -334,9 +351,13 @@ describe('Codex empty-composer proof (managed send)', () => {
 
   it('proves the empty Claude Code prompt only when idle', () => {
     const claude = loadSeedCorpus().filter((f) => f.agent === 'claude');
-    for (const f of claude.filter((x) => x.state === 'idle'))
-      assert.ok(proveEmptyComposer('claude', f.version, f.screen).sendable, f.id);
-    for (const f of claude.filter((x) => x.state === 'working' || x.state === 'single-select'))
+    const inState = (state: string): Fixture[] =>
+      nonEmpty(
+        claude.filter((x) => x.state === state),
+        `Claude Code screen in state ${state}`,
+      );
+    for (const f of inState('idle')) assert.ok(proveEmptyComposer('claude', f.version, f.screen).sendable, f.id);
+    for (const f of [...inState('working'), ...inState('single-select')])
       assert.equal(proveEmptyComposer('claude', f.version, f.screen).sendable, false, f.id);
   });
 });
