@@ -23,6 +23,7 @@ type AnswerTextProblem =
   | { code: 'empty'; message: string }
   | { code: 'padded'; message: string }
   | { code: 'control'; message: string }
+  | { code: 'invisible'; message: string }
   | { code: 'too_long'; message: string; length: number; maxLength: number };
 
 /** C0 and C1 controls, DEL, and line or paragraph separators, except those `allowed`. */
@@ -59,8 +60,18 @@ export function answerTextProblem(text: string, maxLength: number = MAX_FREE_TEX
   }
   if (hasControl(text, NONE))
     return { code: 'control', message: 'the answer must be a single line without control characters' };
+  // A terminal draws no cell for a format character (zero-width space or joiner, soft hyphen,
+  // direction mark): typed, it could never be seen on screen to prove the answer.
+  if (INVISIBLE.test(text))
+    return {
+      code: 'invisible',
+      message: 'the answer contains an invisible character (zero-width or direction mark) the terminal cannot show',
+    };
   return null;
 }
+
+/** Unicode format characters (category Cf). */
+const INVISIBLE = /\p{Cf}/u;
 
 /** Why a managed composer message cannot be pasted, or null when it can. */
 function messageTextProblem(text: string): AnswerTextProblem | null {
