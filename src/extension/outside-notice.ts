@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import * as vscode from 'vscode';
 import { SETTING } from '../shared/settings';
 import type { PanelNotice } from '../shared/webview-messages';
-import { osNoticeCommand } from './os-notice';
+import { OS_NOTICE_LIFETIME_MS, osNoticeCommand } from './os-notice';
 import { clickPath, clickTarget, noticeMode, planNotice } from './outside-notice-plan';
 import type { PendingStep } from './pending';
 import type { QuestionPanel } from './question-panel';
@@ -72,7 +72,10 @@ export class OutsideNotices {
       this.log.warn(`${cmd.command}: ${e.message}; the question panel raises the notification instead`);
       this.byPanel(notice);
     });
+    // A notice nobody clicks or closes does not leave its waiting command behind.
+    const ended = setTimeout(() => child.kill(), OS_NOTICE_LIFETIME_MS + 5_000);
     child.on('close', () => {
+      clearTimeout(ended);
       if (cmd.reportsClick && out.trim() === 'default')
         void vscode.env.openExternal(this.clickUri(notice.session_id, notice.opens));
     });
