@@ -120,7 +120,7 @@ export class QualificationRunner {
     const atSize = size === null ? [] : ['--person-size', size];
     this.deps.log(`${agent} ${version}: the terminal is ${size ?? 'of a size not captured'}`);
     const started = Date.now();
-    const reportFile = path.join(os.tmpdir(), `akk-qualify-report-${process.pid}-${started}.json`);
+    const reportFile = privateReportFile();
     const args = [
       ...command.args,
       '--local',
@@ -209,7 +209,16 @@ async function until(done: () => boolean, ms: number): Promise<void> {
   for (const end = Date.now() + ms; !done() && Date.now() < end;) await new Promise((r) => setTimeout(r, 200));
 }
 
-/** The run's report as Markdown, its identifying parts replaced; the file is removed. */
+/**
+ * Where the run writes its report: a file in a folder of its own that only this user can enter,
+ * whose name nobody can guess (never a fixed name in the shared temporary folder, where another
+ * user could place a file or a link first).
+ */
+export function privateReportFile(): string {
+  return path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'akk-qualify-')), 'report.json');
+}
+
+/** The run's report as Markdown, its identifying parts replaced; the file and its folder are removed. */
 function readReport(file: string, binary: string): string | null {
   try {
     const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
@@ -221,6 +230,6 @@ function readReport(file: string, binary: string): string | null {
   } catch {
     return null;
   } finally {
-    fs.rmSync(file, { force: true });
+    fs.rmSync(path.dirname(file), { force: true, recursive: true });
   }
 }
