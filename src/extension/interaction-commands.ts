@@ -107,7 +107,7 @@ async function decide(deps: CommandDeps, decision: PermissionDecisionKind) {
     sessionId,
     p.interaction_id,
     () => sendDecision(deps.client, p, revision, decision, reason?.trim()),
-    decision === DECISION.reject ? vscode.l10n.t('Rejected.') : vscode.l10n.t('Approved once.'),
+    { decision },
   );
 }
 
@@ -207,7 +207,7 @@ export const INTERACTION_COMMANDS: Readonly<Record<string, (deps: CommandDeps, .
       step.session.session_id,
       i.interaction_id,
       () => deps.client.request('respondInteraction', request),
-      vscode.l10n.t('Answered.'),
+      'answer',
     );
   },
   'akk.dismissPendingStep': async (deps) => {

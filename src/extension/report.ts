@@ -5,7 +5,9 @@
  */
 import * as vscode from 'vscode';
 import type { CommandDeps } from './command-deps';
+import type { ResponseReceipt } from '../shared/contract';
 import type { OutcomeKind } from '../shared/webview-messages';
+import { receiptWords, sentLabel, type Sent } from './receipt-words';
 import { errorCodeOf, errorMessageOf, lapsedOutcome, outcomeFor } from './rpc-error';
 
 export function requireTrust(): boolean {
@@ -18,19 +20,20 @@ export function requireTrust(): boolean {
   return false;
 }
 
-export async function report<T>(
+/** Sends, then tells the person what the receipt says (not which button was pressed), or the failure. */
+export async function report<T extends Pick<ResponseReceipt, 'outcome' | 'replayed'>>(
   deps: CommandDeps,
   sessionId: string,
   interactionId: string,
   work: () => Promise<T>,
-  done: string,
+  sent: Sent,
 ): Promise<T | undefined> {
   let result: T;
   try {
     result = await work();
   } catch (error) {
     const code = errorCodeOf(error);
-    deps.log.warn(`${done.replace(/\.$/, '')} failed (${code ?? 'error'}): ${errorMessageOf(error)}`);
+    deps.log.warn(`${sentLabel(sent)} failed (${code ?? 'error'}): ${errorMessageOf(error)}`);
     const fresh = await deps.pending.refresh(sessionId);
     const o =
       code === 'offer_expired' || code === 'offer_required'
@@ -39,7 +42,10 @@ export async function report<T>(
     await showFailure(deps, sessionId, o);
     return undefined;
   }
-  void vscode.window.showInformationMessage(done);
+  const words = receiptWords(vscode, result, sent);
+  void (words.differs
+    ? vscode.window.showWarningMessage(words.text)
+    : vscode.window.showInformationMessage(words.text));
   await deps.pending.refresh(sessionId);
   return result;
 }

@@ -71,7 +71,7 @@ export async function decideShown(deps: CommandDeps, shown: unknown, decision: u
     shown.sessionId,
     shown.permission.interaction_id,
     () => sendDecision(deps.client, shown.permission, shown.revision, decision),
-    decision === DECISION.reject ? vscode.l10n.t('Rejected.') : vscode.l10n.t('Approved once.'),
+    { decision },
   );
 }
 
