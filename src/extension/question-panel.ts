@@ -15,6 +15,7 @@ import { sendDecision } from './approval';
 import { readReply } from './words';
 import { agentLabel, type PendingInteractions } from './pending';
 import { errorCodeOf, errorMessageOf, lapsedOutcome, outcomeFor } from './rpc-error';
+import { receiptWords } from './receipt-words';
 import type { ServerClient } from './server-client';
 import { codedError } from '../shared/errors';
 import { panelHtml } from './question-panel-html';
@@ -245,11 +246,12 @@ export class QuestionPanel implements vscode.Disposable {
                   ...(m.message !== undefined ? { message: m.message } : {}),
                 })
               : await this.approve(sessionId, m.interaction_id, revision, m.decision, m.message);
+          const sent = m.type === 'respond' ? 'answer' : { decision: m.decision };
           this.post({
             type: 'outcome',
             requestId: m.requestId,
             kind: 'answered',
-            message: receipt.outcome === 'declined' ? vscode.l10n.t('Rejected.') : vscode.l10n.t('Answered.'),
+            message: receiptWords(vscode, receipt, sent).text,
           });
         } catch (error) {
           failure = error;

@@ -1,5 +1,8 @@
 /**
- * What the person is told once a decision or an answer sent from the editor has its receipt.
+ * What the person is told once a decision or an answer sent from the editor has its receipt: the
+ * words follow the receipt, not the button pressed. A receipt replayed from an earlier decision
+ * says so, and says when that earlier decision is not the one just asked for: a late Reject on a
+ * permission approved before did not stop the command, and must not read "Rejected.".
  */
 import type { PermissionDecisionKind, ResponseReceipt } from '../shared/contract';
 import { DECISION } from '../shared/decisions';
@@ -16,13 +19,35 @@ interface ReceiptWords {
 
 export function receiptWords(
   host: L10nHost,
-  _receipt: Pick<ResponseReceipt, 'outcome' | 'replayed'>,
+  receipt: Pick<ResponseReceipt, 'outcome' | 'replayed'>,
   sent: Sent,
 ): ReceiptWords {
-  if (sent === 'answer') return { text: host.l10n.t('Answered.'), differs: false };
+  const declined = receipt.outcome === 'declined';
+  if (sent === 'answer') {
+    if (!receipt.replayed)
+      return { text: declined ? host.l10n.t('Rejected.') : host.l10n.t('Answered.'), differs: false };
+    // The earlier answer is not known here: this one was not applied, whatever it was.
+    return {
+      text: declined
+        ? host.l10n.t('This question was already answered earlier (declined); this answer was not applied.')
+        : host.l10n.t('This question was already answered earlier; this answer was not applied.'),
+      differs: true,
+    };
+  }
+  const differs = (sent.decision === DECISION.reject) !== declined;
+  if (!receipt.replayed) return { text: declined ? host.l10n.t('Rejected.') : host.l10n.t('Approved once.'), differs };
+  if (!differs)
+    return {
+      text: declined
+        ? host.l10n.t('This permission was already rejected earlier; nothing more was sent.')
+        : host.l10n.t('This permission was already approved earlier; nothing more was sent.'),
+      differs,
+    };
   return {
-    text: sent.decision === DECISION.reject ? host.l10n.t('Rejected.') : host.l10n.t('Approved once.'),
-    differs: false,
+    text: declined
+      ? host.l10n.t('This permission was already rejected earlier; your Approve was not applied.')
+      : host.l10n.t('This permission was already approved earlier; your Reject was not applied.'),
+    differs,
   };
 }
 
