@@ -68,11 +68,11 @@ static_checks() {
   [ $f -eq 0 ]
 }
 
-# The live tier: the qualification on this machine alone (it times itself), then every other live
-# test in two parts side by side (test/live/parts.cjs: the tests mostly wait for a client to draw),
-# the first followed by the terminal and tmux tests again with the portable process table (ps and
-# lsof, as on macOS). One tier: its minimum counts every run. Each part's output is printed whole
-# once both are done.
+# The live tier: the qualification on this machine alone (the time it prints is its own; the bench,
+# `npm run bench -- qualify`, measures it), then every other live test in two parts side by side
+# (test/live/parts.cjs: the tests mostly wait for a client to draw), the first followed by the
+# terminal and tmux tests again with the portable process table (ps and lsof, as on macOS). One
+# tier: its minimum counts every run. Each part's output is printed whole once both are done.
 live_tests() {
   local rc=0 pa
   AKK_LIVE_PART=alone npx mocha --config test/live/.mocharc.cjs || rc=1

@@ -6,8 +6,11 @@
 // mirror: an integrated-terminal session's CPU (the screen mirror) against a tmux session's, streaming and idle;
 //   and the proof from a program's start (a terminal per start row) on recorded Gemini CLI streams.
 // process-table: the portable POSIX process table (ps, lsof) against /proc, read alone and through the server.
+// qualify: how long qualifying the newest Claude Code on this machine takes, quiet and beside two busy CPUs
+//   (only where that client is installed and the runner built; otherwise it says so and measures nothing).
 import { benchMirror, benchStartRows } from './mirror.bench';
 import { benchProcessTable } from './process-table.bench';
+import { benchQualify } from './qualify.bench';
 import { benchRecognition } from './recognition.bench';
 import { benchSessions } from './sessions.bench';
 import { benchStore } from './store.bench';
@@ -21,6 +24,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
     await benchStartRows();
   },
   'process-table': benchProcessTable,
+  qualify: benchQualify,
 };
 
 async function main(): Promise<void> {

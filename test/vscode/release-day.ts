@@ -5,14 +5,15 @@
  * terminal: the Agent Sessions view says the version is not qualified; its questionnaire waits in
  * the terminal, told by a notification that names the version and says to answer there, with
  * nothing sent. The person clicks **Qualify on This Machine** on it: the run's progress shows, it
- * says how long it took (at most 3 minutes here), and from then on the session is answered: the
- * waiting questionnaire in the panel, then a Bash permission from the panel's keyboard (a digit
- * pressed as it is drawn does nothing, a digit then Enter approves), each checked at the fake model
- * and on disk; each turn's end is told once as "finished", never as a step, and once the person
- * mutes that session, its next finished turn tells nothing. Then, with `akk.qualify.automatic`
- * set, `codex` in another terminal is qualified as it appears, without asking; its command approval
- * waits meanwhile, told by a notification with nothing sent, and once the run has qualified it, is
- * approved from the palette; its finished turn is told (the mute was the other session's only).
+ * says how long it took (logged here; `npm run bench -- qualify` measures that time), and from then
+ * on the session is answered: the waiting questionnaire in the panel, then a Bash permission from
+ * the panel's keyboard (a digit pressed as it is drawn does nothing, a digit then Enter approves),
+ * each checked at the fake model and on disk; each turn's end is told once as "finished", never as
+ * a step, and once the person mutes that session, its next finished turn tells nothing. Then, with
+ * `akk.qualify.automatic` set, `codex` in another terminal is qualified as it appears, without
+ * asking; its command approval waits meanwhile, told by a notification with nothing sent, and once
+ * the run has qualified it, is approved from the palette; its finished turn is told (the mute was
+ * the other session's only).
  * Last, a release that draws screens otherwise than the one below it stays in the terminal, its
  * differing screens in the report (release-day-differing.ts).
  */
@@ -66,7 +67,7 @@ async function qualifiedIn(p: Page, name: string): Promise<number> {
   );
   const seconds = Number(/qualified on this machine \((\d+) s\)/.exec(text)?.[1] ?? NaN);
   log(`  release day: ${name} qualified on this machine in ${seconds} s`);
-  check(Number.isFinite(seconds) && seconds <= 180, `the run took ${seconds} s: ${text}`);
+  check(Number.isFinite(seconds), `the verdict does not say how long the run took: ${text}`);
   return seconds;
 }
 
@@ -161,7 +162,7 @@ export async function runReleaseDay(browser: Browser, extPath: string, scratch: 
     );
 
     await step(
-      `release day: Qualify on This Machine from that notification qualifies ${claude} within 3 minutes`,
+      `release day: Qualify on This Machine from that notification qualifies ${claude}`,
       'failure-release-day-qualify.png',
       async (p) => {
         const note = await findNotification(p, /needs you in the terminal: It asks: /);
