@@ -246,13 +246,8 @@ export class QuestionPanel implements vscode.Disposable {
                   ...(m.message !== undefined ? { message: m.message } : {}),
                 })
               : await this.approve(sessionId, m.interaction_id, revision, m.decision, m.message);
-          const sent = m.type === 'respond' ? 'answer' : { decision: m.decision };
-          this.post({
-            type: 'outcome',
-            requestId: m.requestId,
-            kind: 'answered',
-            message: receiptWords(vscode, receipt, sent).text,
-          });
+          const words = receiptWords(vscode, receipt, m.type === 'respond' ? 'answer' : { decision: m.decision });
+          this.post({ type: 'outcome', requestId: m.requestId, kind: 'answered', message: words.text });
         } catch (error) {
           failure = error;
           this.log.warn(
