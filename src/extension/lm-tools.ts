@@ -19,6 +19,8 @@ import { PermissionDecisionKind } from '../shared/contract';
 import { DECISION } from '../shared/decisions';
 import { type TextSource } from '../shared/text-sources';
 import { codedError } from '../shared/errors';
+import { answerNeedsPerson, decideConfirmed, personConfirms as confirmsIn } from './confirmation-flow';
+import { CONFIRM_UI } from './whole-text';
 
 const Id = z.string().min(1).max(128);
 const AnswerInput = z
@@ -210,7 +212,10 @@ export function registerLanguageModelTools(
         const i = p.step.status.interaction as TerminalInteraction;
         // A step that is not a low-risk question (a plan to approve): the person confirms it here
         // too, whatever the chat's own confirmations were set to skip.
-        if (p.step.status.confirm_before_answer && !(await personConfirms(p.plain))) {
+        if (
+          answerNeedsPerson(p.step.status.confirm_before_answer, p.answers, input.message) &&
+          !(await personConfirms(p.plain))
+        ) {
           return refusal(new Error('the person did not confirm this answer; nothing was typed'));
         }
         const receipt = await client.request('respondInteraction', {
@@ -262,8 +267,21 @@ export function registerLanguageModelTools(
         const input = parsed(DecideInput, options.input);
         const step = stepOf(pending, input.interaction_id);
         const p = step.status.permission;
-        if (!p || !step.status.revision) throw new Error('the permission prompt is no longer waiting');
-        return result(await sendDecision(client, p, step.status.revision, input.decision, input.reason));
+        const revision = step.status.revision;
+        const call = {
+          caller: 'akk_decide_permission',
+          prepared: undefined,
+          current: p && revision ? { permission: p, revision } : undefined,
+          decision: input.decision,
+          reason: input.reason,
+        };
+        const receipt = await decideConfirmed(
+          vscode,
+          call,
+          (c) => confirmsIn(CONFIRM_UI, vscode, c),
+          (seen, rev) => sendDecision(client, seen, rev, input.decision, input.reason),
+        );
+        return result(receipt);
       } catch (error) {
         log.warn(`language-model tool: decision failed: ${errorMessageOf(error)}`);
         return refusal(error);

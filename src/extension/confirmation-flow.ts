@@ -1,0 +1,55 @@
+/**
+ * The person's yes before another agent's request is typed, as steps without VS Code.
+ */
+import type { Answer, PermissionDecisionKind, PermissionProjection } from '../shared/contract';
+import { codedError } from '../shared/errors';
+import type { Confirmation } from './confirmation-text';
+import type { L10nHost } from './l10n-host';
+
+/** The dialogs a confirmation uses. */
+export interface ConfirmUi {
+  /** A modal dialog: the button picked, or undefined for Cancel and Escape. */
+  modal(message: string, detail: string, buttons: string[]): PromiseLike<string | undefined>;
+  /** Opens the whole text in a read-only document. */
+  openWhole(text: string): Promise<void>;
+  /** A notification: the button picked, or undefined when closed. */
+  notify(message: string, buttons: string[]): PromiseLike<string | undefined>;
+}
+
+/** Resolves true only when the person picked the confirming button. */
+export async function personConfirms(ui: ConfirmUi, host: L10nHost, c: Confirmation): Promise<boolean> {
+  return (await ui.notify(c.message, [c.yes, host.l10n.t('Deny')])) === c.yes;
+}
+
+/** Whether a language-model tool's answer waits for the person's own dialog: a step that is not low risk. */
+export function answerNeedsPerson(
+  confirmBeforeAnswer: boolean,
+  _answers: readonly Answer[],
+  _message?: string,
+): boolean {
+  return confirmBeforeAnswer;
+}
+
+interface DecisionCall {
+  /** Who asks, as the dialog names it. */
+  caller: string;
+  /** The permission the chat's confirmation was prepared for (its id and revision), or none was waiting. */
+  prepared: { interactionId: string; revision: string } | undefined;
+  /** The permission waiting now, with its revision, or none. */
+  current: { permission: PermissionProjection; revision: string } | undefined;
+  decision: PermissionDecisionKind;
+  /** With a rejection, the reason sent to the agent as its next message. */
+  reason: string | undefined;
+}
+
+/** A language-model tool's decision, sent after the chat's own confirmation. */
+export async function decideConfirmed<R>(
+  _host: L10nHost,
+  call: DecisionCall,
+  _ask: (c: Confirmation) => Promise<boolean>,
+  send: (p: PermissionProjection, revision: string) => Promise<R>,
+): Promise<R> {
+  const { current } = call;
+  if (!current) throw codedError('not_found', 'the permission prompt is no longer waiting');
+  return send(current.permission, current.revision);
+}
