@@ -1,5 +1,7 @@
 /**
- * The person's yes before another agent's request is typed, as steps without VS Code.
+ * The person's yes before another agent's request is typed, as steps without VS Code: a modal
+ * offers the confirming button only when it shows every text whole; when a text had to be cut, it
+ * offers Show All first, which opens the whole text, and only then the choice.
  */
 import type { Answer, PermissionDecisionKind, PermissionProjection } from '../shared/contract';
 import { codedError } from '../shared/errors';
@@ -12,13 +14,20 @@ export interface ConfirmUi {
   modal(message: string, detail: string, buttons: string[]): PromiseLike<string | undefined>;
   /** Opens the whole text in a read-only document. */
   openWhole(text: string): Promise<void>;
-  /** A notification: the button picked, or undefined when closed. */
+  /** A notification that leaves the document readable: the button picked, or undefined when closed. */
   notify(message: string, buttons: string[]): PromiseLike<string | undefined>;
 }
 
-/** Resolves true only when the person picked the confirming button. */
+/** Resolves true only when the person picked the confirming button, having been shown every text whole. */
 export async function personConfirms(ui: ConfirmUi, host: L10nHost, c: Confirmation): Promise<boolean> {
-  return (await ui.notify(c.message, [c.yes, host.l10n.t('Deny')])) === c.yes;
+  if (!c.cut) return (await ui.modal(c.message, c.detail, [c.yes])) === c.yes;
+  const showAll = host.l10n.t('Show All');
+  if ((await ui.modal(c.message, c.detail, [showAll])) !== showAll) return false;
+  await ui.openWhole(c.whole);
+  // Not modal: a modal dialog would keep the document from being scrolled and read.
+  const deny = host.l10n.t('Deny');
+  const read = host.l10n.t('{0} The whole text is open in the editor: read it, then choose.', c.message);
+  return (await ui.notify(read, [c.yes, deny])) === c.yes;
 }
 
 /** Whether a language-model tool's answer waits for the person's own dialog: a step that is not low risk. */
