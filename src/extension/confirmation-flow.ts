@@ -1,11 +1,13 @@
 /**
  * The person's yes before another agent's request is typed, as steps without VS Code: a modal
  * offers the confirming button only when it shows every text whole; when a text had to be cut, it
- * offers Show All first, which opens the whole text, and only then the choice.
+ * offers Show All first, which opens the whole text, and only then the choice. A language-model
+ * tool's decision on a permission is sent only after that yes, for the permission the chat's own
+ * confirmation was prepared for, whatever the chat was set to approve by itself.
  */
 import type { Answer, PermissionDecisionKind, PermissionProjection } from '../shared/contract';
 import { codedError } from '../shared/errors';
-import type { Confirmation } from './confirmation-text';
+import { confirmation, type Confirmation } from './confirmation-text';
 import type { L10nHost } from './l10n-host';
 
 /** The dialogs a confirmation uses. */
@@ -51,14 +53,33 @@ interface DecisionCall {
   reason: string | undefined;
 }
 
-/** A language-model tool's decision, sent after the chat's own confirmation. */
+/**
+ * A language-model tool's decision: sent only for the permission its call was prepared for, once
+ * the person confirmed it in AKK's own dialog; the chat's confirmation, which can be set to approve
+ * by itself, is never enough.
+ */
 export async function decideConfirmed<R>(
-  _host: L10nHost,
+  host: L10nHost,
   call: DecisionCall,
-  _ask: (c: Confirmation) => Promise<boolean>,
+  ask: (c: Confirmation) => Promise<boolean>,
   send: (p: PermissionProjection, revision: string) => Promise<R>,
 ): Promise<R> {
-  const { current } = call;
+  const { prepared, current } = call;
   if (!current) throw codedError('not_found', 'the permission prompt is no longer waiting');
+  if (!prepared)
+    throw codedError(
+      'stale_revision',
+      'no permission was waiting when this call was prepared; nothing was sent: list the pending steps and call again',
+    );
+  if (prepared.interactionId !== current.permission.interaction_id || prepared.revision !== current.revision)
+    throw codedError('stale_revision', 'the permission changed since this call was prepared; nothing was sent');
+  const asked = {
+    caller: call.caller,
+    permission: current.permission,
+    decision: call.decision,
+    ...(call.reason !== undefined ? { message: call.reason } : {}),
+  };
+  if (!(await ask(confirmation(host, asked))))
+    throw codedError('confirmation_refused', 'the person did not confirm this decision; nothing was typed');
   return send(current.permission, current.revision);
 }

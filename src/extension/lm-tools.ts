@@ -3,8 +3,10 @@
  * chat agents in VS Code: list the pending steps, answer a question (by option ids, or in words
  * under the step's text policy), decide a permission. Every call that would type into a terminal
  * first shows the person the exact prompt and the chosen answer (`prepareInvocation`), and VS Code
- * runs it only after they continue. A call's input comes from a model: it is checked like any
- * other untrusted input, and only what the person was shown is sent.
+ * runs it only after they continue. The chat can be set to continue by itself, so every decision
+ * on a permission is also asked in AKK's own dialog, shown whole, and sent only after its yes, for
+ * the permission the call was prepared for. A call's input comes from a model: it is checked like
+ * any other untrusted input, and only what the person was shown is sent.
  */
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
@@ -110,6 +112,9 @@ async function answerOf(
       : { question_id: q.question_id, response_kind: kind, selected_option_ids: [ids[0] ?? ''] };
   return { answers: [answer], chosen: labels.join(', ') };
 }
+
+/** Who asks, as AKK's own dialog names a language-model tool. */
+const toolCaller = (tool: string): string => vscode.l10n.t('A language-model tool of the chat ({0})', tool);
 
 /** A modal question the chat's auto-approval cannot answer: yes only when the person picks Answer. */
 async function personConfirms(detail: string): Promise<boolean> {
@@ -233,13 +238,20 @@ export function registerLanguageModelTools(
       }
     },
   };
+  /** The permission each decision call was prepared for, by its input. */
+  const preparedDecisions = new Map<string, { interactionId: string; revision: string }>();
   const decideTool: vscode.LanguageModelTool<unknown> = {
     prepareInvocation: (options) => {
       const input = DecideInput.safeParse(options.input);
       const waiting = input.success ? pending.list().find((s) => s.id === input.data.interaction_id) : undefined;
       const p = waiting?.status.permission;
+      const revision = waiting?.status.revision;
+      preparedDecisions.delete(keyOf(options.input));
       // Nothing will be typed (the run reports why), so the person is not asked.
-      if (!input.success || !p) return { invocationMessage: vscode.l10n.t('Checking the decision') };
+      if (!input.success || !p || !revision) return { invocationMessage: vscode.l10n.t('Checking the decision') };
+      preparedDecisions.set(keyOf(options.input), { interactionId: p.interaction_id, revision });
+      // A call the chat never ran leaves its entry: only the latest few are kept.
+      if (preparedDecisions.size > 20) preparedDecisions.delete(preparedDecisions.keys().next().value as string);
       const approving = input.data.decision === DECISION.approveOnce;
       const what = approving ? vscode.l10n.t('Approve once') : vscode.l10n.t('Reject');
       // The subject comes last, alone in its block: outside a chat VS Code shows this as plain
@@ -265,12 +277,15 @@ export function registerLanguageModelTools(
     invoke: async (options) => {
       try {
         const input = parsed(DecideInput, options.input);
-        const step = stepOf(pending, input.interaction_id);
-        const p = step.status.permission;
-        const revision = step.status.revision;
+        const key = keyOf(options.input);
+        const prepared = preparedDecisions.get(key);
+        preparedDecisions.delete(key);
+        const fresh = await pending.refresh(stepOf(pending, input.interaction_id).session.session_id);
+        const p = fresh?.id === input.interaction_id ? fresh.status.permission : undefined;
+        const revision = fresh?.status.revision;
         const call = {
-          caller: 'akk_decide_permission',
-          prepared: undefined,
+          caller: toolCaller('akk_decide_permission'),
+          prepared,
           current: p && revision ? { permission: p, revision } : undefined,
           decision: input.decision,
           reason: input.reason,
