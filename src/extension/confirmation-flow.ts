@@ -32,13 +32,12 @@ export async function personConfirms(ui: ConfirmUi, host: L10nHost, c: Confirmat
   return (await ui.notify(read, [c.yes, deny])) === c.yes;
 }
 
-/** Whether a language-model tool's answer waits for the person's own dialog: a step that is not low risk. */
-export function answerNeedsPerson(
-  confirmBeforeAnswer: boolean,
-  _answers: readonly Answer[],
-  _message?: string,
-): boolean {
-  return confirmBeforeAnswer;
+/**
+ * Whether a language-model tool's answer waits for the person's own dialog: a step that is not low
+ * risk, words typed as the answer, or a message that would follow it as the agent's next one.
+ */
+export function answerNeedsPerson(confirmBeforeAnswer: boolean, answers: readonly Answer[], message?: string): boolean {
+  return confirmBeforeAnswer || message !== undefined || answers.some((a) => a.response_kind === 'free_text');
 }
 
 interface DecisionCall {

@@ -4,9 +4,10 @@
  * under the step's text policy), decide a permission. Every call that would type into a terminal
  * first shows the person the exact prompt and the chosen answer (`prepareInvocation`), and VS Code
  * runs it only after they continue. The chat can be set to continue by itself, so every decision
- * on a permission is also asked in AKK's own dialog, shown whole, and sent only after its yes, for
- * the permission the call was prepared for. A call's input comes from a model: it is checked like
- * any other untrusted input, and only what the person was shown is sent.
+ * on a permission, every answer to a step that is not low risk, and every answer with words or a
+ * message of the model's is also asked in AKK's own dialog, shown whole, and sent only after its
+ * yes. A call's input comes from a model: it is checked like any other untrusted input, and only
+ * what the person was shown is sent.
  */
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
@@ -21,7 +22,8 @@ import { PermissionDecisionKind } from '../shared/contract';
 import { DECISION } from '../shared/decisions';
 import { type TextSource } from '../shared/text-sources';
 import { codedError } from '../shared/errors';
-import { answerNeedsPerson, decideConfirmed, personConfirms as confirmsIn } from './confirmation-flow';
+import { answerNeedsPerson, decideConfirmed, personConfirms } from './confirmation-flow';
+import { confirmation } from './confirmation-text';
 import { CONFIRM_UI } from './whole-text';
 
 const Id = z.string().min(1).max(128);
@@ -51,8 +53,8 @@ interface Prepared {
   fromText?: { text: string; via: TextSource };
   /** As markdown, for the chat's confirmation. */
   shown: string;
-  /** The same as plain text, for a dialog. */
-  plain: string;
+  /** The answer as the person reads it: the chosen options' labels, or the words to type. */
+  chosen: string;
 }
 
 function result(value: unknown): vscode.LanguageModelToolResult {
@@ -80,7 +82,7 @@ async function answerOf(
   client: ServerClient,
   i: TerminalInteraction,
   input: z.infer<typeof AnswerInput>,
-): Promise<Omit<Prepared, 'step' | 'shown' | 'plain'> & { chosen: string }> {
+): Promise<Omit<Prepared, 'step' | 'shown'>> {
   const q = i.questions[0];
   if (!q) throw new Error('the step has no question');
   const ask = (n: number): string =>
@@ -115,17 +117,6 @@ async function answerOf(
 
 /** Who asks, as AKK's own dialog names a language-model tool. */
 const toolCaller = (tool: string): string => vscode.l10n.t('A language-model tool of the chat ({0})', tool);
-
-/** A modal question the chat's auto-approval cannot answer: yes only when the person picks Answer. */
-async function personConfirms(detail: string): Promise<boolean> {
-  const answer = vscode.l10n.t('Answer');
-  const pick = await vscode.window.showWarningMessage(
-    vscode.l10n.t('A language-model tool asks to answer this step in the agent’s terminal.'),
-    { modal: true, detail },
-    answer,
-  );
-  return pick === answer;
-}
 
 /** Text as markdown that draws exactly that text (no emphasis, link, HTML or heading of its own). */
 function asText(text: string): string {
@@ -174,7 +165,7 @@ export function registerLanguageModelTools(
         a = await answerOf(client, i, input);
       } catch (error) {
         // Nothing will be typed, so the person is not asked; the run reports why.
-        prepared.set(key, { refused: error, step: step as PendingStep, answers: [], shown: '', plain: '' });
+        prepared.set(key, { refused: error, step: step as PendingStep, answers: [], shown: '', chosen: '' });
         return { invocationMessage: vscode.l10n.t('Checking the answer') };
       }
       const input = parsed(AnswerInput, options.input);
@@ -186,18 +177,12 @@ export function registerLanguageModelTools(
       const shown =
         `**${asText(q?.prompt ?? '')}**\n\n${vscode.l10n.t('Answer: **{0}**', asText(a.chosen))}` +
         (then ? `\n\n${asText(then)}` : '');
-      // The template's own emphasis goes, not any asterisks of the answer.
-      const answered = vscode.l10n
-        .t('Answer: **{0}**', '{0}')
-        .replace(/\*\*/g, '')
-        .replace('{0}', () => a.chosen);
-      const plain = `${q?.prompt ?? ''}\n\n${answered}${then ? `\n\n${then}` : ''}`;
       prepared.set(keyOf(options.input), {
         step,
         answers: a.answers,
         ...(a.fromText ? { fromText: a.fromText } : {}),
         shown,
-        plain,
+        chosen: a.chosen,
       });
       return {
         invocationMessage: vscode.l10n.t('Answering the agent’s question'),
@@ -215,13 +200,21 @@ export function registerLanguageModelTools(
         prepared.delete(keyOf(options.input));
         if (p.refused !== undefined) return refusal(p.refused);
         const i = p.step.status.interaction as TerminalInteraction;
-        // A step that is not a low-risk question (a plan to approve): the person confirms it here
-        // too, whatever the chat's own confirmations were set to skip.
+        // A step that is not a low-risk question (a plan to approve), or words or a message of the
+        // model's to type: the person confirms it here too, whatever the chat was set to skip.
+        const asked = {
+          caller: toolCaller('akk_answer_question'),
+          interaction: i,
+          answer: p.chosen,
+          ...(input.message !== undefined ? { message: input.message } : {}),
+        };
         if (
           answerNeedsPerson(p.step.status.confirm_before_answer, p.answers, input.message) &&
-          !(await personConfirms(p.plain))
+          !(await personConfirms(CONFIRM_UI, vscode, confirmation(vscode, asked)))
         ) {
-          return refusal(new Error('the person did not confirm this answer; nothing was typed'));
+          return refusal(
+            codedError('confirmation_refused', 'the person did not confirm this answer; nothing was typed'),
+          );
         }
         const receipt = await client.request('respondInteraction', {
           interaction_id: i.interaction_id,
@@ -293,7 +286,7 @@ export function registerLanguageModelTools(
         const receipt = await decideConfirmed(
           vscode,
           call,
-          (c) => confirmsIn(CONFIRM_UI, vscode, c),
+          (c) => personConfirms(CONFIRM_UI, vscode, c),
           (seen, rev) => sendDecision(client, seen, rev, input.decision, input.reason),
         );
         return result(receipt);
