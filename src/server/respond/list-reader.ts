@@ -65,7 +65,7 @@ export class ListReader {
     tracker.lists.startReading(session.id);
     let result: { windows: ListWindow[] } | { failed: string };
     try {
-      result = await this.d.locks.hold(session.id, `list:${session.id}`, () => this.scroll(session, home));
+      result = await this.d.locks.holdTerminal(session.id, () => this.scroll(session, home));
     } catch (e) {
       result = { failed: e instanceof Error ? e.message : String(e) };
     }
@@ -81,6 +81,7 @@ export class ListReader {
   /** Why no key may go to this terminal now, if one is. */
   private refusal(session: Session, home: ListWindow): string | undefined {
     if (!this.d.options.inputAllowed) return 'the workspace is not trusted';
+    if (session.uncertain) return 'an earlier answer in this terminal is uncertain: check the terminal first';
     const blocked = session.observeOnlyReason();
     if (blocked) return blocked;
     if (!session.endpoint || session.state === 'exited') return 'the terminal is gone';
@@ -197,11 +198,15 @@ export class ListReader {
     }
   }
 
+  /** The agent's quiet time before a key, within the proof timeout: a terminal that never stops drawing ends the reading. */
   private async waitQuiet(session: Session): Promise<void> {
     const need = timingOf(session.agent).quietBeforeKey;
+    const deadline = Date.now() + this.d.options.proofTimeoutMs;
     for (;;) {
       const quiet = session.msSinceOutput() ?? need;
       if (quiet >= need) return;
+      if (Date.now() > deadline)
+        throw new AkkError('terminal_not_settled', 'the terminal never went quiet while the list was read');
       await sleep(need - quiet + 5);
     }
   }

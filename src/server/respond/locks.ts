@@ -10,4 +10,12 @@ export class DispatchLocks {
   hold<T>(terminalKey: string, turnKey: string, work: () => Promise<T>): Promise<T> {
     return this.terminal.run(terminalKey, () => this.store.run('writer', () => this.turn.run(turnKey, work)));
   }
+
+  /**
+   * The terminal alone, for input that writes nothing to the store (reading a scrolled list): a
+   * terminal that keeps drawing then holds up no other session's answer.
+   */
+  holdTerminal<T>(terminalKey: string, work: () => Promise<T>): Promise<T> {
+    return this.terminal.run(terminalKey, work);
+  }
 }

@@ -16,6 +16,7 @@ import { assembleList } from '../../../src/adapters/list-window';
 import { recognize } from '../../../src/adapters/recognize';
 import type { ListWindow } from '../../../src/adapters/types';
 import { ListReader } from '../../../src/server/respond/list-reader';
+import { DispatchLocks } from '../../../src/server/respond/locks';
 import type { SendDeps } from '../../../src/server/respond/responder-deps';
 import type { Session, SettledCapture } from '../../../src/server/sessions';
 import { LIST_MOVE_KEYS, LIST_MOVES_SIZE, listMovesDir } from '../../harness/agents/gemini/capture-list-moves';
@@ -145,8 +146,27 @@ class ReplayedTerminal {
 
 type Outcome = { windows: readonly ListWindow[] } | { failed: string };
 
+/** A terminal that never stops drawing: each capture shows the list's home, never quiet for a key. */
+class BusyTerminal extends ReplayedTerminal {
+  override quietMs(): number {
+    return 0;
+  }
+  override settled(): Promise<SettledCapture> {
+    const { cols, rows } = LIST_MOVES_SIZE;
+    const f = FRAMES[0] as Frame;
+    this.outputSeq += 1;
+    const at = { cols, rows, cursor: { x: 0, y: 0, visible: false }, capturedAt: Date.now(), generation: 1 };
+    return Promise.resolve({ ...f, ...at, outputSeq: this.outputSeq });
+  }
+}
+
+interface ReadOptions {
+  locks?: SendDeps['locks'];
+  uncertain?: boolean;
+}
+
 /** Reads the list from its home screen on `term`, and the reading's outcome. */
-async function read(term: ReplayedTerminal): Promise<Outcome> {
+async function read(term: ReplayedTerminal, opts: ReadOptions = {}): Promise<Outcome> {
   const session = {
     id: 'ses_list',
     agent: 'gemini',
@@ -160,13 +180,14 @@ async function read(term: ReplayedTerminal): Promise<Outcome> {
     outputSeq: () => term.outputSeq,
     msSinceOutput: () => term.quietMs(),
     observeOnlyReason: () => undefined,
+    uncertain: opts.uncertain === true,
     nextSettled: () => term.settled(),
   } as unknown as Session;
   const home = recognize('gemini', VERSION, { ...snapshot(FRAMES[0] as Frame) });
   assert.ok(home.kind === 'manual_required' && home.window, JSON.stringify(home));
   return new Promise<Outcome>((resolve) => {
     const deps = {
-      locks: { hold: (_a: string, _b: string, work: () => Promise<unknown>) => work() },
+      locks: opts.locks ?? { holdTerminal: (_a: string, work: () => Promise<unknown>) => work() },
       log: { info: () => undefined, warn: () => undefined },
       options: { proofTimeoutMs: 2000, inputAllowed: true },
       tracker: {
@@ -179,9 +200,9 @@ async function read(term: ReplayedTerminal): Promise<Outcome> {
 }
 
 /** Reads the list on `term`, its pending frames dropped afterwards whatever the outcome. */
-async function readOn(term: ReplayedTerminal): Promise<Outcome> {
+async function readOn(term: ReplayedTerminal, opts: ReadOptions = {}): Promise<Outcome> {
   try {
-    return await read(term);
+    return await read(term, opts);
   } finally {
     term.stop();
   }
@@ -235,5 +256,29 @@ describe("the list reader, with Gemini CLI's moves drawn in two frames", functio
       /the screen changed while the list was read: it showed the list's rows 1,2,3, the cursor on 1/,
     );
     assert.deepEqual(term.keys, ['Down', 'Down']);
+  });
+
+  it('a terminal that never goes quiet ends the reading with no key, and holds up no other session meanwhile', async () => {
+    const locks = new DispatchLocks();
+    const term = new BusyTerminal();
+    const reading = readOn(term, { locks });
+    // Another session's answer takes the locks every answer takes, while this reading waits.
+    const other = await Promise.race([
+      locks.hold('ses_other', 'turn_other', () => Promise.resolve('answered')),
+      new Promise((r) => setTimeout(() => r('held up'), 1000)),
+    ]);
+    assert.equal(other, 'answered');
+    const r = await reading;
+    assert.ok('failed' in r, JSON.stringify(r));
+    assert.match(r.failed, /never went quiet/);
+    assert.deepEqual(term.keys, []);
+  });
+
+  it('never reads a list in a terminal whose earlier answer is uncertain', async () => {
+    const term = new ReplayedTerminal();
+    const r = await readOn(term, { uncertain: true });
+    assert.ok('failed' in r, JSON.stringify(r));
+    assert.match(r.failed, /uncertain/);
+    assert.deepEqual(term.keys, []);
   });
 });
