@@ -83,7 +83,8 @@ export function registerSupervisorTools(server: McpServer, link: AkkLink): void 
         'Answers the current step of a question listed by list_pending, with the `revision` it listed as ' +
         "`expected_revision`: either `answers` (the step's option ids " +
         'or free text), or `words` (resolved only to an option the step lets words name: its label or number). ' +
-        '`message` is sent to the agent as its next message once the step is done.',
+        '`message` is sent to the agent as its next message once the step is done. A free-text answer or a ' +
+        '`message` is typed only after the person confirms it in the editor, on any step.',
       inputSchema: {
         interaction_id: Id,
         turn_id: Id,

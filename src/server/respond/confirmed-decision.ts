@@ -50,8 +50,9 @@ export async function confirmedDecision(
 }
 
 /**
- * A supervisor's answer to a question: a low-risk step is answered as a click would be; any other
- * (a plan to approve, a step with context to read) only once the person confirms it.
+ * A supervisor's answer to a question: a low-risk step chosen among its options is answered as a
+ * click would be; any other (a plan to approve, a step with context to read), and any answer that
+ * carries words to type, only once the person confirms it.
  */
 export async function confirmedAnswer(
   d: Deps,
@@ -59,7 +60,7 @@ export async function confirmedAnswer(
   supervisor: Supervisor,
 ): Promise<ResponseReceipt> {
   const ix = d.store.getInteraction(req.interaction_id);
-  if (!ix || ix.kind === 'permission' || !needsConfirmation(ix))
+  if (!ix || ix.kind === 'permission' || (!needsConfirmation(ix) && !carriesWords(req)))
     return d.responder.respondInteraction(req, callerOf(supervisor));
   checkSubmissionAllowed(req.message, req.from_text?.text);
   const interaction = publicView(ix).interaction;
@@ -101,6 +102,14 @@ async function afterConfirmation(
 /** Whether an agent's answer for the person waits for the person's confirmation: all but a low-risk question. */
 export function needsConfirmation(ix: Interaction): boolean {
   return ix.kind === 'permission' || ix.riskClass !== 'low';
+}
+
+/**
+ * Whether a supervisor's answer carries words of its own to type (a free-text answer, or a message
+ * to send after the step): those are typed on any step only once the person has read them.
+ */
+export function carriesWords(req: RespondInteractionRequest): boolean {
+  return req.message !== undefined || req.answers.some((a) => a.response_kind === 'free_text');
 }
 
 /** A supervisor's connection: its own offers, and the revision it must always echo. */
