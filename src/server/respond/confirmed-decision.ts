@@ -108,7 +108,7 @@ export function needsConfirmation(ix: Interaction): boolean {
  * Whether a supervisor's answer carries words of its own to type (a free-text answer, or a message
  * to send after the step): those are typed on any step only once the person has read them.
  */
-export function carriesWords(req: RespondInteractionRequest): boolean {
+function carriesWords(req: RespondInteractionRequest): boolean {
   return req.message !== undefined || req.answers.some((a) => a.response_kind === 'free_text');
 }
 

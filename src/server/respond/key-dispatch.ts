@@ -146,7 +146,9 @@ export class KeyDispatch {
         this.d.log.error(`releasing ${ix.id} after a failure before input`, e);
         return new AkkError(
           'store_io',
-          `nothing was typed (${why}), but the step could not be released: ${e instanceof Error ? e.message : String(e)}`,
+          `nothing was typed (${why}), but the step could not be released: ${
+            e instanceof Error ? e.message : String(e)
+          }`,
           { input_delivered: false },
         );
       }

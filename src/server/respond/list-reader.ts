@@ -198,7 +198,10 @@ export class ListReader {
     }
   }
 
-  /** The agent's quiet time before a key, within the proof timeout: a terminal that never stops drawing ends the reading. */
+  /**
+   * The agent's quiet time before a key, within the proof timeout: a terminal that never stops
+   * drawing ends the reading.
+   */
   private async waitQuiet(session: Session): Promise<void> {
     const need = timingOf(session.agent).quietBeforeKey;
     const deadline = Date.now() + this.d.options.proofTimeoutMs;

@@ -258,7 +258,7 @@ describe("the list reader, with Gemini CLI's moves drawn in two frames", functio
     assert.deepEqual(term.keys, ['Down', 'Down']);
   });
 
-  it('a terminal that never goes quiet ends the reading with no key, and holds up no other session meanwhile', async () => {
+  it('a terminal that never goes quiet ends the reading with no key, holding up no other session', async () => {
     const locks = new DispatchLocks();
     const term = new BusyTerminal();
     const reading = readOn(term, { locks });

@@ -141,7 +141,7 @@ async function rig(at: Moment, clock = new Clock()): Promise<Rig> {
 const codeOf = (e: unknown): string => (e instanceof AkkError ? e.code : String(e));
 
 describe('managed send: only onto the screen it proved', () => {
-  it('pastes once and presses Enter once on a proven empty composer (the screens read as the test expects)', async () => {
+  it('pastes once and presses Enter once on a proven empty composer (the screens read as expected)', async () => {
     assert.equal(
       recognize('claude', VERSION, snapshotOf({ text: IDLE, cols: 80, rows: 24 } as never)).kind,
       'activity',
@@ -158,7 +158,8 @@ describe('managed send: only onto the screen it proved', () => {
   });
 
   for (const at of ['quiet-time', 'reserved'] as const) {
-    it(`a dialog drawn ${at === 'quiet-time' ? 'while the quiet time passes' : 'while the send is reserved'} gets zero input, and the id may be sent later`, async () => {
+    const when = at === 'quiet-time' ? 'while the quiet time passes' : 'while the send is reserved';
+    it(`a dialog drawn ${when} gets zero input, and the id may be sent later`, async () => {
       const r = await rig(at);
       await assert.rejects(
         () => managedSend(r.deps, r.session, 'Use the tmp folder.', 'req-1'),

@@ -35,7 +35,7 @@ describe('store: managed sends', function () {
     await again.close();
   });
 
-  it('a send taken back before its paste is gone after a restart and may be reserved again; a sent one stays', async () => {
+  it('a send taken back before its paste is gone after a restart and may be reserved again', async () => {
     const store = await diskStore(dir);
     await store.reserveSend(SEND);
     await store.releaseSend('send-1');
