@@ -101,6 +101,16 @@ export interface Launched {
   stop(): Promise<void>;
 }
 
+/**
+ * The pane's process id as tmux printed it, or 0 for none: a pane that already closed prints ''
+ * (which `Number` reads as 0), and 0 or 1 given to kill would name the runner's own process group
+ * or every process there is. Nothing is killed by a pid of 0.
+ */
+export function paneProcess(printed: string): number {
+  const pid = Number(printed.trim());
+  return printed.trim() !== '' && Number.isInteger(pid) && pid > 1 ? pid : 0;
+}
+
 /** Every descendant of pid (from /proc), deepest last. */
 export function descendants(pid: number): number[] {
   const children = new Map<number, number[]>();
@@ -342,7 +352,7 @@ export async function launchAgent(opts: LaunchOptions): Promise<Launched> {
     throw e;
   }
   await tmux(['set-option', '-g', 'window-size', 'manual']);
-  const pid = Number((await tmux(['display-message', '-p', '-t', target, '#{pane_pid}'])).trim());
+  const pid = paneProcess(await tmux(['display-message', '-p', '-t', target, '#{pane_pid}']));
   let stopped = false;
 
   const capture = async (c: CaptureOptions = {}): Promise<string> => {
@@ -432,7 +442,7 @@ export async function launchAgent(opts: LaunchOptions): Promise<Launched> {
       if (stopped) return;
       stopped = true;
       active.delete(socket);
-      const procs = [pid, ...descendants(pid)];
+      const procs = pid > 1 ? [pid, ...descendants(pid)] : [];
       killServerSync(base, entry.socketPath);
       await sleep(200);
       for (const p of procs) {
