@@ -37,12 +37,22 @@ export const CLAUDE_RULES: Rule[] = [
 
 export const CLAUDE_VOLATILE_LINES: VolatileLine[] = [
   { name: 'claude spinner line (glyph, verb, shimmer)', re: /^\s*[✻✽✶✳✢·*] \p{L}+(?:-\p{L}+)*…/u },
-  // The logo's first row: its block art blinks while working and, from 2.1.271, waves when idle.
-  { name: 'claude logo animation while working', re: /^\s*[▗▖▝▘▐▌▛▜▙▟█▄▀]+\s+Claude Code v/ },
+  // The logo's first row: its art blinks while working and, from 2.1.271, waves when idle. A frame
+  // of the wave may draw it with any block element, tildes or dots, or with no art at all (the art
+  // moved a row down): the row is the banner's by its words, whatever its art.
+  { name: 'claude logo animation while working', re: /^[\s\u2580-\u259f~·]*\sClaude Code v/u },
 ];
 
-/** A banner row of the logo: its block art, two spaces, then the model line or the work folder. */
-const LOGO_ROW = /^[ ▗▖▝▘▐▌▛▜▙▟█▄▀]*[▗▖▝▘▐▌▛▜▙▟█▄▀][ ▗▖▝▘▐▌▛▜▙▟█▄▀]*? {2}(\S.*)$/;
+/** The characters of the logo's art in any frame of its animation: block elements, tildes and dots. */
+const ART = '\\u2580-\\u259f~·';
+/**
+ * A banner row of the logo: its art (at least one mark of it), two spaces, then the model line or
+ * the work folder. Only in the screen's first rows, where the banner is drawn.
+ */
+const LOGO_ROW = new RegExp(`^[ ${ART}]*[${ART}][ ${ART}]*? {2}(\\S.*)$`, 'u');
+const LOGO_ROWS = 6;
+/** The same banner row with its art not drawn in this frame (the art moved a row down). */
+const BARE_LOGO_ROW = /^ {9,}(\S.*)$/;
 
 export const CLAUDE_VOLATILE_SPANS: VolatileSpan[] = [
   {
@@ -59,11 +69,18 @@ export const CLAUDE_VOLATILE_PAIRS: VolatilePair[] = [
   {
     // From 2.1.271 the logo waves on the idle screen too: the block art of its rows changes.
     name: 'claude logo art',
-    test: (a, b) => {
-      const [x, y] = [LOGO_ROW.exec(stripSgr(a)), LOGO_ROW.exec(stripSgr(b))];
-      return !!x && !!y && x[1] === y[1];
+    test: (a, b, row) => {
+      if (row >= LOGO_ROWS) return false;
+      const [pa, pb] = [stripSgr(a), stripSgr(b)];
+      const [x, y] = [LOGO_ROW.exec(pa), LOGO_ROW.exec(pb)];
+      if (x && y) return x[1] === y[1];
+      // One frame drew the art, the other none: the same words at the same column.
+      const [art, bare] = x ? [pa, pb] : [pb, pa];
+      const words = (x ?? y)?.[1];
+      const blank = BARE_LOGO_ROW.exec(bare);
+      return words !== undefined && !!blank && blank[1] === words && bare.indexOf(words) === art.indexOf(words);
     },
-    canonical: (plain) => LOGO_ROW.exec(plain)?.[1],
+    canonical: (plain, row) => (row < LOGO_ROWS ? LOGO_ROW.exec(plain)?.[1] : undefined),
   },
   {
     // When Claude's transcript fills an 80x24 screen, the top row is left either blank or holding the
