@@ -14,6 +14,7 @@ import type { ResolvedAnswer, StoredKeyPlan } from '../step/answer-plan';
 import { sleep } from '../base/sleep';
 import { snapshotOf } from '../sessions/screen-snapshot';
 import {
+  boxesOf,
   expectationMet,
   originalPrompt,
   provenEffect,
@@ -58,7 +59,11 @@ export class KeyDispatch {
     ) {
       throw new AkkError('stale_revision', 'the prompt on screen changed; refresh and answer the current one');
     }
-    return provenPrompt(capture.outputSeq, originalPrompt(authority.promptFingerprint, seen.recognition));
+    return provenPrompt(
+      capture.outputSeq,
+      originalPrompt(authority.promptFingerprint, seen.recognition),
+      boxesOf(seen.recognition),
+    );
   }
 
   /**
@@ -95,7 +100,11 @@ export class KeyDispatch {
           sent = true;
           await store.markInputSent(ix.id, r.reservationId);
         }
-        const before: KeyContext = { fingerprint: last.fingerprint, original: proven.original };
+        const before: KeyContext = {
+          fingerprint: last.fingerprint,
+          ...(last.boxes ? { boxes: last.boxes } : {}),
+          original: proven.original,
+        };
         last = await this.prove(session, step, before, authority.bindingGeneration);
       }
       return followUp;

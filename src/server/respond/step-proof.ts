@@ -22,6 +22,8 @@ export interface Observation {
 export interface ProvenScreen {
   outputSeq: number;
   fingerprint: string | null;
+  /** A checklist's boxes as that screen showed them checked (option keys, sorted). */
+  boxes?: string[];
   holds(now: Observation): boolean;
 }
 
@@ -32,10 +34,39 @@ interface OriginalPrompt {
   question?: { step: number; prompt: string };
 }
 
-/** What a key was sent to: the screen last proven, and the prompt the response began on. */
+/**
+ * What a key was sent to: the screen last proven (and, for a checklist, the boxes it showed
+ * checked), and the prompt the response began on.
+ */
 export interface KeyContext {
   fingerprint: string | null;
+  boxes?: string[];
   original: OriginalPrompt;
+}
+
+/** A checklist's checked boxes (option keys, sorted); undefined for any other screen. */
+export function boxesOf(r: Recognition): string[] | undefined {
+  if (r.kind !== 'questionnaire' || r.question.responseKind !== 'multi_select') return undefined;
+  return r.question.options
+    .filter((o) => o.checked)
+    .map((o) => o.key)
+    .sort();
+}
+
+const sameKeys = (a: readonly string[] | undefined, b: readonly string[]): boolean =>
+  a !== undefined && a.length === b.length && a.every((k, i) => k === b[i]);
+
+/**
+ * Whether the screen shows the question the response began on (its place among the steps and its
+ * words), where that was a question; a move, a box or typed text proves nothing on another one.
+ */
+function sameQuestion(r: Recognition, original: OriginalPrompt): boolean {
+  const q = original.question;
+  if (q === undefined) return true;
+  if (r.kind === 'questionnaire') return r.step.index === q.step && r.question.prompt === q.prompt;
+  if (r.kind === 'manual_required' && r.window)
+    return r.window.step.index === q.step && r.window.question.prompt === q.prompt;
+  return r.kind !== 'permission';
 }
 
 /** The question of a questionnaire, as the proof of a later screen compares with it. */
@@ -77,24 +108,28 @@ export function expectationMet(expect: Expectation, before: KeyContext, after: O
         (after.fingerprint === null || after.fingerprint !== before.fingerprint)
       );
     case 'free_text_editing':
-      // Where the editor says which option it belongs to (Codex Notes), that must match too.
+      // Where the editor says which option it belongs to (Codex Notes), that must match too; and
+      // the editor must be the one of the question answered.
       return (
         after.editor !== undefined &&
         after.editor.text === expect.text &&
-        (after.editor.optionKey === undefined || after.editor.optionKey === expect.optionKey)
+        (after.editor.optionKey === undefined || after.editor.optionKey === expect.optionKey) &&
+        sameQuestion(after.recognition, before.original)
       );
     case 'cursor_on': {
+      // The same question, and on a checklist the boxes as the last proven screen left them: a box
+      // toggled meanwhile (the person, in the terminal) is never carried into the answer.
       const r = after.recognition;
-      return r.kind === 'questionnaire' && r.focusedKey === expect.optionKey;
+      return (
+        r.kind === 'questionnaire' &&
+        r.focusedKey === expect.optionKey &&
+        sameQuestion(r, before.original) &&
+        (before.boxes === undefined || sameKeys(boxesOf(r), before.boxes))
+      );
     }
     case 'checked': {
       const r = after.recognition;
-      if (r.kind !== 'questionnaire' || r.question.responseKind !== 'multi_select') return false;
-      const checked = r.question.options
-        .filter((o) => o.checked)
-        .map((o) => o.key)
-        .sort();
-      return checked.length === expect.optionKeys.length && checked.every((k, i) => k === expect.optionKeys[i]);
+      return sameQuestion(r, before.original) && sameKeys(boxesOf(r), [...expect.optionKeys].sort());
     }
   }
 }
@@ -103,9 +138,15 @@ export function expectationMet(expect: Expectation, before: KeyContext, after: O
 export type ProvenPrompt = ProvenScreen & { original: OriginalPrompt };
 
 /** The prompt the response begins on, proven by the recapture before the first key. */
-export function provenPrompt(outputSeq: number, original: OriginalPrompt): ProvenPrompt {
+export function provenPrompt(outputSeq: number, original: OriginalPrompt, boxes?: string[]): ProvenPrompt {
   const { fingerprint } = original;
-  return { outputSeq, fingerprint, original, holds: (now) => now.fingerprint === fingerprint };
+  return {
+    outputSeq,
+    fingerprint,
+    original,
+    ...(boxes ? { boxes } : {}),
+    holds: (now) => now.fingerprint === fingerprint,
+  };
 }
 
 /**
@@ -118,9 +159,11 @@ export function provenEffect(
   before: KeyContext,
   seen: Observation,
 ): ProvenScreen {
+  const boxes = boxesOf(seen.recognition);
   return {
     outputSeq,
     fingerprint: seen.fingerprint,
+    ...(boxes ? { boxes } : {}),
     holds: (now) => now.fingerprint === seen.fingerprint && expectationMet(expect, before, now),
   };
 }

@@ -92,4 +92,62 @@ describe('step proof', () => {
     assert.equal(idle.holds(seen({ kind: 'activity', state: 'idle' })), true);
     assert.equal(idle.holds(seen({ kind: 'activity', state: 'unknown' })), false);
   });
+
+  describe('a move, a box or typed text proves nothing on another question, or with other boxes', () => {
+    /** A questionnaire as recognised: its step and words, the cursor's row and the boxes checked. */
+    const question = (step: number, prompt: string, focused: string, checked?: string[]): Observation =>
+      seen({
+        kind: 'questionnaire',
+        profileId: 'gemini@test',
+        fingerprintSource: `${step}:${prompt}:${focused}:${(checked ?? []).join(',')}`,
+        step: { index: step, total: 2 },
+        question: {
+          key: 'q',
+          prompt,
+          responseKind: checked ? 'multi_select' : 'single_select',
+          options: ['o1', 'o2', 'o3', 'o4'].map((key) => ({
+            key,
+            label: key,
+            role: 'choice' as const,
+            ...(checked ? { checked: checked.includes(key) } : {}),
+          })),
+        },
+        plan: { choose: {} },
+        focusedKey: focused,
+      });
+    const began = {
+      fingerprint: 'q1',
+      original: { fingerprint: 'q1', question: { step: 1, prompt: 'Which checks?' } },
+    };
+
+    it('the cursor on the row asked for, but on another question, is not the move', () => {
+      const on = { kind: 'cursor_on', optionKey: 'o2' } as const;
+      assert.equal(expectationMet(on, began, question(1, 'Which checks?', 'o2')), true, 'the same question');
+      assert.equal(expectationMet(on, began, question(2, 'Which checks?', 'o2')), false, 'the next tab');
+      assert.equal(expectationMet(on, began, question(1, 'Which files?', 'o2')), false, 'another question');
+    });
+
+    it('on a checklist, a box toggled in the terminal during the answer voids the next move', () => {
+      const on = { kind: 'cursor_on', optionKey: 'o4' } as const;
+      const toggled = { ...began, boxes: ['o1', 'o3'] };
+      const asLeft = question(1, 'Which checks?', 'o4', ['o1', 'o3']);
+      assert.equal(expectationMet(on, toggled, asLeft), true);
+      assert.equal(expectationMet(on, toggled, question(1, 'Which checks?', 'o4', ['o1', 'o2', 'o3'])), false);
+      assert.equal(expectationMet(on, toggled, question(1, 'Which checks?', 'o4', ['o1'])), false);
+      // The boxes a proven toggle showed are what the next key's proof holds the screen to.
+      const effect = provenEffect(3, { kind: 'checked', optionKeys: ['o3', 'o1'] }, began, asLeft);
+      assert.deepEqual(effect.boxes, ['o1', 'o3']);
+      assert.equal(provenPrompt(3, began.original, ['o1']).boxes?.join(), 'o1');
+    });
+
+    it("the boxes asked for, or the editor's text, on another question are not the step's effect", () => {
+      const ticked = { kind: 'checked' as const, optionKeys: ['o1'] };
+      assert.equal(expectationMet(ticked, began, question(1, 'Which checks?', 'o1', ['o1'])), true);
+      assert.equal(expectationMet(ticked, began, question(2, 'Which files?', 'o1', ['o1'])), false);
+      const typing = { kind: 'free_text_editing', optionKey: 'o4', text: 'Lint' } as const;
+      const editing = (o: Observation): Observation => ({ ...o, editor: { text: 'Lint', optionKey: 'o4' } });
+      assert.equal(expectationMet(typing, began, editing(question(1, 'Which checks?', 'o4'))), true);
+      assert.equal(expectationMet(typing, began, editing(question(2, 'Which files?', 'o4'))), false);
+    });
+  });
 });
