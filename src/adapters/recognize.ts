@@ -69,6 +69,11 @@ function withoutSecrets(r: Recognition, screen: ScreenSnapshot): Recognition {
   if ((offered.kind === 'activity' || offered.kind === 'manual_required') && waitsForHiddenInput(screen.plain)) {
     return { kind: 'manual_required', reason: SECRET_REASON };
   }
+  // A reason may quote what the screen drew (an unexpected line, a title): credentials masked.
+  if (offered.kind === 'manual_required') {
+    const reason = maskCredentials(offered.reason);
+    if (reason !== offered.reason) return { ...offered, reason };
+  }
   return offered;
 }
 

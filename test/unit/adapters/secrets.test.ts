@@ -89,6 +89,19 @@ describe('secrets are never relayed', () => {
     });
   });
 
+  it('a manual reason that quotes what the screen drew has its credentials masked', () => {
+    const rel = 'claude/2.1.332/80x24/32-permission-bash';
+    const title = ' Bash command';
+    const drawn = ' DB_PASSWORD=hunter2hunter2';
+    const r = recognize('claude', '2.1.332', screenOf(rel, [`\n${title}\n`, `\n${drawn}\n`]));
+    assert.equal(r.kind, 'manual_required');
+    assert.ok(r.kind === 'manual_required' && r.reason.includes('unsupported permission prompt'), JSON.stringify(r));
+    assert.ok(
+      r.kind === 'manual_required' && !r.reason.includes('hunter2'),
+      r.kind === 'manual_required' ? r.reason : '',
+    );
+  });
+
   it('asks for a secret by its words, not by any word', () => {
     for (const q of [
       'What is your API key?',
