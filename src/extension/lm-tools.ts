@@ -15,13 +15,14 @@ import { z } from 'zod';
 import type { Answer, TerminalInteraction } from '../shared/contract';
 import { sendDecision } from './approval';
 import type { PendingInteractions, PendingStep } from './pending';
-import { errorCodeOf, errorMessageOf } from './rpc-error';
+import { errorMessageOf } from './rpc-error';
 import type { ServerClient } from './server-client';
 import { readReply } from './words';
 import { PermissionDecisionKind } from '../shared/contract';
 import { DECISION } from '../shared/decisions';
 import { type TextSource } from '../shared/text-sources';
 import { codedError } from '../shared/errors';
+import { toolRefusal } from './tool-refusal';
 import { answerNeedsPerson, decideConfirmed, personConfirms } from './confirmation-flow';
 import { confirmation } from './confirmation-text';
 import { CONFIRM_UI } from './whole-text';
@@ -62,7 +63,7 @@ function result(value: unknown): vscode.LanguageModelToolResult {
 }
 
 function refusal(error: unknown): vscode.LanguageModelToolResult {
-  return result({ error: { code: errorCodeOf(error) ?? 'error', message: errorMessageOf(error) } });
+  return result(toolRefusal(error));
 }
 
 function parsed<T>(schema: z.ZodType<T>, input: unknown): T {
@@ -84,13 +85,14 @@ async function answerOf(
   input: z.infer<typeof AnswerInput>,
 ): Promise<Omit<Prepared, 'step' | 'shown'>> {
   const q = i.questions[0];
-  if (!q) throw new Error('the step has no question');
+  if (!q) throw codedError('invalid_params', 'the step has no question');
   const ask = (n: number): string =>
     `give ${n === 0 ? 'option_ids, text or words' : 'only one of option_ids, text, words'}`;
   const given = [input.option_ids, input.text, input.words].filter((v) => v !== undefined).length;
   if (given !== 1) throw codedError('invalid_params', ask(given));
   if (input.text !== undefined) {
-    if (q.response_kind !== 'free_text') throw new Error('this question is answered by choosing options');
+    if (q.response_kind !== 'free_text')
+      throw codedError('invalid_params', 'this question is answered by choosing options');
     return {
       answers: [{ question_id: q.question_id, response_kind: 'free_text', text: input.text }],
       chosen: input.text,
@@ -161,7 +163,7 @@ export function registerLanguageModelTools(
         const input = parsed(AnswerInput, options.input);
         step = stepOf(pending, input.interaction_id);
         const i = step.status.interaction;
-        if (!i) throw new Error('this step is a permission prompt: use the permission tool');
+        if (!i) throw codedError('invalid_params', 'this step is a permission prompt: use the permission tool');
         a = await answerOf(client, i, input);
       } catch (error) {
         // Nothing will be typed, so the person is not asked; the run reports why.
@@ -196,7 +198,7 @@ export function registerLanguageModelTools(
       try {
         const input = parsed(AnswerInput, options.input);
         const p = prepared.get(keyOf(options.input));
-        if (!p) throw new Error('this answer was not confirmed; nothing was sent');
+        if (!p) throw codedError('confirmation_refused', 'this answer was not confirmed; nothing was sent');
         prepared.delete(keyOf(options.input));
         if (p.refused !== undefined) return refusal(p.refused);
         const i = p.step.status.interaction as TerminalInteraction;
