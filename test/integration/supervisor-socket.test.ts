@@ -81,6 +81,11 @@ describe('the supervisor socket', function () {
       [REQUESTS.dismissInteraction.method, { interaction_id: 'ix_1', turn_id: 't_1' }],
     ] as const)
       assert.equal(await codeOf(c.sendRequest(method, params)), 'unknown_method', method);
+    // The tmux panes that could be attached (every server's) are the editor's to list.
+    assert.equal(
+      await codeOf(c.sendRequest(REQUESTS.listSessions.method, { include_candidates: true })),
+      'invalid_params',
+    );
     socket.destroy();
   });
 

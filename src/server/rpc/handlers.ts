@@ -20,7 +20,7 @@ import { forgetLocalQualifications, listLocalQualifications } from '../qualify/l
 import type { QualificationRunner } from '../qualify/qualification-runner';
 import { refreshSessionProfiles } from '../qualify/profile-sources';
 import type { RequestContext, RequestHandlers } from './register';
-import { interactionSummary, sessionSummaries, statusResult } from './to-proto';
+import { interactionSummary, sessionSummaries, statusResult, supervisorSummary } from './to-proto';
 
 export interface HandlerDeps {
   log: Logger;
@@ -51,8 +51,11 @@ export function createHandlers(deps: HandlerDeps): RequestHandlers {
     listLocalQualifications: () => listLocalQualifications(deps.local, deps.withheld),
     forgetLocalQualifications: (params) =>
       forgetLocalQualifications(deps.local, params, () => refreshSessionProfiles(deps.registry)),
-    listSessions: async (params) => {
-      const sessions = sessionSummaries(deps.registry, deps.store);
+    listSessions: async (params, ctx) => {
+      if (ctx.supervisor && params.include_candidates)
+        throw new AkkError('invalid_params', "the panes that could be attached are the editor's to list");
+      const summaries = sessionSummaries(deps.registry, deps.store);
+      const sessions = ctx.supervisor ? summaries.map(supervisorSummary) : summaries;
       const notices = await deps.registry.notices.list();
       const tmux = await deps.registry.notices.tmuxFound();
       const listed = { sessions, tmux, ...(notices.length > 0 ? { notices } : {}) };

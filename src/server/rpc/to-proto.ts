@@ -29,6 +29,20 @@ export function sessionSummaries(registry: SessionRegistry, store: Store): Sessi
   return registry.list().map((s) => withPending(store, s));
 }
 
+/**
+ * A session as a supervisor (another agent, over the supervisor socket) sees it: what waits and
+ * where it runs by kind and name, never the binding generation or the tmux socket and pane that
+ * would let it address the terminal itself.
+ */
+export function supervisorSummary(s: SessionSummary): SessionSummary {
+  const { endpoint } = s;
+  return {
+    ...s,
+    binding_generation: null,
+    endpoint: { kind: endpoint.kind, target: endpoint.kind === 'terminal' ? endpoint.target : 'tmux' },
+  };
+}
+
 export function interactionSummary(ix: Interaction): InteractionSummary {
   return {
     interaction_id: ix.id,
