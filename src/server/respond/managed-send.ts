@@ -14,7 +14,6 @@ import { proveEmptyComposer, timingOf } from '../base/adapters';
 import type { Session, SettledCapture } from '../sessions';
 import type { Send } from '../store';
 import type { SendDeps } from './responder-deps';
-import { answerDigest } from '../base/digest';
 import { opaqueId } from '../base/ids';
 import { sleep } from '../base/sleep';
 import { snapshotOf } from '../sessions/screen-snapshot';
@@ -45,7 +44,7 @@ export async function managedSend(
   requestId?: string,
 ): Promise<RespondResult> {
   checkMessageText(text);
-  const textDigest = answerDigest([text]);
+  const textDigest = await d.store.messageDigest(text);
   return d.locks.hold(session.id, `send:${session.id}`, async () => {
     // A repeated request is answered from its record, before (and without) any new proof.
     const earlier = requestId === undefined ? undefined : d.store.getSend(requestId);

@@ -10,7 +10,7 @@ import { writeAudit } from './audit';
 import type { Reader } from './queries';
 import type { FollowUp, FollowUpStatus, NewFollowUp } from './message-records';
 import { toFollowUp } from './rows';
-import { digestOf } from './canonical';
+import { answerDigestIn } from './answer-digest';
 
 function loadFollowUp(r: Reader, id: string): FollowUp | undefined {
   const row = r.get('SELECT * FROM follow_ups WHERE id = ?', [id]);
@@ -29,9 +29,9 @@ export function queuedFollowUps(r: Reader, sessionId?: string): FollowUp[] {
 }
 
 export function queueFollowUp(ctx: Ctx, input: NewFollowUp): FollowUp {
-  const digest = digestOf(input.text);
   const length = [...input.text].length;
   return attempt(ctx, true, (tx) => {
+    const digest = answerDigestIn(tx, input.text);
     if (loadFollowUp(tx, input.id)) reject('invalid_params', 'this message is already queued');
     const now = ctx.now();
     tx.run(

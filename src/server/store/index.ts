@@ -8,7 +8,8 @@
 import { AkkError, type ErrorCode } from '../../shared/errors';
 import type { NotificationName, NotificationParamsMap } from '../../shared/protocol';
 import { readAudit, readCounters, type AuditQuery } from './audit';
-import type { Ctx } from './context';
+import { attempt, type Ctx } from './context';
+import { answerDigestIn } from './answer-digest';
 import { Engine, type EngineStats } from './engine';
 import { createInteraction, dismiss, invalidate, invalidateRevision } from './interactions';
 import { enqueueNotification, markDelivered, pendingNotifications } from './outbox';
@@ -20,6 +21,7 @@ import {
   loadInteraction,
   loadOffers,
   loadSession,
+  unsettledUncertain,
   type InteractionFilter,
 } from './queries';
 import type {
@@ -52,7 +54,6 @@ import {
   markUncertain,
   reserve,
   settleUncertain,
-  unsettledUncertain,
 } from './responses';
 import { DAY_MS, prune, type PruneReport } from './retention';
 import {
@@ -263,6 +264,10 @@ export class Store {
   }
   finishSend(id: string, status: 'sent' | 'uncertain'): Promise<Send> {
     return settle(() => finishSend(this.ctx, id, status));
+  }
+  /** The ledger's digest of a message's text, keyed with this store's own key (made at first use). */
+  messageDigest(text: string): Promise<string> {
+    return settle(() => attempt(this.ctx, false, (tx) => answerDigestIn(tx, [text])));
   }
   /** Takes back a send whose text was never pasted; its id may be sent again. */
   releaseSend(id: string): Promise<void> {

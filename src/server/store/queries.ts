@@ -103,3 +103,14 @@ export function listInteractions(r: Reader, f: InteractionFilter = {}): Interact
   const sql = `SELECT * FROM interactions ${filter} ORDER BY created_at, id LIMIT ?`;
   return r.all(sql, params).map((row) => withOptions(r, row));
 }
+
+/** Interactions of the session whose uncertain outcome nobody has settled yet, oldest first. */
+export function unsettledUncertain(r: Reader, sessionId: string): string[] {
+  return r
+    .all(
+      `SELECT a.interaction_id AS id FROM authority a JOIN interactions i ON i.id = a.interaction_id
+       WHERE i.session_id = ? AND a.uncertain = 1 AND a.uncertain_settled_at IS NULL ORDER BY i.created_at, i.id`,
+      [sessionId],
+    )
+    .map((row) => String(row.id));
+}

@@ -12,10 +12,11 @@ import { AkkError, type ErrorCode } from '../../shared/errors';
 import { bump, writeAudit } from './audit';
 import { opaqueId } from '../base/ids';
 import { canonicalJson, digestOf } from './canonical';
+import { answerDigestIn } from './answer-digest';
 import { attempt, recordRejection, reject, type Ctx } from './context';
 import type { Tx } from './engine';
 import { transition } from './interactions';
-import { isFenced, loadAuthority, loadInteraction, loadOffer, loadSession } from './queries';
+import { isFenced, loadAuthority, loadInteraction, loadOffer, loadSession, unsettledUncertain } from './queries';
 import type { Interaction, Offer, Receipt, Reservation, ReserveResult, ResponseRequest, StoredAnswer } from './records';
 
 function statusRejection(ix: Interaction, uncertain: boolean): [ErrorCode, string] | null {
@@ -173,7 +174,8 @@ export function reserve(ctx: Ctx, req: ResponseRequest): ReserveResult {
       return option;
     });
 
-    const answerDigest = digestOf(req.answers.map((a) => ({ q: a.questionId, o: a.optionId, t: a.text ?? '' })));
+    const answers = req.answers.map((a) => ({ q: a.questionId, o: a.optionId, t: a.text ?? '' }));
+    const answerDigest = answerDigestIn(tx, answers);
     const actionDigest = digestOf(chosen.map((o) => o.action));
     const reservation: Reservation = {
       id: opaqueId('rv'),
@@ -335,15 +337,4 @@ export function settleUncertain(ctx: Ctx, sessionId: string, how: 'screen_moved_
     }
     return ids;
   });
-}
-
-/** Interactions of the session whose uncertain outcome nobody has settled yet, oldest first. */
-export function unsettledUncertain(r: Pick<Tx, 'all'>, sessionId: string): string[] {
-  return r
-    .all(
-      `SELECT a.interaction_id AS id FROM authority a JOIN interactions i ON i.id = a.interaction_id
-       WHERE i.session_id = ? AND a.uncertain = 1 AND a.uncertain_settled_at IS NULL ORDER BY i.created_at, i.id`,
-      [sessionId],
-    )
-    .map((row) => String(row.id));
 }
