@@ -96,6 +96,27 @@ export class ServerClient implements vscode.Disposable {
     await this.start();
   }
 
+  /**
+   * Resolves true once the server runs (at once when it does), false after `timeoutMs`: for work
+   * that begins while the extension is still starting its server (a command typed the moment the
+   * window opened) and must not be lost meanwhile.
+   */
+  whenRunning(timeoutMs: number): Promise<boolean> {
+    if (this.current === 'running') return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        sub.dispose();
+        resolve(false);
+      }, timeoutMs);
+      const sub = this.healthEmitter.event((health) => {
+        if (health !== 'running') return;
+        clearTimeout(timer);
+        sub.dispose();
+        resolve(true);
+      });
+    });
+  }
+
   async request<K extends RequestName>(name: K, params: RequestParams<K>): Promise<RequestResult<K>> {
     const client = this.client;
     if (!client || this.current !== 'running')

@@ -19,6 +19,11 @@ import type { ServerClient } from './server-client';
 const MAX_BUFFERED = 4 * 1024 * 1024;
 /** How often terminals without shell integration are checked for an agent. */
 const UNREADABLE_CHECK_MS = 3000;
+/**
+ * How long a command that started while the server was starting waits for it, its output kept:
+ * an agent typed the moment the window opened is supervised from its first byte.
+ */
+const SERVER_START_WAIT_MS = 60_000;
 
 interface Forwarding {
   terminalId: string;
@@ -110,6 +115,7 @@ export class TerminalWatch implements vscode.Disposable {
     // Read from the start: read() only yields what is written after its first call.
     const reading = this.pump(execution.read(), f);
     try {
+      if (!(await this.client.whenRunning(SERVER_START_WAIT_MS))) return this.stop(execution, f);
       const shellPid = await terminal.processId;
       if (shellPid === undefined) return this.stop(execution, f);
       const result = await this.client.request('terminalStarted', {
@@ -202,7 +208,9 @@ export class TerminalWatch implements vscode.Disposable {
     for (const terminal of vscode.window.terminals) {
       const integrated = terminal.shellIntegration !== undefined;
       if (integrated && !includeRunning) continue;
-      if ([...this.forwarding.values()].some((f) => f.terminalId === this.ids.get(terminal) && f.attached)) continue;
+      // A command this window saw start is reported by itself (attached, or waiting for the server):
+      // never as one that began before the window.
+      if ([...this.forwarding.values()].some((f) => f.terminalId === this.ids.get(terminal) && !f.stopped)) continue;
       const shellPid = await terminal.processId;
       if (shellPid === undefined) continue;
       const terminalId = this.idOf(terminal);
