@@ -103,7 +103,8 @@ export class InteractionTracker {
       const reading = { kind: 'manual_required' as const, reason: READING_LIST };
       return { recognition: reading, fingerprint: null, interaction: this.current(session.id) };
     }
-    const recognition = this.lists.resolve(session.id, seenRaw);
+    const answering = this.current(session.id)?.status === 'resolving';
+    const recognition = this.lists.resolve(session.id, seenRaw, answering);
     const prompt = recognition.kind === 'questionnaire' || recognition.kind === 'permission' ? recognition : undefined;
     const fingerprint = prompt ? fingerprintOf(prompt.fingerprintSource) : null;
     const generation = capture.generation;

@@ -3,7 +3,7 @@
  * (a dialog taller than the terminal): the windows seen, until every row has been in sight and the
  * step can be offered whole (assembled by the adapters from the windows). A window seen while the
  * rows are still being read is left to the terminal; so is a list whose reading failed, with why.
- * Any screen that is not a window of the list forgets it.
+ * Any other screen forgets it, except, while an answer is typed, one that proves nothing.
  */
 import { assembleList, everyRowSeen, sameList } from '../base/adapters';
 import type { ListWindow, Recognition } from '../../adapters/types';
@@ -49,11 +49,14 @@ export class ScrolledLists {
 
   /**
    * The recognition a screen stands for once the session's windows are taken into account: a
-   * window of a list whose every row has been in sight is the whole step.
+   * window of a list whose every row has been in sight is the whole step. `answering`: a response
+   * to the session's step is being typed and proven.
    */
-  resolve(sessionId: string, r: Recognition): Recognition {
+  resolve(sessionId: string, r: Recognition, answering = false): Recognition {
     if (r.kind !== 'manual_required' || r.window === undefined) {
-      this.seen.delete(sessionId);
+      // While an answer to the list is typed and proven, a screen that proves nothing (a frame torn
+      // on a busy machine, drawn in two parts) does not end the list: only one read as another state.
+      if (!(answering && provesNothing(r))) this.seen.delete(sessionId);
       return r;
     }
     const window = r.window;
@@ -94,4 +97,10 @@ export class ScrolledLists {
     list.windows.push(window);
     return list;
   }
+}
+
+/** A screen read as no state at all: not a window, a named dialog or start-up screen, or an activity. */
+function provesNothing(r: Recognition): boolean {
+  if (r.kind === 'activity') return r.state === 'unknown';
+  return r.kind === 'manual_required' && r.window === undefined && r.dialog === undefined && r.startup === undefined;
 }
