@@ -5,38 +5,42 @@
  * actionable comes from the answer key (the scenario and the harness's keys), not the recognizer.
  * Each mutation changes the styled capture as it changes the plain one (the cells it keeps keep
  * their colours), so the proofs that read colour (wrapped rows, descriptions, the current tab) are
- * mutated too.
+ * mutated too. Rows are found and changed in each agent's own form (option-rows.ts): Gemini CLI's
+ * inside its dialog's box, the borders and the box's width kept. A mutation skipped says why, and
+ * how many really ran on each screen is counted by agent and held to one least count for all.
  */
 import { strict as assert } from 'node:assert';
 import { recognize } from '../../../src/adapters/recognize';
 import type { ScreenSnapshot } from '../../../src/adapters/types';
-import { isAgentName } from '../../../src/shared/agents';
+import { AGENTS, isAgentName, type AgentName } from '../../../src/shared/agents';
 import { answerKeys } from '../../support/answer-key';
 import { plannedInput } from '../../support/answer-key/plans';
-import { editLine, plainOf, spliceLines } from '../../support/screen-edits';
+import type { Expected } from '../../support/answer-key/types';
+import {
+  editContent,
+  lastContent,
+  ROW_FORMS,
+  rowIndexes,
+  rowOn,
+  rowParts,
+  setCell,
+  spliceRowsLike,
+  type RowForm,
+} from '../../support/option-rows';
+import { plainOf, spliceLines } from '../../support/screen-edits';
 
-type Mutation = (s: ScreenSnapshot) => ScreenSnapshot | undefined;
+/** A mutated screen, or why this screen has no part for the mutation to change. */
+type Mutated = ScreenSnapshot | string;
+type Mutation = (s: ScreenSnapshot, form: RowForm) => Mutated;
 
-const OPTION_ROW = /^(\s*)(❯|›| ) ?(\d{1,2})\. /;
+const NO_ROW = 'this screen draws no numbered row';
+const STATUS_LINE = "the last line is the agent's status line, not this prompt's footer";
 
-function lastContent(plain: readonly string[]): number {
-  for (let i = plain.length - 1; i >= 0; i--) if ((plain[i] ?? '').trim() !== '') return i;
-  return -1;
-}
-
-/**
- * The choice rows: numbered rows among the 30 lines above the last drawn line, where dialogs sit,
- * from the last row numbered 1 (a numbered list drawn above the choices, such as a plan's, is content).
- */
-function rowIndexes(s: ScreenSnapshot): number[] {
-  const last = lastContent(s.plain);
-  const out: number[] = [];
-  s.plain.forEach((l, i) => {
-    if (OPTION_ROW.test(l) && i > last - 30 && i <= last) out.push(i);
-  });
-  const ones = out.filter((i) => OPTION_ROW.exec(s.plain[i] ?? '')?.[3] === '1');
-  const firstRow = ones[ones.length - 1];
-  return firstRow === undefined ? out : out.filter((i) => i >= firstRow);
+/** The numbered row with the cursor, or why there is none. */
+function cursorRow(s: ScreenSnapshot, form: RowForm): number | string {
+  const rows = rowIndexes(form, s.plain);
+  if (rows.length === 0) return NO_ROW;
+  return rows.find((n) => rowOn(form, s.plain[n] ?? '')?.cursor) ?? 'no numbered row has the cursor';
 }
 
 /** Rows whose plain and styled text differ (volatile fields are normalised in the plain capture only). */
@@ -45,72 +49,95 @@ function disagreeing(s: ScreenSnapshot): number[] {
   return s.plain.flatMap((p, i) => (plainOf(s.styled?.[i] ?? '').trimEnd() === p.trimEnd() ? [] : [i]));
 }
 
+/**
+ * The mutations, each as a real screen can differ from a proven one, made in each agent's row
+ * form: a boxed row keeps its borders and its box's width, so only what the row says changes.
+ */
 const MUTATIONS: Record<string, Mutation> = {
   'truncated (footer cut off)': (s) => spliceLines(s, lastContent(s.plain), 1),
-  'truncated (top cut off)': (s) => {
-    const rows = rowIndexes(s);
-    const first = rows[0];
-    if (first === undefined) return undefined;
+  'truncated (top cut off)': (s, form) => {
+    const first = rowIndexes(form, s.plain)[0];
+    if (first === undefined) return NO_ROW;
     // Keep only the option rows and everything below them.
     const plain = s.plain.map((l, i) => (i < first ? '' : l));
     const styled = s.styled?.map((l, i) => (i < first ? '' : l));
     return { ...s, plain, ...(styled ? { styled } : {}) };
   },
-  'footer changed': (s) =>
-    editLine(s, lastContent(s.plain), (l) => (l.includes('cancel') ? l.replace('cancel', 'exit') : `${l} ·`)),
-  'duplicated number': (s) => {
-    const rows = rowIndexes(s);
-    const second = rows[1];
-    return second === undefined ? undefined : editLine(s, second, (l) => l.replace(/(\d{1,2})\. /, '1. '));
+  'footer changed': (s, form) =>
+    editContent(s, form, form.footer(s.plain), (l) =>
+      l.includes('cancel') ? l.replace('cancel', 'exit') : `${l.trimEnd()} ·`,
+    ),
+  'duplicated number': (s, form) => {
+    const second = rowIndexes(form, s.plain)[1];
+    if (second === undefined) return 'this screen draws fewer than two numbered rows';
+    return editContent(s, form, second, (l) => l.replace(/(\d{1,2})\. /, '1. '));
   },
-  'missing number': (s) => {
-    const rows = rowIndexes(s);
-    const second = rows[1];
-    return second === undefined ? undefined : spliceLines(s, second, 1);
+  'missing number': (s, form) => {
+    const second = rowIndexes(form, s.plain)[1];
+    return second === undefined ? 'this screen draws fewer than two numbered rows' : spliceLines(s, second, 1);
   },
-  'cursor removed': (s) => {
-    const i = rowIndexes(s).find((n) => /^\s*[❯›] \S/.test(s.plain[n] ?? ''));
-    if (i === undefined) return undefined;
-    return editLine(s, i, (l) => l.replace(/[❯›]/, ' '));
+  'cursor removed': (s, form) => {
+    const i = cursorRow(s, form);
+    if (typeof i === 'string') return i;
+    return editContent(s, form, i, (l) => setCell(l, rowParts(form, l)?.slot ?? 0, ' '));
   },
-  'cursor moved off the rows (onto a description line)': (s) => {
-    const rows = rowIndexes(s);
-    const cursorRow = rows.find((n) => /^\s*[❯›] \S/.test(s.plain[n] ?? ''));
-    const desc = rows.map((n) => n + 1).find((n) => !rows.includes(n) && /^\s{3,}\S/.test(s.plain[n] ?? ''));
-    if (cursorRow === undefined || desc === undefined) return undefined;
-    const moved = editLine(s, cursorRow, (l) => l.replace(/[❯›]/, ' '));
-    return editLine(moved, desc, (l) => l.replace(/^(\s*)\s\s/, '$1❯ '));
+  'cursor moved off the rows (onto a description line)': (s, form) => {
+    const rows = rowIndexes(form, s.plain);
+    const from = cursorRow(s, form);
+    if (typeof from === 'string') return from;
+    const desc = rows
+      .map((n) => n + 1)
+      .find((n) => !rows.includes(n) && /^\s{3,}\S/.test(form.content(s.plain[n] ?? '') ?? ''));
+    if (desc === undefined) return 'no row has a description line under it';
+    const moved = editContent(s, form, from, (l) => setCell(l, rowParts(form, l)?.slot ?? 0, ' '));
+    if (typeof moved === 'string') return moved;
+    return editContent(moved, form, desc, (l) => l.replace(/^(\s*)\s\s/, `$1${form.cursor} `));
   },
-  'second cursor': (s) => {
-    const rows = rowIndexes(s).filter((i) => !/[❯›]/.test(s.plain[i] ?? ''));
-    const other = rows[0];
-    return other === undefined ? undefined : editLine(s, other, (l) => l.replace(/^(\s*) /, '$1❯'));
+  'second cursor': (s, form) => {
+    const at = cursorRow(s, form);
+    if (typeof at === 'string') return at;
+    const other = rowIndexes(form, s.plain).find((n) => rowOn(form, s.plain[n] ?? '')?.cursor === false);
+    if (other === undefined) return 'every numbered row has the cursor';
+    return editContent(s, form, other, (l) => setCell(l, rowParts(form, l)?.slot ?? 0, form.cursor));
   },
-  'extra row': (s) => {
-    const rows = rowIndexes(s);
+  'extra row': (s, form) => {
+    const rows = rowIndexes(form, s.plain);
     const first = rows[0];
-    if (first === undefined) return undefined;
-    const indent = /^(\s*)/.exec((s.plain[first] ?? '').replace(/[❯›]/, ' '))?.[1] ?? '';
-    return spliceLines(s, first + 1, 0, `${indent}  9. An extra row`);
+    if (first === undefined) return NO_ROW;
+    // Drawn as the rows without the cursor are (indent, checkbox, label column), numbered out of
+    // order so that no list could hold it.
+    const like = rows.find((n) => rowOn(form, s.plain[n] ?? '')?.cursor === false) ?? first;
+    const content = form.content(s.plain[like] ?? '') ?? '';
+    const parts = rowParts(form, content);
+    if (!parts) return NO_ROW;
+    const row = `${setCell(content.slice(0, parts.numberAt), parts.slot, ' ')}9. ${content.slice(
+      parts.numberAt + parts.number.length + 2,
+      parts.labelAt,
+    )}An extra row`;
+    return spliceRowsLike(s, form, first + 1, 0, like, [row]);
   },
-  'wrapped first row': (s) => {
-    const first = rowIndexes(s)[0];
-    if (first === undefined) return undefined;
-    const line = (s.plain[first] ?? '').trimEnd();
-    const m = OPTION_ROW.exec(line);
-    if (!m) return undefined;
-    const head = m[0].length;
-    const cut = head + Math.max(1, Math.floor((line.length - head) / 2));
-    return spliceLines(s, first, 1, line.slice(0, cut), `${' '.repeat(head)}${line.slice(cut)}`);
+  'wrapped first row': (s, form) => {
+    const first = rowIndexes(form, s.plain)[0];
+    if (first === undefined) return NO_ROW;
+    const content = (form.content(s.plain[first] ?? '') ?? '').trimEnd();
+    const parts = rowParts(form, content);
+    if (!parts || content.length - parts.labelAt < 2) return 'the first row has no label long enough to wrap';
+    const cut = parts.labelAt + Math.floor((content.length - parts.labelAt) / 2);
+    return spliceRowsLike(s, form, first, 1, first, [
+      content.slice(0, cut),
+      `${' '.repeat(form.wrapAt(parts))}${content.slice(cut).trimStart()}`,
+    ]);
   },
 };
+
+type Recolour = (s: ScreenSnapshot) => ScreenSnapshot | undefined;
 
 /**
  * One option description's colour changed (Claude Code tells a description from a wrapped label by
  * its style): to a colour no rendering draws, or to another rendering's description colour. The
  * line is found by the description's text in the answer key.
  */
-function recolouredDescription(descriptions: readonly string[], sgr: (s: ScreenSnapshot) => string): Mutation {
+function recolouredDescription(descriptions: readonly string[], sgr: (s: ScreenSnapshot) => string): Recolour {
   return (s) => {
     const line = s.plain.findIndex((l) => descriptions.some((d) => l.trim() !== '' && d.startsWith(l.trim())));
     const styled = s.styled?.[line];
@@ -122,7 +149,7 @@ function recolouredDescription(descriptions: readonly string[], sgr: (s: ScreenS
     return all[line] === styled ? undefined : { ...s, styled: all };
   };
 }
-const RECOLOURED: Record<string, (descriptions: readonly string[]) => Mutation> = {
+const RECOLOURED: Record<string, (descriptions: readonly string[]) => Recolour> = {
   'one description line in a colour no rendering draws': (d) => recolouredDescription(d, () => '\u001b[38;5;200m'),
   "one description line in another rendering's colour": (d) =>
     recolouredDescription(d, (s) =>
@@ -132,6 +159,34 @@ const RECOLOURED: Record<string, (descriptions: readonly string[]) => Mutation> 
 
 const keys = answerKeys();
 const actionable = keys.filter((k) => k.expected.kind === 'questionnaire' || k.expected.kind === 'permission');
+
+/**
+ * Whether the answer key says the screen draws its answers as rows of their own: a permission, or
+ * a question with an option whose label the client draws. A review or a collapsed summary in AKK's
+ * own words, and a free-text field, need not (where they do draw rows, those are mutated all the same).
+ */
+function drawsRows(e: Expected): boolean {
+  return e.kind === 'permission' || (e.kind === 'questionnaire' && e.options.some((o) => typeof o.label === 'string'));
+}
+
+/**
+ * The least number of mutations that must really run on each actionable screen that draws rows,
+ * by agent: every one but those that may not apply, the same for every agent (rows found on one
+ * agent's screens and not on another's are this suite's defect, never a skip).
+ */
+const MAY_NOT_APPLY: Readonly<Record<string, string>> = {
+  'cursor moved off the rows (onto a description line)': 'no row has a description line under it',
+};
+const LEAST_RAN: { readonly [N in AgentName]: number } = { claude: 9, codex: 9, gemini: 9 };
+
+/** One actionable screen's mutations: those that ran, and why each other one did not. */
+interface Tally {
+  id: string;
+  rows: boolean;
+  ran: string[];
+  skipped: Record<string, string>;
+}
+const tallies = new Map<AgentName, Tally[]>(AGENTS.map((a) => [a, []]));
 
 /** The name a shown-only screen is recognised by (a start-up screen, or a client's own dialog mid-session). */
 function shownOnlyName(e: { startup?: string; dialog?: string }): string | undefined {
@@ -148,6 +203,8 @@ describe('mutated actionable screens are manual_required, with zero input', () =
     const { fixture: f, side } = k;
     if (!isAgentName(f.agent)) throw new Error(`${f.id}: ${f.agent} is not an agent of the registry`);
     const agent = f.agent;
+    const tally: Tally = { id: f.id, rows: drawsRows(k.expected), ran: [], skipped: {} };
+    tallies.get(agent)?.push(tally);
     // Codex's collapsed async summary sits above the composer: the last line is the status line
     // (model, folder, thread title), free text the prompt does not own. Its structure is proven
     // (truncation is caught); its words are not, so changing them is no test of the prompt.
@@ -165,15 +222,13 @@ describe('mutated actionable screens are manual_required, with zero input', () =
         );
       });
       for (const [name, mutate] of Object.entries(MUTATIONS)) {
-        if (statusLineLast && name === 'footer changed') {
-          it(`${name}: skipped, the last line is the agent's status line, not this prompt's footer`);
+        const mutated = statusLineLast && name === 'footer changed' ? STATUS_LINE : mutate(f.screen, ROW_FORMS[agent]);
+        if (typeof mutated === 'string') {
+          tally.skipped[name] = mutated;
+          it(`${name}: skipped, ${mutated}`);
           continue;
         }
-        const mutated = mutate(f.screen);
-        if (!mutated) {
-          it(`${name}: skipped, this screen has no part for it to change`);
-          continue;
-        }
+        tally.ran.push(name);
         it(name, () => {
           // No row is out of step between the captures that was not already (a normalised volatile field).
           assert.ok(disagreeing(mutated).length <= disagreeing(f.screen).length, 'styled rows out of step');
@@ -220,6 +275,55 @@ describe('mutated actionable screens are manual_required, with zero input', () =
 });
 
 /**
+ * How many mutations really ran on each actionable screen, by agent. On a screen whose options are
+ * drawn as rows every mutation runs but those that may not apply (and then only for the reason
+ * named); every agent is held to the same least count, and every mutation runs on some screen of
+ * every agent. The counts are printed for each agent.
+ */
+describe('mutations that ran on each actionable screen, by agent', () => {
+  const total = Object.keys(MUTATIONS).length;
+  const least = total - Object.keys(MAY_NOT_APPLY).length;
+  it(`holds every agent to the same least count (${least} of ${total})`, () => {
+    for (const agent of AGENTS) assert.equal(LEAST_RAN[agent], least, agent);
+  });
+  for (const agent of AGENTS) {
+    const screens = tallies.get(agent) ?? [];
+    const drawn = screens.filter((t) => t.rows);
+    it(`${agent}: ${ranOn(drawn)} of its ${drawn.length} screens whose options are drawn as rows`, () => {
+      console.log(`      ${agent}: ${summary(screens, total)}`);
+      assert.ok(drawn.length > 0, `${agent} has no actionable screen whose options are drawn as rows`);
+      for (const t of drawn) {
+        const wrong = Object.entries(t.skipped).filter(([name, why]) => MAY_NOT_APPLY[name] !== why);
+        assert.deepEqual(wrong, [], `${t.id}: skipped on a screen whose options are drawn as rows`);
+        assert.ok(t.ran.length >= LEAST_RAN[agent], `${t.id}: only ${t.ran.length} of ${total} mutations ran`);
+      }
+      const never = Object.keys(MUTATIONS).filter((name) => !screens.some((t) => t.ran.includes(name)));
+      assert.deepEqual(never, [], `mutations that ran on no ${agent} screen`);
+    });
+  }
+});
+
+/** How many mutations ran on how many screens, most first: `10 ran on 56, 9 on 281`. */
+function ranOn(screens: readonly Tally[]): string {
+  const by = new Map<number, number>();
+  for (const t of screens) by.set(t.ran.length, (by.get(t.ran.length) ?? 0) + 1);
+  const counts = [...by].sort((a, b) => b[0] - a[0]);
+  return counts.map(([ran, n], i) => `${ran}${i === 0 ? ' ran' : ''} on ${n}`).join(', ') || 'none ran';
+}
+
+/** The counts printed for an agent: mutations run and skipped, on screens with options drawn and the others. */
+function summary(screens: readonly Tally[], total: number): string {
+  const ran = screens.reduce((n, t) => n + t.ran.length, 0);
+  const drawn = screens.filter((t) => t.rows);
+  const others = screens.filter((t) => !t.rows);
+  return (
+    `${screens.length} actionable screens, ${ran} mutations ran, ${screens.length * total - ran} skipped; ` +
+    `${drawn.length} with options drawn as rows (${ranOn(drawn)}), ` +
+    `${others.length} others: free text, a review or summary in AKK's words (${ranOn(others)})`
+  );
+}
+
+/**
  * A shown-only screen (answered by the person alone) mutated the same ways is not named as the
  * screen it resembles, and still gets no input: a near miss is a dialog that does not match exactly.
  */
@@ -240,9 +344,9 @@ describe('mutated shown-only screens are not taken for the screen they resemble,
         assert.deepEqual(plannedInput(agent, r), []);
       });
       for (const [mutation, mutate] of Object.entries(MUTATIONS)) {
-        const mutated = mutate(f.screen);
-        if (!mutated) {
-          it(`${mutation}: skipped, this screen has no part for it to change`);
+        const mutated = mutate(f.screen, ROW_FORMS[agent]);
+        if (typeof mutated === 'string') {
+          it(`${mutation}: skipped, ${mutated}`);
           continue;
         }
         it(mutation, () => {
