@@ -4,7 +4,9 @@
 #   · vscode (the extension in a real VS Code)
 # and ends with one line "N passed, N failed" over all of them.
 # Set AKK_TIERS (e.g. "static unit integration") to run a subset. A tier fails when fewer of its
-# tests ran than test/min-counts.json records. In CI the expectations-update flag is refused.
+# tests ran than test/min-counts.json records, or when one of its spec files (for the VS Code tier,
+# a phase or flow) ran fewer than test/min-counts-by-file.json records for it or did not run at all
+# (scripts/judge-minimums.ts). In CI the expectations-update flag is refused.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -13,6 +15,8 @@ mkdir -p test-artifacts
 export AKK_TALLY="$root/test-artifacts/tally.txt"
 : > "$AKK_TALLY"
 : > "$AKK_TALLY.failures"
+: > "$AKK_TALLY.files"
+: > test-artifacts/minimums.txt
 rm -f test-artifacts/timings-*.txt
 started=$(date +%s)
 
@@ -51,6 +55,11 @@ judge_tier() { # name, exit code, tally lines of the tier before it ran, start t
   elif [ $rc -ne 0 ] && ! grep "^$name " "$AKK_TALLY" | awk '{f+=$3} END {exit !(f>0)}'; then fail_tier "$name" "exit code $rc"
   elif [ -z "$min" ]; then fail_tier "$name" "no minimum test count for it in test/min-counts.json"
   elif [ "$ran" -lt "$min" ]; then fail_tier "$name" "$ran tests ran, fewer than the $min recorded in test/min-counts.json"
+  fi
+  # Each file's count against its own minimum: a family gone fails its tier though the total holds.
+  if ! npx tsx scripts/judge-minimums.ts "$name" "$AKK_TALLY.files" test/min-counts-by-file.json \
+    test-artifacts/minimums.txt; then
+    fail_tier "$name" "a file ran fewer tests than test/min-counts-by-file.json records for it, or none (above)"
   fi
   echo "tier $name took $(( $(date +%s) - t0 ))s"
 }
@@ -158,6 +167,10 @@ step "summary ($(( $(date +%s) - started ))s)"
 # Every failed test by name, here at the end, where the tail of a long log still shows it.
 if [ -s "$AKK_TALLY.failures" ]; then
   echo "failed:"; sed 's/^/  /' "$AKK_TALLY.failures" | cut -c1-1400
+fi
+# Each tier's files against their own minimums (every minimum enforced is listed under its tier above).
+if [ -s test-artifacts/minimums.txt ]; then
+  echo "minimums by file (test/min-counts-by-file.json):"; sed 's/^/  /' test-artifacts/minimums.txt
 fi
 # Each tier's counts with the minimum it was held to, and its pending tests (each a named skip).
 mins=$(for t in $tiers; do printf '%s=%s ' "$t" "$(min_count "$t")"; done)
