@@ -131,17 +131,29 @@ export async function runAgentFlows(browser: Browser, extPath: string, scratch: 
     // AKK_VSCODE_FLOWS=terminal,unqualified runs only those flows (while working on one of them).
     const only = (process.env.AKK_VSCODE_FLOWS ?? '').split(',').filter(Boolean);
     const run = (name: string): boolean => only.length === 0 || only.includes(name);
-    if (run('claude')) await claudeFlows(ctx);
-    if (run('codex')) await codexFlows(ctx);
-    if (run('lapsed')) await lapsedOfferFlow(ctx);
-    if (run('daily')) await dailyFlows(ctx);
-    if (run('words')) await wordsFlows(ctx);
-    if (run('supervisor')) await supervisorFlow(ctx, path.join(root, 'host', 'tmp'), serverStartedAt);
-    if (run('outside')) await outsideFlow(ctx);
-    if (run('terminal')) await terminalFlows(ctx, root);
-    if (run('gemini')) await geminiFlows(ctx, root);
-    if (run('unqualified')) await unqualifiedVersionFlow(ctx);
-    if (run('shells')) await shellFlows(ctx, root);
+    /** One flow, its checks counted under its file (each file is held to a minimum, scripts/judge-minimums.ts). */
+    const flow = async (name: string, file: string, body: () => Promise<void>): Promise<void> => {
+      if (!run(name)) return;
+      const from = checks.results.length;
+      try {
+        await body();
+      } finally {
+        for (const r of checks.results.slice(from)) r.family ??= `test/vscode/${file}`;
+      }
+    };
+    await flow('claude', 'claude-flows.ts', () => claudeFlows(ctx));
+    await flow('codex', 'codex-flows.ts', () => codexFlows(ctx));
+    await flow('lapsed', 'lapsed-offer-flow.ts', () => lapsedOfferFlow(ctx));
+    await flow('daily', 'daily-flows.ts', () => dailyFlows(ctx));
+    await flow('words', 'words-flows.ts', () => wordsFlows(ctx));
+    await flow('supervisor', 'supervisor-flow.ts', () =>
+      supervisorFlow(ctx, path.join(root, 'host', 'tmp'), serverStartedAt),
+    );
+    await flow('outside', 'outside-flow.ts', () => outsideFlow(ctx));
+    await flow('terminal', 'terminal-flow.ts', () => terminalFlows(ctx, root));
+    await flow('gemini', 'gemini-flows.ts', () => geminiFlows(ctx, root));
+    await flow('unqualified', 'unqualified-version-flow.ts', () => unqualifiedVersionFlow(ctx));
+    await flow('shells', 'shell-flows.ts', () => shellFlows(ctx, root));
   } catch (err) {
     phase.stopped('agent flows', err);
   } finally {

@@ -17,7 +17,9 @@
 //      its walkthrough's steps each done on its command;
 //   8. the package in a second language (./second-language.ts): French bundles a translator would
 //      add, in a host started in French;
-//   9. appends `vscode <passed> <failed> <pending>` to $AKK_TALLY and exits non-zero on failure.
+//   9. appends `vscode <passed> <failed> <pending>` to $AKK_TALLY, and to $AKK_TALLY.files a line
+//      `vscode <file> <count>` for each phase and agent flow (its file; the in-host suite as
+//      test/vscode/suite) with the checks it ran, and exits non-zero on failure.
 //
 // Needs `npm run vscode-host:install` and Debian's chromium. Environment:
 //   AKK_VSCODE_EXTENSION_PATH  extension folder to load (default: a copy of the built repository)
@@ -45,6 +47,7 @@ import { runUnreadablePlatform } from './unreadable-platform';
 import { runReleaseDay } from './release-day';
 import { runPackagedWalkthrough } from './packaged-walkthrough';
 import { runSecondLanguage } from './second-language';
+import { noteFailure, writeFileCounts, writeTally } from './tally';
 import {
   ARTIFACTS,
   Checks,
@@ -84,18 +87,6 @@ export async function bundleSuite(outDir = SUITE_OUT): Promise<string> {
     logLevel: 'warning',
   });
   return path.join(outDir, 'index.js');
-}
-
-/** One failure for the summary of every tier (scripts/test-all.sh): its name and first line. */
-function noteFailure(name: string, detail: string | undefined): void {
-  const file = process.env.AKK_TALLY;
-  const first = (detail ?? '').split('\n').find((line) => line.trim() !== '') ?? 'failed';
-  if (file) fs.appendFileSync(`${file}.failures`, `vscode: ${name}: ${first.trim().slice(0, 1200)}\n`);
-}
-
-function writeTally(passed: number, failed: number, pending: number): void {
-  const file = process.env.AKK_TALLY;
-  if (file) fs.appendFileSync(file, `vscode ${passed} ${failed} ${pending}\n`);
 }
 
 // -----------------------------------------------------------------------------------------
@@ -435,6 +426,14 @@ async function main(): Promise<number> {
   const failed = suite.failures + checks.filter((r) => r.status === 'failed').length;
   const pending = suite.pending + checks.filter((r) => r.status === 'pending').length;
   writeTally(passed, failed, pending);
+  writeFileCounts(suite.passes + suite.failures, [
+    ['driver.ts', ui],
+    ['agent-flows.ts', agent],
+    ['unreadable-platform.ts', unreadable],
+    ['release-day.ts', releaseDay],
+    ['packaged-walkthrough.ts', walkthrough],
+    ['second-language.ts', secondLanguage],
+  ]);
   const shots = fs
     .readdirSync(ARTIFACTS)
     .filter((f) => f.endsWith('.png'))

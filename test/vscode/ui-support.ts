@@ -12,6 +12,8 @@ export interface CheckResult {
   name: string;
   status: Status;
   detail?: string;
+  /** The flow file the check belongs to, where a phase runs several (agent-flows.ts). */
+  family?: string;
 }
 
 export function log(msg: string): void {
