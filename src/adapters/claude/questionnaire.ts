@@ -287,7 +287,7 @@ function review(s: ScreenSnapshot, p: ClaudeProfile, bottom: number): Result {
   ) {
     return manual('the review choices are not exactly "Submit answers" and "Cancel"');
   }
-  if (!submit.cursor && !cancel.cursor) return manual('the review cursor is not on a choice');
+  if (submit.cursor === cancel.cursor) return manual('the review cursor is not on exactly one choice');
   const fingerprintSource = dialogRegion(s, { top, bottom }, { step: `${step.index}/${step.total}`, review: 1 });
   return {
     kind: 'questionnaire',
