@@ -76,7 +76,8 @@ export function recognizeGeminiPermission(
 
 /** A screen whose last rows are this version's numbered choices: a confirmation, even when its box is not whole. */
 function looksLikeChoices(s: ScreenSnapshot, p: GeminiProfile): boolean {
-  return s.plain.some((l) => l.includes(`${p.cursor} 1. ${p.once}`));
+  // With the cursor on it or not: a confirmation whose cursor row is missing is still one.
+  return s.plain.some((l) => l.includes(` 1. ${p.once}`));
 }
 
 function titleOf(name: KindName, kind: Kind): string {
