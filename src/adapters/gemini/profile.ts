@@ -64,7 +64,19 @@ export interface GeminiGeneration {
   };
   /** The first-start screens: a name, the title row (and the row it asks, where one follows), what it asks. */
   /** Named by rows each drawn whole in the box (the focus mark aside), and one that begins with `lead`. */
-  startup: ReadonlyArray<{ name: string; rows: readonly string[]; lead?: string; asks: string }>;
+  /**
+   * First-start screens: named by `rows` (and `lead`), and only when drawn exactly: `choices`
+   * numbered rows, one under the other, numbered from 1, the cursor on one; `last` the box's last
+   * row with text.
+   */
+  startup: ReadonlyArray<{
+    name: string;
+    rows: readonly string[];
+    lead?: string;
+    choices: number;
+    last: string;
+    asks: string;
+  }>;
 }
 
 const ONCE = 'Allow once';
@@ -138,28 +150,38 @@ const GENERATION_0_61: GeminiGeneration = {
     {
       name: 'folder-trust',
       rows: ['Do you trust the files in this folder?'],
+      choices: 3,
+      last: "3. Don't trust",
       asks: 'whether to trust the files in this folder',
     },
     {
       name: 'auth-method',
       rows: ['? Get started', 'How would you like to authenticate for this project?'],
+      choices: 3,
+      last: 'https://geminicli.com/docs/resources/tos-privacy/',
       asks: 'how to sign in',
     },
     {
       name: 'api-key',
       rows: ['Enter Gemini API Key'],
+      choices: 0,
+      last: '(Press Enter to submit, Esc to cancel, Ctrl+C to clear stored key)',
       asks: 'for a Gemini API key (answered in the terminal; AKK never relays a key)',
     },
     {
       name: 'ide-connect',
       lead: '> Do you want to connect ',
       rows: ['2. No (esc)', "3. No, don't ask again"],
+      choices: 3,
+      last: "3. No, don't ask again",
       asks: 'whether to connect the editor to it (its own companion extension)',
     },
     {
       name: 'terminal-keybindings',
       lead: 'Gemini CLI works best with Shift+Enter/Ctrl+Enter',
       rows: ['Do you want to continue?'],
+      choices: 2,
+      last: 'Enter to select · ↑/↓ to navigate · Esc to cancel',
       asks: "whether to change the terminal's keybindings for multiline input",
     },
   ],
