@@ -5,111 +5,16 @@
 import * as vscode from 'vscode';
 import type { Answer } from '../shared/contract';
 import { MAX_FREE_TEXT_LENGTH, answerTextProblem } from '../shared/answer-text';
-import { sendDecision } from './approval';
 import { pickOne, type PaletteChoice } from './palette-words';
+import { decideFromPalette } from './palette-decision';
+import { pickStep } from './step-picker';
 import { decideShown, decideShownEdit, showEditDiff, type ShownPermission } from './shown-permission';
 import type { CommandDeps } from './command-deps';
-import { agentLabel, describeStep, type PendingStep } from './pending';
+import { agentLabel } from './pending';
 import { report, requireTrust, showFailure } from './report';
 import { errorCodeOf, errorMessageOf, outcomeFor } from './rpc-error';
 import { DECISION } from '../shared/decisions';
 import type { PermissionDecisionKind } from '../shared/contract';
-
-async function pickStep(
-  deps: CommandDeps,
-  title: string,
-  filter: (s: PendingStep) => boolean,
-): Promise<PendingStep | undefined> {
-  const steps = deps.pending.list().filter(filter);
-  if (steps.length === 0) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('Nothing of that kind is waiting.'));
-    return undefined;
-  }
-  if (steps.length === 1) return steps[0];
-  const pick = await vscode.window.showQuickPick(
-    steps.map((s) => ({
-      label: describeStep(s),
-      description: `${agentLabel(s.session.agent)} ${s.session.version ?? ''}`,
-      detail: s.session.endpoint.target,
-      step: s,
-    })),
-    { title },
-  );
-  return pick?.step;
-}
-
-async function decide(deps: CommandDeps, decision: PermissionDecisionKind) {
-  if (!requireTrust()) return undefined;
-  const approving = decision === DECISION.approveOnce;
-  const step = await pickStep(
-    deps,
-    approving ? vscode.l10n.t('Approve Pending Permission') : vscode.l10n.t('Reject Pending Permission'),
-    (s) => !!s.status.permission?.decisions.includes(decision),
-  );
-  if (!step) return undefined;
-  const fresh = await deps.pending.refresh(step.session.session_id);
-  const p = fresh?.status.permission;
-  if (!p || !p.decisions.includes(decision)) {
-    void vscode.window.showWarningMessage(
-      vscode.l10n.t('That permission prompt is no longer waiting; nothing was sent.'),
-    );
-    return undefined;
-  }
-  const once = approving ? vscode.l10n.t('Approve once') : vscode.l10n.t('Reject once');
-  const agent = agentLabel(fresh.session.agent);
-  const target = fresh.session.endpoint.target;
-  const confirm = await vscode.window.showQuickPick(
-    [
-      { label: `$(check) ${once}`, description: p.title, detail: p.subject, go: true, why: false },
-      ...(decision === DECISION.reject
-        ? [
-            {
-              label: `$(comment) ${vscode.l10n.t('Reject, and tell the agent why…')}`,
-              description: p.title,
-              go: true,
-              why: true,
-            },
-          ]
-        : []),
-      {
-        label: `$(close) ${vscode.l10n.t('Cancel')}`,
-        description: vscode.l10n.t('Send nothing'),
-        go: false,
-        why: false,
-      },
-    ],
-    // A notification arriving meanwhile must not close the confirmation: it waits for a choice or Esc.
-    {
-      title: approving
-        ? vscode.l10n.t('Approve: {0} in {1}', agent, target)
-        : vscode.l10n.t('Reject: {0} in {1}', agent, target),
-      placeHolder: p.subject.split('\n')[0],
-      ignoreFocusOut: true,
-    },
-  );
-  if (!confirm?.go) return undefined;
-  // The reason reaches the agent as its next message, once the rejection is proven.
-  const reason = confirm.why
-    ? await vscode.window.showInputBox({
-        title: vscode.l10n.t('Why reject? Sent to {0} as its next message', agent),
-        prompt: p.subject.split('\n')[0],
-        ignoreFocusOut: true,
-        validateInput: (v) =>
-          v.trim() === '' ? vscode.l10n.t('Write the reason, or press Escape to send nothing') : undefined,
-      })
-    : undefined;
-  if (confirm.why && reason === undefined) return undefined;
-  const sessionId = step.session.session_id;
-  const revision = fresh.status.revision;
-  if (revision === null) return undefined;
-  return report(
-    deps,
-    sessionId,
-    p.interaction_id,
-    () => sendDecision(deps.client, p, revision, decision, reason?.trim()),
-    { decision },
-  );
-}
 
 /**
  * The permission the question panel shows, decided by a keybinding of the person's own (none is
@@ -132,8 +37,8 @@ async function decidePanelShown(deps: CommandDeps, decision: PermissionDecisionK
 export const INTERACTION_COMMANDS: Readonly<Record<string, (deps: CommandDeps, ...args: unknown[]) => unknown>> = {
   'akk.approveShownPermissionOnce': (deps) => decidePanelShown(deps, DECISION.approveOnce),
   'akk.rejectShownPermission': (deps) => decidePanelShown(deps, DECISION.reject),
-  'akk.approvePermission': (deps) => decide(deps, DECISION.approveOnce),
-  'akk.rejectPermission': (deps) => decide(deps, DECISION.reject),
+  'akk.approvePermission': (deps) => decideFromPalette(deps, DECISION.approveOnce),
+  'akk.rejectPermission': (deps) => decideFromPalette(deps, DECISION.reject),
   // A notification's own buttons: bound to the permission it announced.
   'akk.decideShownPermission': (deps, shown, decision) => decideShown(deps, shown, decision),
   'akk.showEditDiff': (deps, shown) => showEditDiffOf(deps, shown),

@@ -1,7 +1,8 @@
 /**
  * One notification per new actionable step (setting: akk.notifications): a question with "Answer";
  * a permission naming exactly what is asked, with "Approve once" and "Reject" bound to the prompt
- * it announced (and "Show Diff" for an edit); a screen to answer in the terminal with "Show Terminal".
+ * it announced (and "Show Diff" for an edit), or "Show All" where it cannot show it whole; a screen
+ * to answer in the terminal with "Show Terminal".
  */
 import * as vscode from 'vscode';
 import type { PermissionProjection } from '../shared/contract';
@@ -12,6 +13,7 @@ import { DECISION } from '../shared/decisions';
 import type { PermissionDecisionKind } from '../shared/contract';
 import { SETTING } from '../shared/settings';
 import { readSetting } from './read-setting';
+import { shownWhole } from './subject-fit';
 import { IN_TURN } from '../shared/lifecycle';
 
 /** The decision buttons, in the person's language: read when a notification is raised. */
@@ -30,19 +32,27 @@ function announcePermission(step: PendingStep, p: PermissionProjection, outside:
   const revision = step.status.revision;
   const shown: ShownPermission | undefined =
     revision === null ? undefined : { sessionId: step.session.session_id, permission: p, revision };
-  const decisions = shown ? decisionButtons().filter(([, d]) => p.decisions.includes(d)) : [];
+  // A command shown cut (more lines, or longer than a notification shows) is decided only where it
+  // is shown whole: the notification opens the panel instead of deciding.
+  const whole = shownWhole(p.subject);
+  const decisions = shown && whole ? decisionButtons().filter(([, d]) => p.decisions.includes(d)) : [];
+  const showAll = vscode.l10n.t('Show All');
   const showDiff = vscode.l10n.t('Show Diff');
   const showTerminal = vscode.l10n.t('Show Terminal');
   const extra = p.preview?.kind === 'diff' ? showDiff : showTerminal;
   const agent = agentLabel(step.session.agent);
   const text = vscode.l10n.t('{0} asks to {1}', agent, permissionSentence(p));
   outside(step, vscode.l10n.t('{0} asks for permission', agent), text);
-  void vscode.window.showInformationMessage(text, ...decisions.map(([label]) => label), extra).then(async (pick) => {
-    const decision = decisions.find(([label]) => label === pick)?.[1];
-    if (decision) await vscode.commands.executeCommand('akk.decideShownPermission', shown, decision);
-    if (pick === showDiff) await vscode.commands.executeCommand('akk.showEditDiff', shown);
-    if (pick === showTerminal) await vscode.commands.executeCommand('akk.focusSession', step.session);
-  });
+  const open = whole ? [] : [showAll];
+  void vscode.window
+    .showInformationMessage(text, ...decisions.map(([label]) => label), ...open, extra)
+    .then(async (pick) => {
+      const decision = decisions.find(([label]) => label === pick)?.[1];
+      if (pick === showAll) await vscode.commands.executeCommand('akk.openQuestionPanel', step.session.session_id);
+      if (decision) await vscode.commands.executeCommand('akk.decideShownPermission', shown, decision);
+      if (pick === showDiff) await vscode.commands.executeCommand('akk.showEditDiff', shown);
+      if (pick === showTerminal) await vscode.commands.executeCommand('akk.focusSession', step.session);
+    });
 }
 
 export function announceStep(step: PendingStep, outside: RaiseOutside): void {

@@ -5,6 +5,7 @@
  * left, kept and added on the right), with "Approve Edit Once" and "Reject Edit" in its title bar.
  */
 import * as vscode from 'vscode';
+import { linesAfterFirst } from './subject-fit';
 import type { PermissionDecisionKind, PermissionProjection } from '../shared/contract';
 import { agentLabel } from '../shared/agents';
 import { sendDecision } from './approval';
@@ -37,7 +38,8 @@ function isShown(v: unknown): v is ShownPermission {
 /** The words a notification uses for what is asked: the exact subject, named by its kind. */
 export function permissionSentence(p: PermissionProjection): string {
   const first = p.subject.split('\n')[0] ?? '';
-  const more = p.subject.includes('\n') ? ' …' : '';
+  const after = linesAfterFirst(p.subject);
+  const more = after > 0 ? ` ${vscode.l10n.t('… and {0} more line(s)', after)}` : '';
   switch (p.tool) {
     case 'bash':
     case 'command':
