@@ -17,7 +17,6 @@ import { recognizeStartup } from './startup';
 const DIALOG_SIGNS = [
   /^\s*› \d{1,2}\. /,
   /^ {2}Question \d+\/\d+/,
-  /Would you like to /,
   /Press enter to confirm/,
   /Submit with unanswered questions\?/,
   /to add notes|to clear notes|to navigate questions/,
@@ -25,6 +24,11 @@ const DIALOG_SIGNS = [
   // The footers of the client's own selection views (start-up screens, rate-limit choices).
   /^ {2}enter(\/esc)? [a-z]+ · (esc|\^c) [a-z]+$/,
 ];
+
+/** What a dialog asks with, in words a reply can use too. */
+const DIALOG_WORDS = /Would you like to /;
+/** The composer's line (or a user message of the transcript): the prompt mark, then no numbered row. */
+const COMPOSER = /^› (?!\d{1,2}\. )/;
 
 export function recognizeCodex(s: ScreenSnapshot, p: CodexProfile): Recognition {
   const proven =
@@ -38,8 +42,13 @@ export function recognizeCodex(s: ScreenSnapshot, p: CodexProfile): Recognition 
   const mcp = p.mcpUserVerification ? recognizeUserVerification(s) : undefined;
   if (mcp) return mcp;
   const bottom = bottomLine(s);
+  // The words a dialog asks with count only below the composer's line: above it they are the
+  // transcript (a reply that asks "Would you like to …?"), and a dialog takes the composer's place.
+  let composer = false;
   for (let i = bottom; i >= Math.max(0, bottom - 24); i--) {
-    if (DIALOG_SIGNS.some((re) => re.test(line(s, i))))
+    const l = line(s, i);
+    composer ||= COMPOSER.test(l);
+    if (DIALOG_SIGNS.some((re) => re.test(l)) || (!composer && DIALOG_WORDS.test(l)))
       return manual('a dialog is on screen that does not match the supported form exactly');
   }
   return recognizeActivity(s, p);
