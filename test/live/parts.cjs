@@ -26,6 +26,7 @@ const SECONDS = {
   'test/live/gemini-checklist.test.ts': 25,
   'test/live/gemini-confirmations.test.ts': 22,
   'test/live/gemini-renderings.test.ts': 21,
+  'test/live/dialog-words-in-reply.test.ts': 27,
 };
 const TYPICAL = 12;
 /** The seconds of the run with the portable process table, which follows part `a`. */
