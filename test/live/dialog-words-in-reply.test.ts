@@ -71,7 +71,7 @@ describe('a reply that asks in dialog words is no dialog (live)', function () {
   this.timeout(150_000);
 
   for (const c of CLIENTS) {
-    it(`${c.agent}: with the reply on screen, a message is sent, then a permission and a question are answered`, async () => {
+    it(`${c.agent}: with the reply on screen, a message is sent, a permission and a question answered`, async () => {
       const a = await startServerAgent(
         c.agent,
         {

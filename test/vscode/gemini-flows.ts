@@ -151,8 +151,8 @@ export async function geminiFlows(ctx: FlowContext, scratch: string): Promise<vo
     });
 
     await step(
-      "gemini: a chat agent's language-model tools approve the next command once the person confirms it; " +
-        'cancelled, nothing is typed',
+      "gemini: a chat agent's language-model tools approve the next command only once the person confirms it in " +
+        "AKK's own dialog, with the chat's tool auto-approval on; cancelled, nothing is typed",
       'failure-gemini-tools.png',
       async (p) => {
         await clearNotifications(p);
@@ -179,9 +179,35 @@ export async function geminiFlows(ctx: FlowContext, scratch: string): Promise<vo
         await sleep(2000);
         check(!fs.existsSync(path.join(workspace, 'gem-tools.txt')), 'cancelled, and yet gem-tools.txt was created');
         await waitPendingCount(p, 1);
-        const second = await confirmation();
-        await screenshot(p, '82b-gemini-tools-confirmation.png');
-        await second.locator('.monaco-button', { hasText: /^Yes$/ }).first().click();
+        // The chat's tools set to approve by themselves: VS Code may then skip its own dialog, and
+        // AKK's still asks, with the caller, the decision and the command on a line of its own.
+        const before = fs.readFileSync(settingsFile, 'utf8');
+        const auto = { 'chat.tools.autoApprove': true, 'chat.tools.global.autoApprove': true };
+        fs.writeFileSync(settingsFile, JSON.stringify({ ...JSON.parse(before), ...auto }, null, 2) + '\n');
+        await sleep(1500); // the settings file is read again
+        try {
+          await palette(p, 'AKK Stub: Approve the Waiting Permission Through the Tools');
+          const ours = p.locator('.monaco-dialog-box', {
+            hasText: 'asks to approve once this permission of Gemini CLI',
+          });
+          const theirs = p.locator('.monaco-dialog-box', { hasText: 'Approve once this permission in the agent' });
+          await until('a confirmation', async () => ((await ours.or(theirs).count()) > 0 ? true : undefined), 15_000);
+          if ((await theirs.count()) > 0) {
+            await screenshot(p, '82b-gemini-tools-confirmation.png');
+            await theirs.locator('.monaco-button', { hasText: /^Yes$/ }).first().click();
+          }
+          await ours.waitFor({ state: 'visible', timeout: 15_000 });
+          const shown = await ours.innerText();
+          const lines = shown.split('\n').map((l) => l.trim());
+          check(shown.includes('akk_decide_permission'), `AKK's dialog does not name the caller: ${shown}`);
+          check(lines.includes('touch gem-tools.txt'), `AKK's dialog does not show the command alone: ${shown}`);
+          await screenshot(p, '82c-gemini-tools-akk-confirmation.png');
+          await sleep(1500);
+          check(!fs.existsSync(path.join(workspace, 'gem-tools.txt')), 'typed before the person confirmed in AKK');
+          await ours.locator('.monaco-button', { hasText: 'Allow: Approve Once' }).first().click();
+        } finally {
+          fs.writeFileSync(settingsFile, before);
+        }
         const r = await toolResultOf(tmuxModel, 4);
         check(!r.isError, `the tool result is an error: ${r.content}`);
         check(fs.existsSync(path.join(workspace, 'gem-tools.txt')), 'gem-tools.txt was not created');

@@ -14,7 +14,7 @@ import { REPO_ROOT } from '../../scripts/vscode-host/host';
 import { until } from './agent-tmux';
 import { check, toolResultOf, type FlowContext } from './flow-support';
 import { screenshot } from './ui-support';
-import { clearNotifications, findNotification, waitPendingCount } from './workbench';
+import { clearNotifications, waitPendingCount } from './workbench';
 
 /** The words flows' turns end at index 23; these follow. */
 const FIRST = 24;
@@ -80,13 +80,16 @@ export async function supervisorFlow(ctx: FlowContext, tmpDir: string, startedAt
           expected_revision: listed.revision,
           decision: 'approve_once',
         });
-        const note = await findNotification(p, 'review-bot 2.0.0 asks to approve once');
-        const text = await note.innerText();
-        check(text.includes('Claude Code') && text.includes('touch supervised.txt'), `notification: ${text}`);
+        // AKK's own modal dialog: the caller, the agent, and the command on a line of its own, as drawn.
+        const dialog = p.locator('.monaco-dialog-box', { hasText: 'review-bot 2.0.0 asks to approve once' });
+        await dialog.waitFor({ state: 'visible', timeout: 20_000 });
+        const text = await dialog.innerText();
+        const lines = text.split('\n').map((l) => l.trim());
+        check(text.includes('Claude Code') && lines.includes('touch supervised.txt'), `the dialog: ${text}`);
         await screenshot(p, '47-supervisor-confirmation.png');
         await new Promise((r) => setTimeout(r, 1500));
         check(!fs.existsSync(path.join(workspace, 'supervised.txt')), 'the command ran before the person allowed it');
-        await note.locator('.monaco-button', { hasText: 'Allow: Approve Once' }).click();
+        await dialog.locator('.monaco-button', { hasText: 'Allow: Approve Once' }).click();
         const receipt = await decided;
         check(receipt.outcome === 'resolved', `the supervisor's decision: ${JSON.stringify(receipt)}`);
         const r = await toolResultOf(model, FIRST);
