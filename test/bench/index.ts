@@ -6,12 +6,14 @@
 // mirror: an integrated-terminal session's CPU (the screen mirror) against a tmux session's, streaming and idle;
 //   and the proof from a program's start (a terminal per start row) on recorded Gemini CLI streams.
 // process-table: the portable POSIX process table (ps, lsof) against /proc, read alone and through the server.
+// server-start: from spawning the server to its first answers, as the extension meets it on activation.
 // qualify: how long qualifying the newest Claude Code on this machine takes, quiet and beside two busy CPUs
 //   (only where that client is installed and the runner built; otherwise it says so and measures nothing).
 import { benchMirror, benchStartRows } from './mirror.bench';
 import { benchProcessTable } from './process-table.bench';
 import { benchQualify } from './qualify.bench';
 import { benchRecognition } from './recognition.bench';
+import { benchServerStart } from './server-start.bench';
 import { benchSessions } from './sessions.bench';
 import { benchStore } from './store.bench';
 
@@ -25,6 +27,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   },
   'process-table': benchProcessTable,
   qualify: benchQualify,
+  'server-start': benchServerStart,
 };
 
 async function main(): Promise<void> {
