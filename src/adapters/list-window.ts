@@ -89,9 +89,13 @@ function assembled(home: ListWindow, windows: readonly ListWindow[]): Questionna
   }
   const freeKey = `o${total}`;
   options.push({ key: freeKey, label: home.freeTextLabel, role: 'free_text' });
-  choose[freeKey] = [
-    { action: { keys: [String(total)] }, expect: { kind: 'free_text_editing', optionKey: freeKey, text: '' } },
-  ];
+  // The free-text row is planned only where its editor can be typed into and proven in the list's
+  // window: otherwise choosing it would open the editor and leave the question half answered, so it
+  // is refused before the first key (the person types it in the terminal).
+  if (home.freeText)
+    choose[freeKey] = [
+      { action: { keys: [String(total)] }, expect: { kind: 'free_text_editing', optionKey: freeKey, text: '' } },
+    ];
   const list = options.map((o) => `${o.key}=${o.label}\u0000${o.description ?? ''}`).join('\n');
   const base = {
     kind: 'questionnaire' as const,

@@ -77,7 +77,11 @@ export function resolveAnswers(
     case 'confirm': {
       const o = find(answer.selected_option_ids[0] as string);
       const steps = q.choose[o.action.semanticId];
-      if (!steps) throw new AkkError('manual_required', 'the chosen option has no proven native step');
+      if (!steps)
+        throw new AkkError(
+          'manual_required',
+          'the chosen option has no proven native step here: answer it in the terminal',
+        );
       return { steps, optionIds: [o.optionId], digestParts: [o.optionId], declines: o.action.effect === 'decline' };
     }
     case 'multi_select': {

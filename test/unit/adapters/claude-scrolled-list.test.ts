@@ -9,6 +9,10 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assembleList } from '../../../src/adapters/list-window';
+import { keyPlanOf, resolveAnswers } from '../../../src/server/step/answer-plan';
+import { projectQuestionnaire } from '../../../src/server/step/projection';
+import type { TerminalInteraction } from '../../../src/shared/contract';
+import { thrownCode } from '../../support/akk-error';
 import { recognize } from '../../../src/adapters/recognize';
 import type { ListWindow, Recognition, ScreenSnapshot } from '../../../src/adapters/types';
 import { selfContainedRows } from '../../../src/server/sessions/tmux/styled-lines';
@@ -88,7 +92,24 @@ for (const rows of [15, 10]) {
       assert.equal(whole.question.responseKind, 'single_select');
       assert.equal(whole.focusedKey, 'o1');
       assert.deepEqual(whole.plan.choose.o4, [{ action: { keys: ['4'] }, expect: { kind: 'prompt_changed' } }]);
-      assert.deepEqual(whole.plan.choose.o5?.[0]?.expect, { kind: 'free_text_editing', optionKey: 'o5', text: '' });
+      // Its free-text row is listed, and not planned: its editor in a window this short cannot be typed
+      // into and proven, so choosing it is refused before the first key, never left half answered.
+      assert.equal(whole.plan.choose.o5, undefined);
+      const draft = projectQuestionnaire(whole, 'claude', 'turn_1');
+      const q = (draft.payload as TerminalInteraction).questions[0];
+      const free = q?.options.at(-1);
+      assert.equal(free?.label, 'Type something.');
+      const choosing = [
+        {
+          question_id: q?.question_id ?? '',
+          response_kind: 'single_select' as const,
+          selected_option_ids: [free?.option_id ?? ''],
+        },
+      ];
+      assert.equal(
+        thrownCode(() => resolveAnswers(choosing, draft.options, keyPlanOf(whole))),
+        'manual_required',
+      );
       // Offered on the window on screen: another window of the same list is another revision.
       const elsewhere = assembleList(windows[2] as ListWindow, windows);
       assert.ok(elsewhere.kind === 'questionnaire' && elsewhere.fingerprintSource !== whole.fingerprintSource);
