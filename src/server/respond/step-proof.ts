@@ -53,6 +53,13 @@ export function boxesOf(r: Recognition): string[] | undefined {
     .sort();
 }
 
+/** A free-text field drawn at the step the response began on: an option's editor shown as a field. */
+function ownField(r: Recognition, original: OriginalPrompt): boolean {
+  return (
+    r.kind === 'questionnaire' && r.question.responseKind === 'free_text' && r.step.index === original.question?.step
+  );
+}
+
 const sameKeys = (a: readonly string[] | undefined, b: readonly string[]): boolean =>
   a !== undefined && a.length === b.length && a.every((k, i) => k === b[i]);
 
@@ -109,12 +116,13 @@ export function expectationMet(expect: Expectation, before: KeyContext, after: O
       );
     case 'free_text_editing':
       // Where the editor says which option it belongs to (Codex Notes), that must match too; and
-      // the editor must be the one of the question answered.
+      // the editor must be the question's own: on its screen, or drawn as a field of its own at its
+      // step (Claude Code's plan feedback: the option's editor, with its own words above it).
       return (
         after.editor !== undefined &&
         after.editor.text === expect.text &&
         (after.editor.optionKey === undefined || after.editor.optionKey === expect.optionKey) &&
-        sameQuestion(after.recognition, before.original)
+        (sameQuestion(after.recognition, before.original) || ownField(after.recognition, before.original))
       );
     case 'cursor_on': {
       // The same question, and on a checklist the boxes as the last proven screen left them: a box

@@ -5,7 +5,7 @@
  * A window of a scrolled list proves it only when it belongs to another question than the one answered.
  */
 import { strict as assert } from 'node:assert';
-import type { ListWindow, Recognition } from '../../../src/adapters/types';
+import type { ListWindow, QuestionnaireRecognition, Recognition } from '../../../src/adapters/types';
 import { expectationMet, provenEffect, provenPrompt, type Observation } from '../../../src/server/respond/step-proof';
 
 const CHANGED = { kind: 'prompt_changed' } as const;
@@ -148,6 +148,17 @@ describe('step proof', () => {
       const editing = (o: Observation): Observation => ({ ...o, editor: { text: 'Lint', optionKey: 'o4' } });
       assert.equal(expectationMet(typing, began, editing(question(1, 'Which checks?', 'o4'))), true);
       assert.equal(expectationMet(typing, began, editing(question(2, 'Which files?', 'o4'))), false);
+      // An option's editor drawn as a field of its own at the same step (Claude Code's plan feedback).
+      const field = (step: number): Observation => ({
+        ...question(step, 'Tell Claude what to change', 'o4'),
+        recognition: {
+          ...(question(step, 'Tell Claude what to change', 'o4').recognition as QuestionnaireRecognition),
+          question: { key: 'q', prompt: 'Tell Claude what to change', responseKind: 'free_text', options: [] },
+        },
+        editor: { text: 'Lint' },
+      });
+      assert.equal(expectationMet(typing, began, field(1)), true);
+      assert.equal(expectationMet(typing, began, field(2)), false);
     });
   });
 });
