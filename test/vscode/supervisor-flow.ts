@@ -80,6 +80,8 @@ export async function supervisorFlow(ctx: FlowContext, tmpDir: string, startedAt
           expected_revision: listed.revision,
           decision: 'approve_once',
         });
+        // Awaited below; a step that fails first closes the client, which must not end the whole run.
+        decided.catch(() => undefined);
         // AKK's own modal dialog: the caller, the agent, and the command on a line of its own, as drawn.
         const dialog = p.locator('.monaco-dialog-box', { hasText: 'review-bot 2.0.0 asks to approve once' });
         await dialog.waitFor({ state: 'visible', timeout: 20_000 });
