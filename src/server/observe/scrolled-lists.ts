@@ -67,7 +67,11 @@ export class ScrolledLists {
         reason: `${r.reason} (the rows out of sight could not be read: ${list.failed})`,
       };
     const whole = assembleList(window, list.windows);
-    return whole.kind === 'questionnaire' ? whole : r;
+    if (whole.kind === 'questionnaire') return whole;
+    // Every row was in sight and still the windows make no one list: say why, not only that it scrolls.
+    if (everyRowSeen([window, ...list.windows]))
+      return { ...r, reason: `${r.reason} (the rows read do not make one list: ${whole.reason})` };
+    return r;
   }
 
   /**

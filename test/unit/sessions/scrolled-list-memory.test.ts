@@ -13,6 +13,7 @@ import type { Recognition, ScreenSnapshot } from '../../../src/adapters/types';
 import { ScrolledLists } from '../../../src/server/observe/scrolled-lists';
 import { selfContainedRows } from '../../../src/server/sessions/tmux/styled-lines';
 import { FIXTURES } from '../../support/fixture-corpus';
+import { editedRow } from '../../support/screen-edits';
 
 const DIR = join(FIXTURES, 'gemini', '0.61.0', '80x24');
 const lines = (t: string): string[] => {
@@ -66,5 +67,22 @@ describe('a scrolled list between screens', () => {
     readWhole(lists);
     lists.resolve('s1', { kind: 'activity', state: 'idle' }, true);
     assert.equal(lists.resolve('s1', see(last), true).kind, 'manual_required');
+  });
+
+  it('rows that were all in sight but read differently on two screens are left to the terminal saying so', () => {
+    const lists = new ScrolledLists();
+    const home = screen('29-question');
+    const last = screen('30-question-last-row');
+    const other = screen('31-question-window');
+    const edit = (x: ScreenSnapshot): ScreenSnapshot =>
+      editedRow(x, 'Embedded, single file', (l) => l.replace('Embedded, single file', 'Embedded, two files  '));
+    assert.ok(
+      see(edit(other)).kind === 'manual_required' && 'window' in see(edit(other)),
+      'the edited screen is a window',
+    );
+    for (const s of [home, last, edit(other)]) lists.resolve('s1', see(s));
+    const r = lists.resolve('s1', see(home));
+    assert.ok(r.kind === 'manual_required', JSON.stringify(r));
+    assert.match(r.reason, /the rows read do not make one list: option 2 read differently/);
   });
 });
