@@ -4,7 +4,12 @@
 // part of the tier, as scripts/test-all.sh does (parts.cjs).
 const part = process.env.AKK_LIVE_PART;
 module.exports = {
-  require: ['tsx/cjs', 'test/support/agent-fixture.ts'],
+  // AKK_LIVE_LOAD=N keeps N cores busy for the run (the loaded part, parts.cjs).
+  require: [
+    'tsx/cjs',
+    'test/support/agent-fixture.ts',
+    ...(process.env.AKK_LIVE_LOAD ? ['test/support/cpu-load.ts'] : []),
+  ],
   spec: part ? require('./parts.cjs').part(part) : ['test/live/**/*.test.ts'],
   reporter: 'test/support/tally-reporter.cjs',
   // A left-over `.only` would run one test and report the tier green.

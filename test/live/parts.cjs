@@ -1,6 +1,8 @@
 // The live tier in parts (scripts/test-all.sh): its tests spend most of their time waiting for a
 // client to draw (about a quarter of two cores is busy), so two parts side by side take about half
-// the time. A test that times itself, the qualification on this machine, runs alone before them.
+// the time. First, alone, the loaded part: the qualification on this machine of an unchanged release,
+// Gemini CLI's question flows and one flow per agent, with both cores kept busy (AKK_LIVE_LOAD=2,
+// cpu-load.ts), as on a laptop during a build: each must give the same result as on a quiet machine.
 // The parts are balanced by each file's seconds as measured here (test-artifacts/timings-live.txt
 // after a run); a file not listed counts as TYPICAL seconds. Part `a` leaves room for the run with
 // the portable process table that follows it (.mocharc.posix.cjs).
@@ -8,7 +10,11 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const ALONE = ['test/live/qualify-on-this-machine.test.ts'];
+const LOADED = [
+  'test/live/qualify-on-this-machine.test.ts',
+  'test/live/gemini-questions.test.ts',
+  'test/live/dialog-words-in-reply.test.ts',
+];
 const SECONDS = {
   'test/live/seed-versions.test.ts': 165,
   'test/live/claude-renderings.test.ts': 91,
@@ -41,14 +47,14 @@ function allFiles() {
     .map((f) => path.posix.join('test/live', f));
 }
 
-/** The files of one part: `alone`, `a` or `b`. */
+/** The files of one part: `loaded`, `a` or `b`. */
 function part(name) {
-  if (name === 'alone') return ALONE;
-  if (name !== 'a' && name !== 'b') throw new Error(`AKK_LIVE_PART is alone, a or b, not ${name}`);
+  if (name === 'loaded') return LOADED;
+  if (name !== 'a' && name !== 'b') throw new Error(`AKK_LIVE_PART is loaded, a or b, not ${name}`);
   const load = { a: AFTER_A, b: 0 };
   const files = { a: [], b: [] };
   const weight = (f) => SECONDS[f] ?? TYPICAL;
-  const rest = allFiles().filter((f) => !ALONE.includes(f));
+  const rest = allFiles().filter((f) => !LOADED.includes(f));
   for (const f of rest.sort((x, y) => weight(y) - weight(x) || x.localeCompare(y))) {
     const to = load.a <= load.b ? 'a' : 'b';
     files[to].push(f);
