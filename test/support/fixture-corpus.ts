@@ -61,6 +61,12 @@ export function loadUnqualifiedCorpus(): Fixture[] {
   return loadScreens(FIXTURES).filter((f) => adapterOf(f.agent)?.generationOf(f.version) === undefined);
 }
 
+/** One stored screen's plain capture, by its place: `<cols>x<rows>/NN-<state>` under the release's folder. */
+export function storedPlainScreen(agent: AgentKind, version: string, rel: string): ScreenSnapshot {
+  const [cols, rows] = (/(\d+)x(\d+)/.exec(rel) ?? []).slice(1).map(Number) as [number, number];
+  return { plain: lines(readFileSync(join(FIXTURES, agent, version, `${rel}.txt`), 'utf8')), cols, rows };
+}
+
 function loadScreens(root: string): Fixture[] {
   const out: Fixture[] = [];
   if (!existsSync(root)) return out;

@@ -5,22 +5,15 @@
  * 0.171.0's captures with a reply's words changed, as a model could write them.
  */
 import { strict as assert } from 'node:assert';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { recognize } from '../../../src/adapters/recognize';
 import type { ScreenSnapshot } from '../../../src/adapters/types';
-import { FIXTURES } from '../../support/fixture-corpus';
+import { storedPlainScreen } from '../../support/fixture-corpus';
 import { editedRow } from '../../support/screen-edits';
 
 const VERSION = '0.171.0';
 const REPLY = '• Thanks, noted. Continuing with the plan.';
 
-function plainScreen(rel: string): ScreenSnapshot {
-  const plain = readFileSync(join(FIXTURES, 'codex', VERSION, `${rel}.txt`), 'utf8').split('\n');
-  if (plain[plain.length - 1] === '') plain.pop();
-  const [cols, rows] = (/(\d+)x(\d+)/.exec(rel) ?? []).slice(1).map(Number) as [number, number];
-  return { plain, cols, rows };
-}
+const plainScreen = (rel: string): ScreenSnapshot => storedPlainScreen('codex', VERSION, rel);
 
 describe(`Codex ${VERSION}: dialog words in the transcript`, () => {
   const idle = plainScreen('80x24/05-after-answer');

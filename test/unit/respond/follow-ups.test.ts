@@ -8,29 +8,14 @@ import { AkkError } from '../../../src/shared/errors';
 import { FollowUps } from '../../../src/server/respond/follow-ups';
 import type { Session, SessionRegistry } from '../../../src/server/sessions';
 import type { Store } from '../../../src/server/store';
-import { Clock, OWNER, fingerprint, memoryStore, newInteraction, openTestSession } from '../store/helpers';
+import { Clock, answeredStep, memoryStore, openTestSession } from '../store/helpers';
 
 const SESSION = 's1';
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined } as never;
 
 /** A step answered (resolved), failed before input, or still being typed. */
 async function step(store: Store, n: number, end: 'resolved' | 'failed' | 'resolving'): Promise<string> {
-  const ix = await store.createInteraction({ ...newInteraction(SESSION, fingerprint(SESSION, n)), supersede: true });
-  await store.createOffer(ix.id, OWNER, 60_000);
-  const r = await store.reserve({
-    interactionId: ix.id,
-    owner: OWNER,
-    expectedRevision: ix.boundRevision,
-    answers: [{ questionId: 'q1', optionId: 'yes' }],
-  });
-  assert.equal(r.kind, 'reserved');
-  const reservation = r.kind === 'reserved' ? r.reservation.id : '';
-  if (end === 'resolved') {
-    await store.markInputSent(ix.id, reservation);
-    await store.markResolved(ix.id, reservation, 'test:1');
-  } else if (end === 'failed')
-    await store.markFailed(ix.id, reservation, { code: 'stale_revision', beforeInput: true });
-  return ix.id;
+  return (await answeredStep(store, SESSION, n, end)).ixId;
 }
 
 interface Rig {

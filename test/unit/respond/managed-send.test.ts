@@ -18,7 +18,7 @@ import type { Session, SessionRegistry, SettledCapture } from '../../../src/serv
 import { snapshotOf } from '../../../src/server/sessions/screen-snapshot';
 import type { Store } from '../../../src/server/store';
 import { FIXTURES } from '../../support/fixture-corpus';
-import { Clock, OWNER, fingerprint, memoryStore, newInteraction, openTestSession } from '../store/helpers';
+import { Clock, answeredStep, memoryStore, openTestSession } from '../store/helpers';
 
 const SESSION = 's1';
 const VERSION = '2.1.332';
@@ -185,21 +185,7 @@ describe('managed send: only onto the screen it proved', () => {
   it('a message that follows a step, with a dialog drawn while it waits: zero input, kept and not sent', async () => {
     const clock = new Clock();
     const r = await rig('quiet-time', clock);
-    const ix = await r.store.createInteraction({
-      ...newInteraction(SESSION, fingerprint(SESSION, 1)),
-      supersede: true,
-    });
-    await r.store.createOffer(ix.id, OWNER, 60_000);
-    const res = await r.store.reserve({
-      interactionId: ix.id,
-      owner: OWNER,
-      expectedRevision: ix.boundRevision,
-      answers: [{ questionId: 'q1', optionId: 'yes' }],
-    });
-    assert.equal(res.kind, 'reserved');
-    const reservation = res.kind === 'reserved' ? res.reservation.id : '';
-    await r.store.markInputSent(ix.id, reservation);
-    await r.store.markResolved(ix.id, reservation, 'test:1');
+    const { ixId } = await answeredStep(r.store, SESSION, 1, 'resolved');
     const queue = new FollowUps({
       store: r.store,
       registry: r.deps.registry,
@@ -209,7 +195,7 @@ describe('managed send: only onto the screen it proved', () => {
       pollMs: 5,
       now: clock.now,
     });
-    const f = await queue.queue(r.store.getInteraction(ix.id)!, 'Use the tmp folder.');
+    const f = await queue.queue(r.store.getInteraction(ixId)!, 'Use the tmp folder.');
     queue.deliverSoon(SESSION);
     await new Promise((res) => setTimeout(res, 1500));
     queue.dispose();

@@ -13,32 +13,18 @@ import { DEFAULT_RESPONDER_OPTIONS, type ResponderDeps } from '../../../src/serv
 import { provenPrompt } from '../../../src/server/respond/step-proof';
 import { terminalWriter } from '../../../src/server/rpc/terminal-writer';
 import type { Session, SessionRegistry } from '../../../src/server/sessions';
-import type { Store } from '../../../src/server/store';
-import { Clock, OWNER, fingerprint, memoryStore, newInteraction, openTestSession } from '../store/helpers';
+import { Clock, answeredStep, fingerprint, memoryStore, openTestSession } from '../store/helpers';
 
 const SESSION = 's1';
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined } as never;
 const diskFull = (): Promise<never> => Promise.reject(new AkkError('store_io', 'ENOSPC: no space left on device'));
-
-async function reservedStep(store: Store): Promise<{ ixId: string; reservationId: string }> {
-  const ix = await store.createInteraction({ ...newInteraction(SESSION, fingerprint(SESSION, 1)), supersede: true });
-  await store.createOffer(ix.id, OWNER, 60_000);
-  const r = await store.reserve({
-    interactionId: ix.id,
-    owner: OWNER,
-    expectedRevision: ix.boundRevision,
-    answers: [{ questionId: 'q1', optionId: 'yes' }],
-  });
-  assert.equal(r.kind, 'reserved');
-  return { ixId: ix.id, reservationId: r.kind === 'reserved' ? r.reservation.id : '' };
-}
 
 describe('a failed store write or an unconfirmed terminal write settles the answer', () => {
   it('input sent, then the write that records it uncertain fails: typed response_uncertain, session held', async () => {
     const clock = new Clock();
     const store = await memoryStore(clock);
     await openTestSession(store, SESSION);
-    const { ixId, reservationId } = await reservedStep(store);
+    const { ixId, reservationId } = await answeredStep(store, SESSION, 1, 'reserved');
     let uncertain = false;
     const keys: string[] = [];
     const session = {
@@ -100,8 +86,7 @@ describe('a failed store write or an unconfirmed terminal write settles the answ
     const clock = new Clock();
     const store = await memoryStore(clock);
     await openTestSession(store, SESSION);
-    const { ixId, reservationId } = await reservedStep(store);
-    await store.markInputSent(ixId, reservationId);
+    const { ixId } = await answeredStep(store, SESSION, 1, 'resolving');
     assert.equal(store.getInteraction(ixId)?.status, 'resolving');
     const sent: string[] = [];
     const queue = new FollowUps({

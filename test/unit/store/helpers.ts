@@ -164,6 +164,35 @@ export function newInteraction(
 }
 
 /** Runs `fn`, expecting a rejection with `code`. */
+/**
+ * A step of the session reserved for an answer, and then, as `end` says, left resolving (input
+ * sent), answered (resolved), or failed before any input.
+ */
+export async function answeredStep(
+  store: Store,
+  sessionId: string,
+  n: number,
+  end: 'reserved' | 'resolving' | 'resolved' | 'failed',
+): Promise<{ ixId: string; reservationId: string }> {
+  const ix = await store.createInteraction({
+    ...newInteraction(sessionId, fingerprint(sessionId, n)),
+    supersede: true,
+  });
+  await store.createOffer(ix.id, OWNER, 60_000);
+  const r = await store.reserve({
+    interactionId: ix.id,
+    owner: OWNER,
+    expectedRevision: ix.boundRevision,
+    answers: [{ questionId: 'q1', optionId: 'yes' }],
+  });
+  assert.equal(r.kind, 'reserved');
+  const reservationId = r.kind === 'reserved' ? r.reservation.id : '';
+  if (end === 'resolving' || end === 'resolved') await store.markInputSent(ix.id, reservationId);
+  if (end === 'resolved') await store.markResolved(ix.id, reservationId, 'test:1');
+  if (end === 'failed') await store.markFailed(ix.id, reservationId, { code: 'stale_revision', beforeInput: true });
+  return { ixId: ix.id, reservationId };
+}
+
 export async function rejects(fn: () => unknown, code: string): Promise<AkkError> {
   try {
     await fn();
