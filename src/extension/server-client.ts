@@ -4,6 +4,7 @@
  * protocol table.
  */
 import * as vscode from 'vscode';
+import { firstEvent } from './first-event';
 import {
   CloseAction,
   ErrorAction,
@@ -103,18 +104,9 @@ export class ServerClient implements vscode.Disposable {
    */
   whenRunning(timeoutMs: number): Promise<boolean> {
     if (this.current === 'running') return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        sub.dispose();
-        resolve(false);
-      }, timeoutMs);
-      const sub = this.healthEmitter.event((health) => {
-        if (health !== 'running') return;
-        clearTimeout(timer);
-        sub.dispose();
-        resolve(true);
-      });
-    });
+    return firstEvent(this.healthEmitter.event, (h) => (h === 'running' ? true : undefined), timeoutMs).then(
+      (running) => running === true,
+    );
   }
 
   async request<K extends RequestName>(name: K, params: RequestParams<K>): Promise<RequestResult<K>> {

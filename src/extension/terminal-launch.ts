@@ -5,6 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import * as vscode from 'vscode';
+import { firstEvent } from './first-event';
 import { agentLabel, type AgentName } from '../shared/agents';
 import type { AgentLaunchSettings } from '../shared/settings';
 import type { TerminalWatch } from './terminal-watch';
@@ -39,18 +40,11 @@ export function shellQuote(s: string): string {
 
 function shellIntegration(terminal: vscode.Terminal): Promise<vscode.TerminalShellIntegration | undefined> {
   if (terminal.shellIntegration) return Promise.resolve(terminal.shellIntegration);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      sub.dispose();
-      resolve(undefined);
-    }, SHELL_INTEGRATION_MS);
-    const sub = vscode.window.onDidChangeTerminalShellIntegration((e) => {
-      if (e.terminal !== terminal) return;
-      clearTimeout(timer);
-      sub.dispose();
-      resolve(e.shellIntegration);
-    });
-  });
+  return firstEvent(
+    vscode.window.onDidChangeTerminalShellIntegration,
+    (e) => (e.terminal === terminal ? e.shellIntegration : undefined),
+    SHELL_INTEGRATION_MS,
+  );
 }
 
 /**
