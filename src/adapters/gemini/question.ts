@@ -115,8 +115,9 @@ function windowOf(
   const last = d.rows[d.rows.length - 1] as Row;
   // The client moves the cursor in one frame and sets the hints in the next: hints that say the
   // free-text row's editor is open while the cursor has just left it (or not say so yet while it
-  // has just come) are that frame's. The editor is open only with the cursor on the last row.
-  const editing = d.editing && cursor === last.number;
+  // has just come) are that frame's. The editor is open only with the cursor on the last row, and
+  // that row is the free-text one (a window of one row has its every row last).
+  const editing = d.editing && cursor === last.number && onFreeTextRow(d, cursor, p);
   const window: ListWindow = {
     profileId: p.id,
     step: d.tab ? { index: d.tab.index, total: d.tab.total } : { index: 1, total: 1 },
@@ -156,7 +157,7 @@ function checklistOf(s: ScreenSnapshot, p: GeminiProfile, d: Question, facts: Re
   // The free-text row is the one before the finishing row; with that out of sight, the cursor on it
   // (its editor open) says it is the last numbered row. The hints may lag a move by a frame.
   const freeRow = finishing !== undefined ? finishing - 1 : last.number;
-  const editing = d.editing && cursor === freeRow;
+  const editing = d.editing && cursor === freeRow && onFreeTextRow(d, cursor, p);
   const rows: WindowRow[] = d.rows.map(({ number, label, description, checked }) => ({
     number,
     label,
@@ -190,6 +191,15 @@ function checklistOf(s: ScreenSnapshot, p: GeminiProfile, d: Question, facts: Re
   };
   if (!d.scrolled) return assembleList(window, [window]);
   return { ...manual('the question has more rows than its dialog shows at once'), window };
+}
+
+/**
+ * Whether the cursor's row reads as the free-text row whose editor is open and empty: its label
+ * the client's. A row of the model's options under hints a frame late is not that row; an editor
+ * with text typed into it is not read as one either (it is then left to the terminal).
+ */
+function onFreeTextRow(d: Question, cursor: number, p: GeminiProfile): boolean {
+  return d.rows.find((r) => r.number === cursor)?.label === p.ask.freeText;
 }
 
 /** The review: submitted with Enter, or cancelled with Escape (the client cancels the request). */

@@ -9,6 +9,8 @@
  * each screen must say comes from the scenario (question-scenarios.ts), never from the captured files.
  */
 import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { assembleList } from '../../../src/adapters/list-window';
 import { adapterOf } from '../../../src/adapters/registry';
 import { recognize } from '../../../src/adapters/recognize';
@@ -19,6 +21,7 @@ import {
   GEMINI_ASK_NAME,
   GEMINI_ASK_TYPED,
 } from '../../harness/agents/gemini/question-scenarios';
+import { listMovesDir } from '../../harness/agents/gemini/capture-list-moves';
 import { loadCorpus } from '../../support/fixture-corpus';
 import { editedRow } from '../../support/screen-edits';
 
@@ -190,3 +193,31 @@ for (const size of ['80x24', '120x40', '200x60']) {
     });
   });
 }
+
+describe(`Gemini CLI's ask_user hints a frame late (${VERSION}, 80x24)`, () => {
+  // The client moves the cursor in one frame and draws the hints in the next. With one row in sight
+  // at a time (a short terminal), the cursor just taken up off the free-text row is on the last
+  // row in sight under the open editor's hints: that row is the model's option, not the list's last.
+  const lines = (ext: string): string[] =>
+    readFileSync(join(listMovesDir(VERSION), `02-down${ext}`), 'utf8')
+      .replace(/\n$/, '')
+      .split('\n');
+  const plain = lines('.txt');
+  const onRedis: ScreenSnapshot = { plain, styled: lines('.ansi.txt'), cols: 80, rows: plain.length };
+  const select = 'Enter to select · ↑/↓ to navigate · Esc to cancel';
+  const submit = 'Enter to submit · Esc to cancel';
+
+  it('the real frame: the cursor on the last row in sight, a model option, and no last row known', () => {
+    const w = windowOf(see(onRedis));
+    assert.deepEqual(
+      [w.cursor, w.rows.map((r) => r.label), w.editing, w.total],
+      [3, ['PostgreSQL', 'SQLite', 'Redis'], false, null],
+    );
+  });
+
+  it("under the editor's hints the option is still not the free-text row: no last row, no editor", () => {
+    const late = editedRow(onRedis, select, (l) => l.replace(select, submit.padEnd(select.length)));
+    const w = windowOf(see(late));
+    assert.deepEqual([w.cursor, w.editing, w.total], [3, false, null]);
+  });
+});
