@@ -44,7 +44,30 @@ function lines(text: string): string[] {
  */
 export function loadCorpus(root?: string): Fixture[] {
   if (root !== undefined) return loadScreens(root);
-  return loadScreens(FIXTURES).filter((f) => adapterOf(f.agent)?.generationOf(f.version) !== undefined);
+  return storedScreens().filter((f) => adapterOf(f.agent)?.generationOf(f.version) !== undefined);
+}
+
+let stored: readonly Fixture[] | undefined;
+const storedSet = new WeakSet<Fixture>();
+
+/** Whether a fixture is one of fixtures/'s screens as read once (not a scratch capture's, read anew). */
+export const isStoredFixture = (f: Fixture): boolean => storedSet.has(f);
+
+/**
+ * Every screen in fixtures/, read from disk once per process (the corpus is read-only while tests
+ * run), each fixture and its screen frozen: a test that edits a screen edits a copy
+ * (screen-edits.ts), never the one every other test reads.
+ */
+function storedScreens(): readonly Fixture[] {
+  stored ??= Object.freeze(loadScreens(FIXTURES).map((f) => Object.freeze({ ...f, screen: frozenScreen(f.screen) })));
+  for (const f of stored) storedSet.add(f);
+  return stored;
+}
+
+function frozenScreen(s: ScreenSnapshot): ScreenSnapshot {
+  Object.freeze(s.plain);
+  if (s.styled) Object.freeze(s.styled);
+  return Object.freeze(s);
 }
 
 /**
@@ -58,7 +81,7 @@ export function loadSeedCorpus(): Fixture[] {
 
 /** The screens kept in fixtures/ for client versions that are not qualified (recorded as differing). */
 export function loadUnqualifiedCorpus(): Fixture[] {
-  return loadScreens(FIXTURES).filter((f) => adapterOf(f.agent)?.generationOf(f.version) === undefined);
+  return storedScreens().filter((f) => adapterOf(f.agent)?.generationOf(f.version) === undefined);
 }
 
 /** One stored screen's plain capture, by its place: `<cols>x<rows>/NN-<state>` under the release's folder. */

@@ -10,7 +10,7 @@ import type { Sidecar } from '../../harness/capture';
 import type { ModelTurn } from '../../harness/fake-model/types';
 import type { Workspace } from '../../harness/scenario-types';
 import { scenario as scenarioNamed, type NamedScenario } from '../../harness/scenarios';
-import { loadCorpus, type Fixture } from '../fixture-corpus';
+import { isStoredFixture, loadCorpus, type Fixture } from '../fixture-corpus';
 import { ClaudeModel } from './claude-model';
 import { CodexModel } from './codex-model';
 import { GeminiModel } from './gemini-model';
@@ -111,22 +111,58 @@ export function answerKeys(
 ): ScreenKey[] {
   const groups = new Map<string, Array<{ fixture: Fixture; side: Sidecar }>>();
   for (const fixture of corpus) {
-    const side = JSON.parse(readFileSync(join(fixture.dir, `${fixture.base}.json`), 'utf8')) as Sidecar;
+    const side = sidecarOf(fixture);
     const key = `${fixture.dir}\n${side.scenario}`;
     groups.set(key, [...(groups.get(key) ?? []), { fixture, side }]);
   }
   const byId = new Map<string, ScreenKey>();
   for (const screens of groups.values()) {
     screens.sort((a, b) => a.side.step - b.side.step);
-    let keys: ScreenKey[];
-    try {
-      keys = [...replay(screens)];
-    } catch (e) {
-      if (!unmodelled) throw e;
-      unmodelled(screens[0]?.side.scenario ?? '?', e instanceof Error ? e.message : String(e));
+    const keys = replayed(screens);
+    if (keys instanceof Error) {
+      if (!unmodelled) throw keys;
+      unmodelled(screens[0]?.side.scenario ?? '?', keys.message);
       continue;
     }
     for (const k of keys) byId.set(k.fixture.id, k);
   }
   return corpus.flatMap((f) => byId.get(f.id) ?? []);
+}
+
+/**
+ * Worked out once per process for each run of screens (the same fixtures, in the same order): the
+ * corpus is read once (fixture-corpus.ts), and every test file that asks for the keys of the same
+ * scenarios gets the same keys, or the same reason they cannot be worked out.
+ */
+const replays = new Map<string, readonly ScreenKey[] | Error>();
+const sidecars = new Map<string, Sidecar>();
+
+function sidecarOf(f: Fixture): Sidecar {
+  const path = join(f.dir, `${f.base}.json`);
+  let side = sidecars.get(path);
+  if (!side) {
+    side = JSON.parse(readFileSync(path, 'utf8')) as Sidecar;
+    // A scratch capture's sidecar is read anew each time: its folder may be written again.
+    if (isStoredFixture(f)) sidecars.set(path, side);
+  }
+  return side;
+}
+
+function replayed(screens: Array<{ fixture: Fixture; side: Sidecar }>): readonly ScreenKey[] | Error {
+  if (!screens.every((s) => isStoredFixture(s.fixture))) return replayedNow(screens);
+  const key = screens.map((s) => s.fixture.id).join('\n');
+  let keys = replays.get(key);
+  if (keys === undefined) {
+    keys = replayedNow(screens);
+    replays.set(key, keys);
+  }
+  return keys;
+}
+
+function replayedNow(screens: Array<{ fixture: Fixture; side: Sidecar }>): readonly ScreenKey[] | Error {
+  try {
+    return Object.freeze([...replay(screens)]);
+  } catch (e) {
+    return e instanceof Error ? e : new Error(String(e));
+  }
 }
