@@ -2,7 +2,9 @@
 # Installs what the tests need and runs every tier:
 #   static (types, lint, schema drift, formatting, structure) · unit · integration · live (real Claude Code and Codex)
 #   · vscode (the extension in a real VS Code)
-# and ends with one line "N passed, N failed" over all of them.
+# and ends with one line "N passed, N failed" over all of them, after the time of each tier and of
+# each VS Code phase. The static tier runs beside the unit tier, the VS Code tier beside the
+# integration and live tiers (each pair shares the two cores; see below).
 # Set AKK_TIERS (e.g. "static unit integration") to run a subset. A tier fails when fewer of its
 # tests ran than test/min-counts.json records, or when one of its spec files (for the VS Code tier,
 # a phase or flow) ran fewer than test/min-counts-by-file.json records for it or did not run at all
@@ -17,6 +19,7 @@ export AKK_TALLY="$root/test-artifacts/tally.txt"
 : > "$AKK_TALLY.failures"
 : > "$AKK_TALLY.files"
 : > test-artifacts/minimums.txt
+: > test-artifacts/tier-times.txt
 rm -f test-artifacts/timings-*.txt
 started=$(date +%s)
 
@@ -46,7 +49,7 @@ run_tier() { # name, then the command
   judge_tier "$name" $? "$before" "$t0"
 }
 
-judge_tier() { # name, exit code, tally lines of the tier before it ran, start time
+judge_tier() { # name, exit code, tally lines of the tier before it ran, start time[, how it ran]
   local name=$1 rc=$2 before=$3 t0=$4
   local after; after=$(grep -c "^$name " "$AKK_TALLY" || true)
   local ran; ran=$(awk -v t="$name" '$1 == t {n += $2 + $3} END {print n + 0}' "$AKK_TALLY")
@@ -62,6 +65,7 @@ judge_tier() { # name, exit code, tally lines of the tier before it ran, start t
     fail_tier "$name" "a file ran fewer tests than test/min-counts-by-file.json records for it, or none (above)"
   fi
   echo "tier $name took $(( $(date +%s) - t0 ))s"
+  echo "  $name $(( $(date +%s) - t0 ))s${5:+ ($5)}" >> test-artifacts/tier-times.txt
 }
 
 static_checks() {
@@ -85,8 +89,12 @@ static_checks() {
 # terminal and tmux tests again with the portable process table (ps and lsof, as on macOS). One
 # tier: its minimum counts every run. Each part's output is printed whole once both are done.
 live_tests() {
-  local rc=0 pa
-  AKK_LIVE_PART=loaded AKK_LIVE_LOAD=2 npx mocha --config test/live/.mocharc.cjs || rc=1
+  local rc=0 pa own
+  # The loaded part's own tmux and temporary folders: its qualification test proves that a cancelled
+  # run leaves no tmux server and no scratch folder, which another tier beside it would also make.
+  own=$(mktemp -d "${TMPDIR:-/tmp}/akk-live-loaded.XXXXXX")
+  TMUX_TMPDIR=$own TMPDIR=$own AKK_LIVE_PART=loaded AKK_LIVE_LOAD=2 npx mocha --config test/live/.mocharc.cjs || rc=1
+  rm -rf "$own"
   ( r=0
     AKK_LIVE_PART=a npx mocha --config test/live/.mocharc.cjs || r=1
     AKK_PROCESS_TABLE=posix npx mocha --config test/live/.mocharc.posix.cjs || r=1
@@ -146,6 +154,39 @@ finish_static() {
   judge_tier static "$(cat test-artifacts/static.rc 2>/dev/null || echo 1)" "$static_before" "$static_t0"
 }
 
+# The VS Code tier mostly waits on a browser and on clients, as the integration and live tiers do:
+# with either of them in the run it starts as the first of them does and runs beside them, its
+# output printed, and it judged, once they are done. Its clients are installed once, before it starts.
+vscode_beside=""
+case " $tiers " in *" vscode "*) case " $tiers " in *" integration "*|*" live "*) vscode_beside=1 ;; esac ;; esac
+vscode_state=""
+vscode_tier() { # the driver, its output also kept in test-artifacts/vscode.log for the summary
+  npx tsx test/vscode/driver.ts --dist-built 2>&1 | tee test-artifacts/vscode.log
+  return "${PIPESTATUS[0]}"
+}
+start_vscode() {
+  [ -n "$vscode_state" ] && return
+  vscode_before=$(grep -c "^vscode " "$AKK_TALLY" || true)
+  if ! finish_install host "VS Code host (code-server), for the VS Code tier beside the next ones"; then
+    vscode_state=no-host; return
+  fi
+  ensure_agents
+  vscode_t0=$(date +%s)
+  ( vscode_tier > /dev/null 2>&1; echo $? > test-artifacts/vscode.rc ) &
+  vscode_pid=$!
+  vscode_state=started
+  echo "tier vscode started, beside the integration and live tiers (its output follows them)"
+}
+finish_vscode() {
+  start_vscode
+  if [ "$vscode_state" = no-host ]; then fail_tier vscode "could not install the VS Code host"; return; fi
+  wait "$vscode_pid"
+  step "tier vscode (run beside the integration and live tiers)"
+  cat test-artifacts/vscode.log
+  judge_tier vscode "$(cat test-artifacts/vscode.rc 2>/dev/null || echo 1)" "$vscode_before" "$vscode_t0" \
+    "beside the integration and live tiers"
+}
+
 for tier in $tiers; do
   case $tier in
     static) if [ -n "$static_beside" ]; then start_static; else run_tier static static_checks; fi ;;
@@ -153,13 +194,16 @@ for tier in $tiers; do
       run_tier unit npx mocha --config test/unit/.mocharc.cjs
       if [ -n "$static_beside" ]; then finish_static; fi ;;
     integration)
+      if [ -n "$vscode_beside" ]; then start_vscode; fi
       if ensure_agents; then run_tier integration npx mocha --config test/integration/.mocharc.cjs
       else fail_tier integration "could not install the agent clients"; fi ;;
     live)
+      if [ -n "$vscode_beside" ]; then start_vscode; fi
       if ensure_agents; then run_tier live live_tests
       else fail_tier live "could not install the agent clients"; fi ;;
     vscode)
-      if finish_install host "VS Code host (code-server)"; then run_tier vscode npx tsx test/vscode/driver.ts
+      if [ -n "$vscode_beside" ]; then finish_vscode
+      elif finish_install host "VS Code host (code-server)"; then run_tier vscode vscode_tier
       else fail_tier vscode "could not install the VS Code host"; fi ;;
     *) fail_tier "$tier" "unknown tier" ;;
   esac
@@ -169,6 +213,13 @@ step "summary ($(( $(date +%s) - started ))s)"
 # Every failed test by name, here at the end, where the tail of a long log still shows it.
 if [ -s "$AKK_TALLY.failures" ]; then
   echo "failed:"; sed 's/^/  /' "$AKK_TALLY.failures" | cut -c1-1400
+fi
+# Where the time went: each tier, and each phase of the VS Code tier.
+echo "time by tier:"; cat test-artifacts/tier-times.txt
+if [ -s test-artifacts/vscode.log ]; then
+  echo "time by VS Code phase:"
+  grep -E '^\[test:vscode\] [a-zA-Z].* passed.*\([0-9.]+s\)$|^\[test:vscode\] (built|done) in ' \
+    test-artifacts/vscode.log | sed 's/^\[test:vscode\] /  /'
 fi
 # Each tier's files against their own minimums (every minimum enforced is listed under its tier above).
 if [ -s test-artifacts/minimums.txt ]; then

@@ -26,6 +26,8 @@
 //   AKK_VSCODE_AGENT=0         skip the agent flows (they need tmux and install Claude Code and Codex once)
 //   AKK_VSCODE_FLOWS           only these agent flows and phases (`claude,terminal`, `release-day`, `walkthrough`, …)
 //   AKK_VSCODE_SKIP_BUILD=1    do not run scripts/build.mjs
+// Argument `--dist-built`: dist/ was built by the caller just before (scripts/test-all.sh, whose
+// other tiers run its server from dist/ meanwhile: a second build would remove it under them).
 //   AKK_VSCODE_TIMEOUT_MS      whole-run watchdog (default 1500000)
 //   AKK_VSCODE_KEEP=1          keep the scratch folder (HOME, user data, logs) and print where
 import { spawnSync } from 'node:child_process';
@@ -323,7 +325,8 @@ async function main(): Promise<number> {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
 
   const ownExtPath = process.env.AKK_VSCODE_EXTENSION_PATH;
-  if (process.env.AKK_VSCODE_SKIP_BUILD !== '1') {
+  if (process.argv.includes('--dist-built')) log('dist/ as built by the caller (--dist-built)');
+  else if (process.env.AKK_VSCODE_SKIP_BUILD !== '1') {
     const tb = Date.now();
     log('building dist/ (node scripts/build.mjs) ...');
     const r = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'build.mjs')], {
