@@ -82,7 +82,7 @@ export interface TargetIndex {
 
 /**
  * Files the capture writes (and replaces): `NN-<state>.txt`, `.ansi.txt`, `.json` and `index.json`.
- * Anything else beside them (e.g. `NN-<state>.expected.json` written by recognition tests) is left alone.
+ * Anything else beside them is left alone.
  */
 export function isCaptureFile(name: string): boolean {
   return /^\d\d-[a-z0-9-]+\.(?:txt|ansi\.txt|json)$/.test(name) || name === 'index.json';

@@ -96,7 +96,6 @@ export async function extendOne(
     record.version,
     screens.filter((s) => added.includes(s.scenario)),
     others,
-    generation,
     scratch,
     true,
   );

@@ -125,14 +125,7 @@ async function conclude(
   const screens =
     fromCorpus || dryRun
       ? verdict.screens.map(({ base: _base, ...s }) => ({ ...s, storedIn: version }))
-      : storeScreens(
-          agent,
-          version,
-          verdict.screens,
-          records,
-          verdict.result === 'qualified' ? verdict.generation : null,
-          root,
-        );
+      : storeScreens(agent, version, verdict.screens, records, root);
   const record: QualificationRecord = {
     agent,
     version,

@@ -33,8 +33,7 @@ function keepHeld(target: string, record: QualificationRecord, size: string): vo
   const index = JSON.parse(fs.readFileSync(indexFile, 'utf8')) as TargetIndex;
   const drop = index.files.filter((f) => !held.has(f.scenario));
   for (const f of drop)
-    for (const ext of ['.txt', '.ansi.txt', '.json', '.expected.json'])
-      fs.rmSync(path.join(target, f.file + ext), { force: true });
+    for (const ext of ['.txt', '.ansi.txt', '.json']) fs.rmSync(path.join(target, f.file + ext), { force: true });
   const files = index.files.filter((f) => held.has(f.scenario));
   const unreached = index.unreached.filter((u) => held.has(u.scenario));
   fs.writeFileSync(indexFile, JSON.stringify({ ...index, files, unreached }, null, 2) + '\n');
@@ -188,10 +187,6 @@ export async function extendRendering(
     fs.rmSync(target, { recursive: true, force: true });
     fs.cpSync(captured, target, { recursive: true });
     keepHeld(target, record, size);
-    for (const f of loadCorpus(target)) {
-      const r = recognizeForQualification(agent, record.generation, record.version, f.screen);
-      fs.writeFileSync(path.join(f.dir, `${f.base}.expected.json`), `${JSON.stringify(summarize(r), null, 2)}\n`);
-    }
   }
   writeRecord({ ...record, renderings: [...(record.renderings ?? []).filter((r) => r !== recorded), entry] });
   const why =

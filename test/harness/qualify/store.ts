@@ -3,8 +3,6 @@
 // same screens (same canonical digests); otherwise the record points at the version that does.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { recognizeForQualification } from '../../../src/adapters/recognize';
-import { loadCorpus, summarize } from '../../support/fixture-corpus';
 import type { TargetIndex } from '../capture';
 import type { AgentName } from '../versions';
 import type { CandidateScreen } from './evaluate';
@@ -33,15 +31,13 @@ function storedElsewhere(
 
 /**
  * Copies the screens no other version stores into fixtures/<agent>/<version>/<size>/ (with an
- * index.json listing them, and the reviewed-expectation file beside each when the version is
- * qualified) and returns every screen's entry with where it is stored.
+ * index.json listing them) and returns every screen's entry with where it is stored.
  */
 export function storeScreens(
   agent: AgentName,
   version: string,
   screens: readonly CandidateScreen[],
   records: readonly QualificationRecord[],
-  generation: string | null,
   scratchRoot: string,
   /** Keep the screens the version already stores (an extension adds scenarios to its record). */
   keepStored = false,
@@ -86,18 +82,7 @@ export function storeScreens(
     const index: TargetIndex = { ...scratch, files: [...(before?.files ?? []), ...added] };
     fs.writeFileSync(path.join(dir, 'index.json'), JSON.stringify(index, null, 2) + '\n');
   }
-  if (generation !== null) writeExpectations(agent, version, generation);
   return entries;
-}
-
-/** The reviewed-expectation file beside each stored screen (a regression aid, as for every fixture). */
-function writeExpectations(agent: AgentName, version: string, generation: string): void {
-  const root = path.join(FIXTURES, agent, version);
-  if (!fs.existsSync(root)) return;
-  for (const f of loadCorpus(root).filter((x) => x.agent === agent && x.version === version)) {
-    const r = recognizeForQualification(agent, generation, version, f.screen);
-    fs.writeFileSync(path.join(f.dir, `${f.base}.expected.json`), `${JSON.stringify(summarize(r), null, 2)}\n`);
-  }
 }
 
 function strip(s: CandidateScreen): Omit<ScreenEntry, 'storedIn'> {

@@ -68,7 +68,7 @@ describe('qualifying a release under a rendering condition', () => {
   });
 
   it('records a capture as differing when a step of the corpus capture was not captured under the condition', () => {
-    for (const ext of ['.txt', '.ansi.txt', '.json', '.expected.json']) rmSync(join(dir, `${SCREEN}${ext}`));
+    for (const ext of ['.txt', '.ansi.txt', '.json']) rmSync(join(dir, `${SCREEN}${ext}`));
     const entry = judgeRendering('claude', record, CONDITION, '80x24', dir);
     assert.equal(entry.result, 'differs');
     assert.equal(entry.screens, 76);

@@ -1,6 +1,6 @@
 /**
- * `.ci/run` refuses, before it installs or runs anything, every variable that would rewrite the
- * reviewed expectations, shrink the run or point it at something other than what is reviewed,
+ * `.ci/run` refuses, before it installs or runs anything, every variable that would shrink the run
+ * or point it at something other than what is reviewed,
  * whether or not the runner sets CI. The variables are not listed here: every `AKK_*` variable the
  * tests, scripts and server read from the environment is found in the code, and each must either be
  * refused by `.ci/run` or be named below with the reason it cannot change what a CI run checks.
@@ -30,7 +30,6 @@ const HARMLESS: Record<string, string> = {
 };
 /** Examples of what a person might set, for the refusal test (any value is refused, even an empty one). */
 const EXAMPLE: Record<string, string> = {
-  AKK_UPDATE_FIXTURES: '1',
   AKK_TIERS: 'static unit',
   AKK_CRASH_ROUNDS: '0',
   AKK_VSCODE_FLOWS: 'terminal',
