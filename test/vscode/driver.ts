@@ -9,10 +9,11 @@
 //      notification, status-bar count, the question panel by mouse and by keyboard, palette
 //      approvals, markup shown literally; then a real Codex session's request_user_input
 //      questionnaire (a choice, then notes) answered in the panel;
-//   5. the extension where the system's processes cannot be read (./unreadable-platform.ts, the host
-//      started with AKK_PROCESS_TABLE=none): the Sessions view's notice, an agent listed observe only;
-//   6. the day a release lands (./release-day.ts, the host started with the newest clients' records
+//   beside it, on hosts of their own, one after another (two lanes: both mostly wait on clients):
+//   5. the day a release lands (./release-day.ts, the host started with the newest clients' records
 //      withheld): each qualified on this machine from the workbench, then answered;
+//   6. the extension where the system's processes cannot be read (./unreadable-platform.ts, the host
+//      started with AKK_PROCESS_TABLE=none): the Sessions view's notice, an agent listed observe only;
 //   7. the package as a person installs it (./packaged-walkthrough.ts): the .vsix in a clean host,
 //      its walkthrough's steps each done on its command;
 //   8. the package in a second language (./second-language.ts): French bundles a translator would
@@ -395,29 +396,36 @@ async function main(): Promise<number> {
       ui = [{ name: 'UI checks', status: 'failed', detail: err instanceof Error ? err.message : String(err) }];
       log(`UI checks could not run: ${ui[0]?.detail ?? ''}`);
     }
-    if (process.env.AKK_VSCODE_AGENT === '0' || !wanted('agent')) {
-      log('agent flows: skipped (AKK_VSCODE_AGENT=0 or AKK_VSCODE_FLOWS)');
-      agent = [{ name: 'agent flows', status: 'pending' }];
-    } else {
-      try {
-        agent = await runAgentFlows(browser, extPath, scratch);
-      } catch (err) {
-        agent = [{ name: 'agent flows', status: 'failed', detail: err instanceof Error ? err.message : String(err) }];
-        log(`agent flows could not run: ${agent[0]?.detail ?? ''}`);
+    // Two lanes side by side, as both mostly wait on clients and the browser: the agent flows on
+    // their host, and the other phases, each on a host of its own, one after another.
+    const agentLane = async (): Promise<CheckResult[]> => {
+      if (process.env.AKK_VSCODE_AGENT === '0' || !wanted('agent')) {
+        log('agent flows: skipped (AKK_VSCODE_AGENT=0 or AKK_VSCODE_FLOWS)');
+        return [{ name: 'agent flows', status: 'pending' }];
       }
-    }
-    unreadable = await phase('unreadable platform', wanted('unreadable'), () =>
-      runUnreadablePlatform(chromium, extPath, scratch),
-    );
-    releaseDay = await phase('release day', process.env.AKK_VSCODE_AGENT !== '0' && wanted('release-day'), () =>
-      runReleaseDay(chromium, extPath, scratch),
-    );
-    walkthrough = await phase('packaged walkthrough', wanted('walkthrough'), () =>
-      runPackagedWalkthrough(chromium, scratch),
-    );
-    secondLanguage = await phase('second language', wanted('second-language'), () =>
-      runSecondLanguage(chromium, scratch),
-    );
+      try {
+        return await runAgentFlows(chromium, extPath, scratch);
+      } catch (err) {
+        const detail = err instanceof Error ? err.message : String(err);
+        log(`agent flows could not run: ${detail}`);
+        return [{ name: 'agent flows', status: 'failed', detail }];
+      }
+    };
+    const phaseLane = async (): Promise<void> => {
+      releaseDay = await phase('release day', process.env.AKK_VSCODE_AGENT !== '0' && wanted('release-day'), () =>
+        runReleaseDay(chromium, extPath, scratch),
+      );
+      unreadable = await phase('unreadable platform', wanted('unreadable'), () =>
+        runUnreadablePlatform(chromium, extPath, scratch),
+      );
+      walkthrough = await phase('packaged walkthrough', wanted('walkthrough'), () =>
+        runPackagedWalkthrough(chromium, scratch),
+      );
+      secondLanguage = await phase('second language', wanted('second-language'), () =>
+        runSecondLanguage(chromium, scratch),
+      );
+    };
+    [agent] = await Promise.all([agentLane(), phaseLane()]);
   } finally {
     await browser?.close().catch(() => undefined);
     if (process.env.AKK_VSCODE_KEEP === '1') log(`scratch kept at ${scratch}`);
