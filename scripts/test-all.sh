@@ -77,20 +77,16 @@ static_checks() {
   [ $f -eq 0 ]
 }
 
-# The live tier: first its loaded part alone, with both cores kept busy (test/live/parts.cjs: the
-# qualification on this machine, Gemini CLI's questions and one flow per agent must give the same
-# result as on a quiet machine; how long they take is the bench's, `npm run bench -- qualify`), then
-# every other live test in two parts side by side
+# The live tier: every live test but the loaded part in two parts side by side
 # (test/live/parts.cjs: the tests mostly wait for a client to draw), the first followed by the
-# terminal and tmux tests again with the portable process table (ps and lsof, as on macOS). One
-# tier: its minimum counts every run. Each part's output is printed whole once both are done.
+# terminal and tmux tests again with the portable process table (ps and lsof, as on macOS); each
+# part's output is printed whole once both are done. Then the loaded part alone, with both cores
+# kept busy by its own spinners and nothing else (a VS Code tier run beside is waited for first):
+# the qualification on this machine, Gemini CLI's questions and one flow per agent must give the
+# same result as on a quiet machine; how long they take is the bench's (`npm run bench -- qualify`).
+# One tier: its minimum counts every run.
 live_tests() {
   local rc=0 pa own
-  # The loaded part's own tmux and temporary folders: its qualification test proves that a cancelled
-  # run leaves no tmux server and no scratch folder, which another tier beside it would also make.
-  own=$(mktemp -d "${TMPDIR:-/tmp}/akk-live-loaded.XXXXXX")
-  TMUX_TMPDIR=$own TMPDIR=$own AKK_LIVE_PART=loaded AKK_LIVE_LOAD=2 npx mocha --config test/live/.mocharc.cjs || rc=1
-  rm -rf "$own"
   ( r=0
     AKK_LIVE_PART=a npx mocha --config test/live/.mocharc.cjs || r=1
     AKK_PROCESS_TABLE=posix npx mocha --config test/live/.mocharc.posix.cjs || r=1
@@ -100,6 +96,13 @@ live_tests() {
   wait "$pa" || rc=1
   echo "-- live, part a, then the portable process table"; cat test-artifacts/live-part-a.log
   echo "-- live, part b"; cat test-artifacts/live-part-b.log
+  if [ -n "$vscode_beside" ]; then finish_vscode; step "tier live, its loaded part"; fi
+  # Its own tmux and temporary folders: its qualification test proves that a cancelled run leaves
+  # no tmux server and no scratch folder behind.
+  own=$(mktemp -d "${TMPDIR:-/tmp}/akk-live-loaded.XXXXXX")
+  echo "-- live, the loaded part"
+  TMUX_TMPDIR=$own TMPDIR=$own AKK_LIVE_PART=loaded AKK_LIVE_LOAD=2 npx mocha --config test/live/.mocharc.cjs || rc=1
+  rm -rf "$own"
   return $rc
 }
 
@@ -151,8 +154,9 @@ finish_static() {
 }
 
 # The VS Code tier mostly waits on a browser and on clients, as the integration and live tiers do:
-# with either of them in the run it starts as the first of them does and runs beside them, its
-# output printed, and it judged, once they are done. Its clients are installed once, before it starts.
+# with either of them in the run it starts as the first of them does and runs beside them (not
+# beside the live tier's loaded part, which waits for it), its output printed, and it judged, once
+# they are done. Its clients are installed once, before it starts.
 vscode_beside=""
 case " $tiers " in *" vscode "*) case " $tiers " in *" integration "*|*" live "*) vscode_beside=1 ;; esac ;; esac
 vscode_state=""
@@ -175,7 +179,11 @@ start_vscode() {
 }
 finish_vscode() {
   start_vscode
-  if [ "$vscode_state" = no-host ]; then fail_tier vscode "could not install the VS Code host"; return; fi
+  if [ "$vscode_state" = finished ]; then return; fi
+  if [ "$vscode_state" = no-host ]; then
+    vscode_state=finished; fail_tier vscode "could not install the VS Code host"; return
+  fi
+  vscode_state=finished
   wait "$vscode_pid"
   step "tier vscode (run beside the integration and live tiers)"
   cat test-artifacts/vscode.log

@@ -1,6 +1,6 @@
 // The live tier in parts (scripts/test-all.sh): its tests spend most of their time waiting for a
 // client to draw (about a quarter of two cores is busy), so two parts side by side take about half
-// the time. First, alone, the loaded part: the qualification on this machine of an unchanged release,
+// the time. Then, alone, the loaded part: the qualification on this machine of an unchanged release,
 // Gemini CLI's question flows and one flow per agent, with both cores kept busy (AKK_LIVE_LOAD=2,
 // cpu-load.ts), as on a laptop during a build: each must give the same result as on a quiet machine.
 // The parts are balanced by each file's seconds as measured here (test-artifacts/timings-live.txt
@@ -33,6 +33,7 @@ const SECONDS = {
   'test/live/gemini-confirmations.test.ts': 22,
   'test/live/gemini-renderings.test.ts': 21,
   'test/live/dialog-words-in-reply.test.ts': 27,
+  'test/live/qualify-recapture.test.ts': 40,
 };
 const TYPICAL = 12;
 /** The seconds of the run with the portable process table, which follows part `a`. */

@@ -34,6 +34,7 @@ import {
 } from './records';
 import { judgePersonSize, personSizeSentence, type PersonSizeEntry } from './person-size';
 import { judgeCondition, renderingFolder, type ConditionReference } from './renderings';
+import { RECAPTURE_MAX, recapture } from './recapture';
 
 export interface LocalOutcome {
   result: 'qualified' | 'differs' | 'unreachable';
@@ -177,6 +178,45 @@ function ownReference(
   };
 }
 
+/** A judgement of this run's own capture against the nearest release below. */
+interface Judged {
+  verdict: ReturnType<typeof judge>;
+  /** Scenarios the reference release never captured: left out, and no shape granted from them. */
+  uncompared: Set<string>;
+  /** The screens AKK answers, or proves an answer by, that differ from the reference's. */
+  differing: Difference[];
+}
+
+const scenarioOf = (d: Difference): string => /\((\S+) step \d+\)$/.exec(d.screen)?.[1] ?? '';
+
+function judgeAgainst(scratch: string, o: LocalOptions, sizes: readonly string[], below: QualificationRecord): Judged {
+  const verdict = judge(scratch, o.agent, o.version, sizes, [below], below.generation ?? undefined);
+  // A screen only shown (a start-up question, a dialog the person alone answers) may be worded
+  // otherwise so long as its checks pass: it gets no input either way. Every screen AKK answers,
+  // or proves an answer by, must be the same.
+  const shownOnly = shownOnlyScreens(path.join(scratch, o.agent, o.version));
+  // A scenario the reference release never captured (one the harness gained after that release
+  // was recorded) cannot be compared: it is left out, and no shape is granted from it.
+  const referenceScenarios = new Set(below.screens.filter((s) => sizes.includes(s.size)).map((s) => s.scenario));
+  const uncompared = new Set(
+    verdict.differences.filter((d) => d.what === 'only here' && !referenceScenarios.has(scenarioOf(d))).map(scenarioOf),
+  );
+  const differing = verdict.differences.filter(
+    (d) => !shownOnly.has(d.screen.split(' ')[0] ?? '') && !uncompared.has(scenarioOf(d)),
+  );
+  return { verdict, uncompared, differing };
+}
+
+/** The scenarios of the differing screens, by size (`120x40/15-… (scenario step 1)`). */
+function scenariosBySize(differing: readonly Difference[]): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const d of differing) {
+    const size = d.screen.slice(0, d.screen.indexOf('/'));
+    out.set(size, new Set([...(out.get(size) ?? []), scenarioOf(d)]));
+  }
+  return out;
+}
+
 export async function qualifyLocally(o: LocalOptions): Promise<LocalOutcome> {
   const started = Date.now();
   const log = o.log ?? (() => undefined);
@@ -208,24 +248,19 @@ export async function qualifyLocally(o: LocalOptions): Promise<LocalOutcome> {
     if (!(o.reuseCapture && o.scratch))
       await captureEach(o, sizes, conditions, scratch, { conditions: conditionRoot, person: personRoot });
     // Compared with the nearest release below only: the one a person's update came from.
-    const verdict = judge(scratch, o.agent, o.version, sizes, [below], below.generation);
+    const judgeOwn = (): Judged => judgeAgainst(scratch, o, sizes, below);
+    let { verdict, uncompared, differing } = judgeOwn();
+    const again = scenariosBySize(differing);
+    const recaptured = [...again.values()].reduce((n, x) => n + x.size, 0);
+    if (!(o.reuseCapture && o.scratch) && recaptured > 0 && recaptured <= RECAPTURE_MAX) {
+      log(`capturing again what differed: ${[...again].map(([z, x]) => `${[...x].join(', ')} at ${z}`).join('; ')}`);
+      for (const [size, scenarios] of again)
+        await recapture({ agent: o.agent, version: o.version, size: parseSize(size), binary: o.binary }, scratch, [
+          ...scenarios,
+        ]);
+      ({ verdict, uncompared, differing } = judgeOwn());
+    }
     const chosen = verdict.checks[0];
-    // A screen only shown (a start-up question, a dialog the person alone answers) may be worded
-    // otherwise so long as its checks pass: it gets no input either way. Every screen AKK answers,
-    // or proves an answer by, must be the same.
-    const shownOnly = shownOnlyScreens(path.join(scratch, o.agent, o.version));
-    // A scenario the reference release never captured (one the harness gained after that release
-    // was recorded) cannot be compared: it is left out, and no shape is granted from it.
-    const referenceScenarios = new Set(below.screens.filter((s) => sizes.includes(s.size)).map((s) => s.scenario));
-    const scenarioOf = (d: Difference): string => /\((\S+) step \d+\)$/.exec(d.screen)?.[1] ?? '';
-    const uncompared = new Set(
-      verdict.differences
-        .filter((d) => d.what === 'only here' && !referenceScenarios.has(scenarioOf(d)))
-        .map(scenarioOf),
-    );
-    const differing = verdict.differences.filter(
-      (d) => !shownOnly.has(d.screen.split(' ')[0] ?? '') && !uncompared.has(scenarioOf(d)),
-    );
     const same =
       verdict.result === 'qualified' &&
       verdict.generation === below.generation &&
