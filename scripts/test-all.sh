@@ -66,10 +66,11 @@ judge_tier() { # name, exit code, tally lines of the tier before it ran, start t
 
 static_checks() {
   local p=0 f=0
-  # Each is one test: types, lint, schema drift, prettier's formatting, and the structure check
-  # (no import cycle, no unused export, no line over 120 characters, no file over its ceiling).
+  # Each is one test: types, lint, schema drift, prettier's formatting, the structure check (no
+  # import cycle, no unused export, no line over 120 characters, no file over its ceiling), and the
+  # evidence table (each per-screen family's checks and distinct inputs; none dropped).
   for check in "npm run --silent typecheck" "npm run --silent lint" "npm run --silent schema -- --check" \
-    "npm run --silent format:check" "npm run --silent check:structure"; do
+    "npm run --silent format:check" "npm run --silent check:structure" "npm run --silent evidence"; do
     echo "-- $check"
     if $check; then p=$((p+1)); else f=$((f+1)); echo "FAILED: $check"; fi
   done

@@ -48,6 +48,11 @@ export interface AgentAdapter {
    * (unless withheld), else a qualification made on this machine for the session's binary.
    */
   qualifiedGeneration(version: string, source?: ProfileSource): string | undefined;
+  /**
+   * What a version of the shipped tables was qualified with: the gated shapes its qualification
+   * captured and the rendering conditions beyond the corpus's own; undefined for any other version.
+   */
+  grantsOf(version: string): { shapes: readonly string[]; renderings: readonly string[] } | undefined;
   /** The operations for one exact qualified version; undefined for any other version. */
   forVersion(version: string, source?: ProfileSource): VersionAdapter | undefined;
   /**
@@ -172,6 +177,14 @@ export function defineAdapter<N extends AgentName, P extends BoundProfile>(
     recordedDiffering,
     gatedShapes: () => parts.gatedShapes,
     timing: () => parts.timing,
+    grantsOf(version) {
+      if (generationOf(version) === undefined) return undefined;
+      const granted = shipped(version);
+      return {
+        shapes: parts.gatedShapes.filter((shape) => granted.shapes(shape).includes(version)),
+        renderings: granted.renderings,
+      };
+    },
     forVersion(version, source) {
       const own = source?.withholdShipped ? undefined : generationOf(version);
       if (own !== undefined) return bind(own, version, shipped(version));

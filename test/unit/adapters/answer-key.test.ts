@@ -4,11 +4,14 @@
  * screen, the current option, the step position, the decisions offered, and that AKK's key plan
  * for the answer the harness gave is exactly the keys the harness pressed. The answer key itself is
  * held to what the fake model received. Checks the ground truth cannot decide are named skips.
+ * Screens that put the same input to the recognizer with the same answer key are checked once
+ * (distinct-inputs.ts), each of them named.
  */
 import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { recognize } from '../../../src/adapters/recognize';
+import type { Recognition } from '../../../src/adapters/types';
 import { adapterOf } from '../../../src/adapters/registry';
 import type { TargetIndex } from '../../harness/capture';
 import { answerKeys, type ScreenKey } from '../../support/answer-key';
@@ -19,15 +22,20 @@ import {
   describeExpected,
   planCheck,
 } from '../../support/answer-key/checks';
+import { alsoTitle, byInput, forEveryOne, recognitionInput, type SharedInput } from '../../support/distinct-inputs';
 import { FIXTURES, loadCorpus } from '../../support/fixture-corpus';
 
-/** The plan check for one screen: a test, or a named skip. */
-function keyPlanTest(k: ScreenKey): void {
+const idOf = (k: ScreenKey): string => k.fixture.id;
+const seen = (k: ScreenKey): Recognition => recognize(k.fixture.agent, k.fixture.version, k.fixture.screen);
+const inputOf = (k: ScreenKey): string => recognitionInput(k.fixture.agent, k.fixture.version, k.fixture.screen);
+
+/** The plan check for the screens that share one input and one answer: a test, or a named skip. */
+function keyPlanTest(group: SharedInput<ScreenKey>): void {
+  const k = group.first;
   const p = planCheck(k);
-  const id = k.fixture.id;
   if (!p) return;
-  if ('skip' in p) return void it(`${id}: key plan: skipped, ${p.skip}`);
-  it(`${id}: ${p.name}`, () => p.check(recognize(k.fixture.agent, k.fixture.version, k.fixture.screen)));
+  if ('skip' in p) return void it(`${idOf(k)}: key plan: skipped, ${p.skip}${alsoTitle(group)}`);
+  it(`${idOf(k)}: ${p.name}${alsoTitle(group)}`, () => forEveryOne(group, idOf, () => p.check(seen(k))));
 }
 
 /** Every screen the capture listed in the index.json of a qualified version's target. */
@@ -72,17 +80,21 @@ describe('every captured screen against its answer key', () => {
 
   it('permissions: the current row is not checked, decisions are keyed by digit or letter whatever the cursor');
 
+  // Each distinct input with one answer key is recognised once; every screen it stands for is named.
+  const expecting = byInput(keys, (k) => `${inputOf(k)}\n${JSON.stringify(k.expected)}`);
   describe('recognition', () => {
-    for (const k of keys) {
-      it(`${k.fixture.id}: ${describeExpected(k.expected)}`, () =>
-        checkRecognition(recognize(k.fixture.agent, k.fixture.version, k.fixture.screen), k.expected));
+    for (const group of expecting) {
+      const k = group.first;
+      it(`${idOf(k)}: ${describeExpected(k.expected)}${alsoTitle(group)}`, () =>
+        forEveryOne(group, idOf, () => checkRecognition(seen(k), k.expected)));
       const skips = k.expected.kind === 'questionnaire' ? Object.entries(k.expected.skips) : [];
-      for (const [aspect, why] of skips) it(`${k.fixture.id}: ${aspect}: skipped, ${why}`);
+      for (const [aspect, why] of skips) it(`${idOf(k)}: ${aspect}: skipped, ${why}${alsoTitle(group)}`);
     }
   });
 
   describe("AKK's key plan for the harness's answer", () => {
-    for (const k of keys) keyPlanTest(k);
+    const answering = byInput(keys, (k) => `${inputOf(k)}\n${JSON.stringify([k.expected, k.answer ?? null])}`);
+    for (const group of answering) keyPlanTest(group);
   });
 
   describe('how the client delivered each async answer, as it showed it', () => {

@@ -4,58 +4,18 @@
  * stored (`storedIn`); a release is qualified only if its own profile generation, and the shapes it
  * was qualified with, recognise each such screen exactly as the answer key says, and plan the keys
  * the harness pressed. Removing one screen's support from one generation fails here, for every
- * release of that generation that claims the screen.
+ * release of that generation that claims the screen. Releases of one generation and the same
+ * grants that claim one screen put one input to the recognizer: it is recognised once
+ * (distinct-inputs.ts), and a failure names every claim.
  */
 import { strict as assert } from 'node:assert';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { recognize } from '../../../src/adapters/recognize';
 import { adapterOf } from '../../../src/adapters/registry';
 import type { AgentKind } from '../../../src/shared/agents';
 import { answerKeys, type ScreenKey } from '../../support/answer-key';
 import { checkRecognition, describeExpected, planCheck } from '../../support/answer-key/checks';
-import { FIXTURES } from '../../support/fixture-corpus';
-
-interface Claim {
-  agent: AgentKind;
-  version: string;
-  generation: string;
-  /** The stored screen's id, e.g. `claude/2.1.332/120x40/04-single-select`. */
-  stored: string;
-}
-
-interface RecordScreen {
-  size: string;
-  file: string;
-  storedIn?: string;
-}
-
-/** The screens each qualified record claims from another release's folder. */
-function claims(): Claim[] {
-  const out: Claim[] = [];
-  for (const agent of readdirSync(FIXTURES, { withFileTypes: true })) {
-    if (!agent.isDirectory()) continue;
-    for (const version of readdirSync(join(FIXTURES, agent.name)).sort()) {
-      let record: { agent: AgentKind; version: string; result: string; generation: string; screens: RecordScreen[] };
-      try {
-        record = JSON.parse(readFileSync(join(FIXTURES, agent.name, version, 'qualification.json'), 'utf8'));
-      } catch {
-        continue;
-      }
-      if (record.result !== 'qualified') continue;
-      for (const s of record.screens) {
-        if (s.storedIn === undefined || s.storedIn === record.version) continue;
-        out.push({
-          agent: record.agent,
-          version: record.version,
-          generation: record.generation,
-          stored: `${record.agent}/${s.storedIn}/${s.size}/${s.file}`,
-        });
-      }
-    }
-  }
-  return out;
-}
+import { alsoTitle, byInput, forEveryOne, recognitionInput } from '../../support/distinct-inputs';
+import { claims, type Claim } from '../../support/stored-claims';
 
 const all = claims();
 const keys = new Map<string, ScreenKey>(answerKeys().map((k) => [k.fixture.id, k]));
@@ -74,17 +34,28 @@ describe('every stored screen under every release that claims it', () => {
     assert.deepEqual(wrong, []);
   });
 
+  // Each claim is recognised with its release's own profile, once per distinct input: releases of
+  // one generation and the same grants that claim one screen put one input to the recognizer.
+  const claimed: Array<{ c: Claim; k: ScreenKey }> = [];
   for (const c of all) {
     const k = keys.get(c.stored);
-    const id = `${c.agent}@${c.version} claims ${c.stored}`;
-    if (!k) {
-      it(`${id}: the claimed screen is stored and has an answer key`, () =>
+    if (k) claimed.push({ c, k });
+    else
+      it(`${c.agent}@${c.version} claims ${c.stored}: the claimed screen is stored and has an answer key`, () =>
         assert.fail(`no stored screen ${c.stored}`));
-      continue;
-    }
+  }
+  const name = ({ c }: { c: Claim }): string => `${c.agent}@${c.version} claims ${c.stored}`;
+  const inputs = byInput(
+    claimed,
+    ({ c, k }) => `${recognitionInput(c.agent, c.version, k.fixture.screen)}\n${c.stored}`,
+  );
+  for (const group of inputs) {
+    const { c, k } = group.first;
     const seen = () => recognize(c.agent, c.version, k.fixture.screen);
-    it(`${id}: ${describeExpected(k.expected)}`, () => checkRecognition(seen(), k.expected));
+    it(`${name(group.first)}: ${describeExpected(k.expected)}${alsoTitle(group)}`, () =>
+      forEveryOne(group, name, () => checkRecognition(seen(), k.expected)));
     const p = planCheck(k);
-    if (p && !('skip' in p)) it(`${id}: ${p.name}`, () => p.check(seen()));
+    if (p && !('skip' in p))
+      it(`${name(group.first)}: ${p.name}${alsoTitle(group)}`, () => forEveryOne(group, name, () => p.check(seen())));
   }
 });

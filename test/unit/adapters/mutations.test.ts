@@ -8,12 +8,15 @@
  * mutated too. Rows are found and changed in each agent's own form (option-rows.ts): Gemini CLI's
  * inside its dialog's box, the borders and the box's width kept. A mutation skipped says why, and
  * how many really ran on each screen is counted by agent and held to one least count for all.
+ * Screens that put one input to the recognizer (the same step drawn alike by releases of one
+ * generation and grants) are mutated once (distinct-inputs.ts); a failure names each of them.
  */
 import { strict as assert } from 'node:assert';
 import { recognize } from '../../../src/adapters/recognize';
 import type { ScreenSnapshot } from '../../../src/adapters/types';
 import { AGENTS, isAgentName, type AgentName } from '../../../src/shared/agents';
-import { answerKeys } from '../../support/answer-key';
+import { answerKeys, type ScreenKey } from '../../support/answer-key';
+import { alsoTitle, byInput, forEveryOne, recognitionInput } from '../../support/distinct-inputs';
 import { plannedInput } from '../../support/answer-key/plans';
 import type { Expected } from '../../support/answer-key/types';
 import {
@@ -158,6 +161,14 @@ const RECOLOURED: Record<string, (descriptions: readonly string[]) => Recolour> 
 };
 
 const keys = answerKeys();
+const idOf = (k: ScreenKey): string => k.fixture.id;
+/** Screens mutated once per distinct input and answer key (the same screen of one step, drawn alike). */
+const sharedInputOf = (k: ScreenKey): string =>
+  [
+    recognitionInput(k.fixture.agent, k.fixture.version, k.fixture.screen),
+    k.side.state,
+    JSON.stringify(k.expected),
+  ].join('\n');
 const actionable = keys.filter((k) => k.expected.kind === 'questionnaire' || k.expected.kind === 'permission');
 
 /**
@@ -199,18 +210,21 @@ describe('mutated actionable screens are manual_required, with zero input', () =
     assert.ok(actionable.length > 500, `only ${actionable.length} actionable screens in fixtures/`);
   });
 
-  for (const k of actionable) {
+  for (const group of byInput(actionable, sharedInputOf)) {
+    const k = group.first;
     const { fixture: f, side } = k;
     if (!isAgentName(f.agent)) throw new Error(`${f.id}: ${f.agent} is not an agent of the registry`);
     const agent = f.agent;
+    // A failure names every screen that shares this input (distinct-inputs.ts).
+    const named = (fn: () => void) => () => forEveryOne(group, idOf, fn);
     const tally: Tally = { id: f.id, rows: drawsRows(k.expected), ran: [], skipped: {} };
     tallies.get(agent)?.push(tally);
     // Codex's collapsed async summary sits above the composer: the last line is the status line
     // (model, folder, thread title), free text the prompt does not own. Its structure is proven
     // (truncation is caught); its words are not, so changing them is no test of the prompt.
     const statusLineLast = side.state === 'async-collapsed';
-    describe(f.id, () => {
-      it('unmutated: recognised, with input to send', () => {
+    describe(`${f.id}${alsoTitle(group)}`, () => {
+      const unmutated = (): void => {
         const r = recognize(agent, f.version, f.screen);
         assert.ok(
           r.kind === 'questionnaire' || r.kind === 'permission',
@@ -220,7 +234,8 @@ describe('mutated actionable screens are manual_required, with zero input', () =
           plannedInput(agent, r).some((keys) => keys.length > 0),
           'no answer has a key plan',
         );
-      });
+      };
+      it('unmutated: recognised, with input to send', named(unmutated));
       for (const [name, mutate] of Object.entries(MUTATIONS)) {
         const mutated = statusLineLast && name === 'footer changed' ? STATUS_LINE : mutate(f.screen, ROW_FORMS[agent]);
         if (typeof mutated === 'string') {
@@ -229,13 +244,14 @@ describe('mutated actionable screens are manual_required, with zero input', () =
           continue;
         }
         tally.ran.push(name);
-        it(name, () => {
+        const manual = (): void => {
           // No row is out of step between the captures that was not already (a normalised volatile field).
           assert.ok(disagreeing(mutated).length <= disagreeing(f.screen).length, 'styled rows out of step');
           const r = recognize(agent, f.version, mutated);
           assert.deepEqual(plannedInput(agent, r), [], `${name} would send input (${r.kind})`);
           assert.equal(r.kind, 'manual_required', `${name} was recognised as ${r.kind}`);
-        });
+        };
+        it(name, named(manual));
       }
       const descriptions =
         k.expected.kind === 'questionnaire'
@@ -245,11 +261,12 @@ describe('mutated actionable screens are manual_required, with zero input', () =
         for (const [name, mutation] of Object.entries(RECOLOURED)) {
           const mutated = mutation(descriptions)(f.screen);
           if (!mutated) continue;
-          it(name, () => {
+          const manual = (): void => {
             const r = recognize(agent, f.version, mutated);
             assert.deepEqual(plannedInput(agent, r), [], `${name} would send input (${r.kind})`);
             assert.equal(r.kind, 'manual_required');
-          });
+          };
+          it(name, named(manual));
         }
       // A proof that needs the styled capture (bare text alone is not enough) must read its colours:
       // the same rows with every colour and attribute gone are not the screen it proved.
@@ -257,19 +274,21 @@ describe('mutated actionable screens are manual_required, with zero input', () =
         f.screen.styled &&
         recognize(agent, f.version, { ...f.screen, styled: undefined }).kind === 'manual_required'
       ) {
-        it('colours and attributes dropped (the text unchanged)', () => {
+        const colourless = (): void => {
           const styled = f.screen.styled?.map(plainOf);
           const r = recognize(agent, f.version, { ...f.screen, ...(styled ? { styled } : {}) });
           assert.deepEqual(plannedInput(agent, r), [], `a colourless screen would get input (${r.kind})`);
           assert.equal(r.kind, 'manual_required');
-        });
+        };
+        it('colours and attributes dropped (the text unchanged)', named(colourless));
       }
-      it('another client version', () => {
+      const unprofiled = (): void => {
         // Read only to tell whether it waits (the nearest qualified version's profile): never a step.
         const r = recognize(agent, '0.0.0-unprofiled', f.screen);
         assert.deepEqual(plannedInput(agent, r), []);
         assert.ok(r.kind === 'manual_required' || r.kind === 'activity', `recognised as ${r.kind}`);
-      });
+      };
+      it('another client version', named(unprofiled));
     });
   }
 });
@@ -332,29 +351,33 @@ describe('mutated shown-only screens are not taken for the screen they resemble,
     assert.ok(shownOnly.length > 30, `only ${shownOnly.length} shown-only screens in fixtures/`);
   });
 
-  for (const { fixture: f, expected } of shownOnly) {
+  for (const group of byInput(shownOnly, sharedInputOf)) {
+    const { fixture: f, expected } = group.first;
     if (!isAgentName(f.agent)) throw new Error(`${f.id}: ${f.agent} is not an agent of the registry`);
     if (expected.kind !== 'manual_required') continue;
     const agent = f.agent;
     const name = shownOnlyName(expected);
-    describe(f.id, () => {
-      it(`unmutated: named ${String(name)}, nothing to send`, () => {
+    const named = (fn: () => void) => () => forEveryOne(group, idOf, fn);
+    describe(`${f.id}${alsoTitle(group)}`, () => {
+      const unmutated = (): void => {
         const r = recognize(agent, f.version, f.screen);
         assert.ok(r.kind === 'manual_required' && shownOnlyName(r) === name, JSON.stringify(r).slice(0, 200));
         assert.deepEqual(plannedInput(agent, r), []);
-      });
+      };
+      it(`unmutated: named ${String(name)}, nothing to send`, named(unmutated));
       for (const [mutation, mutate] of Object.entries(MUTATIONS)) {
         const mutated = mutate(f.screen, ROW_FORMS[agent]);
         if (typeof mutated === 'string') {
           it(`${mutation}: skipped, ${mutated}`);
           continue;
         }
-        it(mutation, () => {
+        const notTaken = (): void => {
           const r = recognize(agent, f.version, mutated);
-          const named = r.kind === 'manual_required' ? shownOnlyName(r) : undefined;
-          assert.notEqual(named, name, `${mutation} was still taken for ${String(name)}`);
+          const taken = r.kind === 'manual_required' ? shownOnlyName(r) : undefined;
+          assert.notEqual(taken, name, `${mutation} was still taken for ${String(name)}`);
           assert.deepEqual(plannedInput(agent, r), [], `${mutation} would send input (${r.kind})`);
-        });
+        };
+        it(mutation, named(notTaken));
       }
     });
   }

@@ -13,9 +13,16 @@ import { renderingName, STANDARD_RENDERING } from '../../harness/rendering';
 import type { Sidecar } from '../../harness/capture';
 import { readRecords, type QualificationRecord } from '../../harness/qualify/records';
 import { isAgentName, type AgentName } from '../../../src/shared/agents';
+import { alsoTitle, byInput, forEveryOne, recognitionInput } from '../../support/distinct-inputs';
 
 const STANDARD = renderingName(STANDARD_RENDERING);
 const corpus = loadCorpus();
+
+const records = new Map<AgentName, QualificationRecord[]>();
+function recordsOf(agent: AgentName): QualificationRecord[] {
+  if (!records.has(agent)) records.set(agent, readRecords(agent));
+  return records.get(agent) ?? [];
+}
 
 describe("every screen under another rendering, recognised as under the corpus's own", () => {
   it('has a corpus to check, with screens under other renderings', () => {
@@ -30,23 +37,27 @@ describe("every screen under another rendering, recognised as under the corpus's
   // under another rendering is recognised as the same step as the version's own screen of that
   // scenario step under the corpus's rendering (wherever its record stores it).
   const byId = new Map(corpus.map((f) => [f.id, f]));
-  for (const f of corpus.filter((x) => !inStandardRendering(x))) {
-    it(`${f.id}: recognised as under the corpus's own rendering`, () => {
-      const own = ownScreen(f, byId);
-      assert.ok(own, `no screen of the same step under ${STANDARD} in the record of ${f.agent} ${f.version}`);
-      assert.deepEqual(
-        summarize(recognize(f.agent, f.version, f.screen)),
-        summarize(recognize(own.agent, f.version, own.screen)),
-      );
-    });
+  const others = corpus.filter((x) => !inStandardRendering(x)).map((f) => ({ f, own: ownScreen(f, byId) }));
+  // Once per distinct pair of inputs (the screen, and the one it must read as): distinct-inputs.ts.
+  const pairs = byInput(others, ({ f, own }) =>
+    [
+      recognitionInput(f.agent, f.version, f.screen),
+      own ? recognitionInput(own.agent, f.version, own.screen) : f.id,
+    ].join('\n'),
+  );
+  const idOf = ({ f }: { f: Fixture }): string => f.id;
+  for (const group of pairs) {
+    const { f, own } = group.first;
+    it(`${f.id}: recognised as under the corpus's own rendering${alsoTitle(group)}`, () =>
+      forEveryOne(group, idOf, () => {
+        assert.ok(own, `no screen of the same step under ${STANDARD} in the record of ${f.agent} ${f.version}`);
+        assert.deepEqual(
+          summarize(recognize(f.agent, f.version, f.screen)),
+          summarize(recognize(own.agent, f.version, own.screen)),
+        );
+      }));
   }
 });
-
-const records = new Map<AgentName, QualificationRecord[]>();
-function recordsOf(agent: AgentName): QualificationRecord[] {
-  if (!records.has(agent)) records.set(agent, readRecords(agent));
-  return records.get(agent) ?? [];
-}
 
 /** The version's own screen of `f`'s scenario step at its size, under the corpus's rendering. */
 function ownScreen(f: Fixture, byId: ReadonlyMap<string, Fixture>): Fixture | undefined {
