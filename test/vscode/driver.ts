@@ -17,7 +17,8 @@
 //   7. the package as a person installs it (./packaged-walkthrough.ts): the .vsix in a clean host,
 //      its walkthrough's steps each done on its command;
 //   8. the package in a second language (./second-language.ts): French bundles a translator would
-//      add, in a host started in French;
+//      add, in a host started in French; then `claude` typed the moment the first terminal of a new
+//      window is ready, while AKK starts, answered from its notification (./early-start.ts);
 //   9. appends `vscode <passed> <failed> <pending>` to $AKK_TALLY, and to $AKK_TALLY.files a line
 //      `vscode <file> <count>` for each phase and agent flow (its file; the in-host suite as
 //      test/vscode/suite) with the checks it ran, and exits non-zero on failure.
@@ -45,11 +46,7 @@ import {
   launchChromium,
   startCodeServer,
 } from '../../scripts/vscode-host/host';
-import { runAgentFlows } from './agent-flows';
-import { runUnreadablePlatform } from './unreadable-platform';
-import { runReleaseDay } from './release-day';
-import { runPackagedWalkthrough } from './packaged-walkthrough';
-import { runSecondLanguage } from './second-language';
+import { emptyLanes, runLanes, type LaneResults } from './lanes';
 import { noteFailure, writeFileCounts, writeTally } from './tally';
 import {
   ARTIFACTS,
@@ -360,28 +357,7 @@ async function main(): Promise<number> {
   let browser: Browser | undefined;
   let suite: SuiteOutcome = { passes: 0, failures: 1, pending: 0, ok: false };
   let ui: CheckResult[] = [];
-  let agent: CheckResult[] = [];
-  let unreadable: CheckResult[] = [];
-  let releaseDay: CheckResult[] = [];
-  let walkthrough: CheckResult[] = [];
-  let secondLanguage: CheckResult[] = [];
-  // AKK_VSCODE_FLOWS names agent flows (agent-flows.ts) and the phases `unreadable` and `release-day`:
-  // only those run (while working on one of them).
-  const only = (process.env.AKK_VSCODE_FLOWS ?? '').split(',').filter(Boolean);
-  const phases = ['unreadable', 'release-day', 'walkthrough', 'second-language'];
-  const wanted = (phase: string): boolean =>
-    only.length === 0 || (phase === 'agent' ? only.some((n) => !phases.includes(n)) : only.includes(phase));
-  /** One phase on a host of its own: its checks, one pending when left out, one failed when it cannot run. */
-  const phase = async (name: string, run: boolean, body: () => Promise<CheckResult[]>): Promise<CheckResult[]> => {
-    if (!run) return [{ name, status: 'pending' }];
-    try {
-      return await body();
-    } catch (err) {
-      const detail = err instanceof Error ? err.message : String(err);
-      log(`${name} could not run: ${detail}`);
-      return [{ name, status: 'failed', detail }];
-    }
-  };
+  let lanes: LaneResults = emptyLanes();
   try {
     const chromium = await launchChromium();
     browser = chromium;
@@ -396,43 +372,15 @@ async function main(): Promise<number> {
       ui = [{ name: 'UI checks', status: 'failed', detail: err instanceof Error ? err.message : String(err) }];
       log(`UI checks could not run: ${ui[0]?.detail ?? ''}`);
     }
-    // Two lanes side by side, as both mostly wait on clients and the browser: the agent flows on
-    // their host, and the other phases, each on a host of its own, one after another.
-    const agentLane = async (): Promise<CheckResult[]> => {
-      if (process.env.AKK_VSCODE_AGENT === '0' || !wanted('agent')) {
-        log('agent flows: skipped (AKK_VSCODE_AGENT=0 or AKK_VSCODE_FLOWS)');
-        return [{ name: 'agent flows', status: 'pending' }];
-      }
-      try {
-        return await runAgentFlows(chromium, extPath, scratch);
-      } catch (err) {
-        const detail = err instanceof Error ? err.message : String(err);
-        log(`agent flows could not run: ${detail}`);
-        return [{ name: 'agent flows', status: 'failed', detail }];
-      }
-    };
-    const phaseLane = async (): Promise<void> => {
-      releaseDay = await phase('release day', process.env.AKK_VSCODE_AGENT !== '0' && wanted('release-day'), () =>
-        runReleaseDay(chromium, extPath, scratch),
-      );
-      unreadable = await phase('unreadable platform', wanted('unreadable'), () =>
-        runUnreadablePlatform(chromium, extPath, scratch),
-      );
-      walkthrough = await phase('packaged walkthrough', wanted('walkthrough'), () =>
-        runPackagedWalkthrough(chromium, scratch),
-      );
-      secondLanguage = await phase('second language', wanted('second-language'), () =>
-        runSecondLanguage(chromium, scratch),
-      );
-    };
-    [agent] = await Promise.all([agentLane(), phaseLane()]);
+    lanes = await runLanes(chromium, extPath, scratch);
   } finally {
     await browser?.close().catch(() => undefined);
     if (process.env.AKK_VSCODE_KEEP === '1') log(`scratch kept at ${scratch}`);
     else fs.rmSync(scratch, { recursive: true, force: true });
   }
 
-  const checks = [...ui, ...agent, ...unreadable, ...releaseDay, ...walkthrough, ...secondLanguage];
+  const { agent, unreadable, releaseDay, walkthrough, secondLanguage, earlyStart } = lanes;
+  const checks = [...ui, ...agent, ...unreadable, ...releaseDay, ...walkthrough, ...secondLanguage, ...earlyStart];
   const passed = suite.passes + checks.filter((r) => r.status === 'passed').length;
   const failed = suite.failures + checks.filter((r) => r.status === 'failed').length;
   const pending = suite.pending + checks.filter((r) => r.status === 'pending').length;
@@ -444,6 +392,7 @@ async function main(): Promise<number> {
     ['release-day.ts', releaseDay],
     ['packaged-walkthrough.ts', walkthrough],
     ['second-language.ts', secondLanguage],
+    ['early-start.ts', earlyStart],
   ]);
   const shots = fs
     .readdirSync(ARTIFACTS)
@@ -457,7 +406,7 @@ async function main(): Promise<number> {
     `in-host mocha: ${suite.passes} passed, ${suite.failures} failed, ${suite.pending} pending; ` +
       `UI checks: ${tally(ui)}; agent flows: ${tally(agent)}; unreadable platform: ${tally(unreadable)}; ` +
       `release day: ${tally(releaseDay)}; packaged walkthrough: ${tally(walkthrough)}; ` +
-      `second language: ${tally(secondLanguage)}`,
+      `second language: ${tally(secondLanguage)}; early start: ${tally(earlyStart)}`,
   );
   // The detail is repeated here, at the end, where a truncated CI log still shows it, and in the
   // failures the summary of every tier repeats.
