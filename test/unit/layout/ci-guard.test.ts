@@ -115,7 +115,7 @@ describe('.ci/run guards itself', function () {
   it('finds the variables read in the code (the scan itself works)', () => {
     for (const [name, file] of [
       ['AKK_TIERS', 'scripts/test-all.sh'],
-      ['AKK_VSCODE_FLOWS', 'test/vscode/driver.ts'],
+      ['AKK_VSCODE_FLOWS', 'test/vscode/lanes.ts'],
       ['AKK_CRASH_ROUNDS', 'test/integration/store-crash.test.ts'],
       ['AKK_PROCESS_TABLE', 'src/server/sessions/platform.ts'],
     ] as const)
