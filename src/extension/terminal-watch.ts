@@ -11,7 +11,6 @@
  */
 import * as vscode from 'vscode';
 import { ResponseError } from 'vscode-languageclient/node';
-import { agentLabel } from '../shared/agents';
 import type { ErrorData } from '../shared/errors';
 import { MAX_TERMINAL_CHUNK, type TerminalWriteParams, type TerminalWriteResult } from '../shared/terminal-params';
 import type { ServerClient } from './server-client';
@@ -45,8 +44,6 @@ export class TerminalWatch implements vscode.Disposable {
   private readonly attachedEmitter = new vscode.EventEmitter<{ terminal: vscode.Terminal; sessionId: string }>();
   private next = 0;
   private timer: NodeJS.Timeout | undefined;
-  /** Sessions whose person was told they started before this window. */
-  private readonly told = new Set<string>();
   /** Fires when a command in a terminal became an agent session. */
   readonly onDidAttach = this.attachedEmitter.event;
 
@@ -217,7 +214,7 @@ export class TerminalWatch implements vscode.Disposable {
       const shellPid = await terminal.processId;
       if (shellPid === undefined) continue;
       const terminalId = this.idOf(terminal);
-      const result = await this.client
+      await this.client
         .request('terminalStarted', {
           terminal_id: terminalId,
           execution_id: integrated ? 'before-reload' : 'no-shell-integration',
@@ -225,35 +222,8 @@ export class TerminalWatch implements vscode.Disposable {
           shell_pid: shellPid,
           unreadable: integrated ? 'running_before_reload' : 'no_shell_integration',
         })
-        .catch((e: unknown) => void this.log.warn(`checking "${terminal.name}": ${String(e)}`));
-      if (integrated && result?.session_id) this.tellStartedBefore(terminal, result.agent, result.session_id);
+        .catch((e: unknown) => this.log.warn(`checking "${terminal.name}": ${String(e)}`));
     }
-  }
-
-  /**
-   * Once per session: an agent that was running before this window watched its terminal is only
-   * listed (its screen cannot be read, its prompts raise nothing), so the person is told in words
-   * what that means and what to do.
-   */
-  private tellStartedBefore(terminal: vscode.Terminal, agent: string, sessionId: string): void {
-    if (this.told.has(sessionId)) return;
-    this.told.add(sessionId);
-    const show = vscode.l10n.t('Show Terminal');
-    void vscode.window
-      .showInformationMessage(
-        [
-          vscode.l10n.t(
-            '{0} in the terminal "{1}" was already running when Agent Knock Knock started here: AKK cannot read it.',
-            agentLabel(agent),
-            terminal.name,
-          ),
-          vscode.l10n.t('Answer it in that terminal, or exit it and start it again to have it supervised.'),
-        ].join(' '),
-        show,
-      )
-      .then((pick) => {
-        if (pick === show) terminal.show();
-      });
   }
 
   dispose(): void {
