@@ -44,7 +44,13 @@ describe('Claude Code: edits, fetches, MCP tools and plans through the AKK serve
       const a = await start('claude-edit-approve', size);
       const before = readFileSync(join(a.term.workDir, 'config.yaml'), 'utf8');
       await userPrompt(a.term, 'go');
-      const s = await a.waitStatus((x) => x.permission !== null, 30_000, 'the edit prompt');
+      // On a busy machine the client can draw the dialog's lines a frame before their diff marks: that
+      // frame is offered as it reads (lines), and the diff once it is drawn.
+      const s = await a.waitStatus(
+        (x) => x.permission?.preview?.kind === 'diff',
+        30_000,
+        'the edit prompt with its diff',
+      );
       const p = s.permission;
       assert.deepEqual([p?.tool, p?.title, p?.subject], ['edit', 'Edit file', 'config.yaml']);
       assert.equal(p?.preview?.kind, 'diff');
