@@ -28,8 +28,8 @@
 //   AKK_VSCODE_AGENT=0         skip the agent flows (they need tmux and install Claude Code and Codex once)
 //   AKK_VSCODE_FLOWS           only these agent flows and phases (`claude,terminal`, `release-day`, `walkthrough`, …)
 //   AKK_VSCODE_SKIP_BUILD=1    do not run scripts/build.mjs
-// Argument `--dist-built`: dist/ was built by the caller just before (scripts/test-all.sh, whose
-// other tiers run its server from dist/ meanwhile: a second build would remove it under them).
+// Argument `--dist-built`: dist/ was built by the caller just before (scripts/test-all.sh, in the
+// same run): it is not built a second time.
 //   AKK_VSCODE_TIMEOUT_MS      whole-run watchdog (default 1500000)
 //   AKK_VSCODE_KEEP=1          keep the scratch folder (HOME, user data, logs) and print where
 import { spawnSync } from 'node:child_process';
