@@ -14,7 +14,7 @@ import { NEWEST } from '../harness/versions';
 import { sleep, until } from './agent-tmux';
 import { check } from './flow-support';
 import { log, screenshot } from './ui-support';
-import { option, palette, panelFrame } from './workbench';
+import { option, palette, panelFrame, waitAnsweredHere } from './workbench';
 
 /** Processes whose environment says HOME=`home`: the agent the person started in that terminal. */
 export function processesWithHome(home: string): number[] {
@@ -153,6 +153,8 @@ export async function paletteDecision(
   command: string,
   shot: string,
 ): Promise<void> {
+  // Counted in the status bar as answered in the terminal, a step is not yet one the palette offers.
+  await waitAnsweredHere(p);
   await palette(p, `Agent Knock Knock: ${verb} Pending Permission`);
   const widget = p.locator('.quick-input-widget');
   await widget.locator('.quick-input-title', { hasText: `${verb}:` }).waitFor({ timeout: 15_000 });

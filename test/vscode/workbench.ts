@@ -42,16 +42,40 @@ async function statusText(p: Page): Promise<string> {
   return (await p.locator('.statusbar-item', { hasText: /AKK/ }).first().innerText({ timeout: 5000 })).trim();
 }
 
+/** The status bar's pending steps: those answered here, and those answered in the terminal. */
+function pendingCounts(text: string): { here: number; terminal: number } {
+  // `AKK 2`, `AKK 1 in terminal`, `AKK 2 · 1 in terminal`.
+  const m = /AKK\s*(\d+(?!\d* in terminal))?(?:\s*·\s*)?(?:(\d+) in terminal)?$/.exec(text);
+  return { here: m?.[1] ? Number(m[1]) : 0, terminal: m?.[2] ? Number(m[2]) : 0 };
+}
+
+/** Waits until the status bar counts `n` pending steps, wherever each is answered. */
 export async function waitPendingCount(p: Page, n: number, timeoutMs = 30_000): Promise<void> {
+  await waitStatus(
+    p,
+    n === 0 ? 'the status bar to show no pending step' : `the status bar to count ${n} pending step(s)`,
+    (c) => c.here + c.terminal === n,
+    timeoutMs,
+  );
+}
+
+/** Waits until a pending step is answered here (offered, not only shown for the terminal). */
+export async function waitAnsweredHere(p: Page, timeoutMs = 30_000): Promise<void> {
+  await waitStatus(p, 'the status bar to count a step answered here', (c) => c.here >= 1, timeoutMs);
+}
+
+async function waitStatus(
+  p: Page,
+  what: string,
+  done: (c: { here: number; terminal: number }) => boolean,
+  timeoutMs: number,
+): Promise<void> {
   let seen = '';
   await until(
-    n === 0 ? 'the status bar to show no pending step' : `the status bar to count ${n} pending step(s)`,
+    what,
     async () => {
       seen = await statusText(p);
-      // `AKK 2`, `AKK 1 in terminal`, `AKK 2 · 1 in terminal`: every pending step, wherever it is answered.
-      const m = /AKK\s*(\d+(?!\d* in terminal))?(?:\s*·\s*)?(?:(\d+) in terminal)?$/.exec(seen);
-      const count = (m?.[1] ? Number(m[1]) : 0) + (m?.[2] ? Number(m[2]) : 0);
-      return count === n ? true : undefined;
+      return done(pendingCounts(seen)) ? true : undefined;
     },
     timeoutMs,
   ).catch((e: unknown) => {
