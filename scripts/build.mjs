@@ -6,7 +6,7 @@ import { build, context } from 'esbuild';
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
-import { copyQualificationData } from './qualify-data.mjs';
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -65,7 +65,7 @@ const entries = [
     logOverride: { 'require-resolve-not-external': 'silent' },
   },
   // "Qualify This Version on This Machine": the capture harness's local qualification, bundled, with
-  // the data it needs in dist/qualify/ (scripts/qualify-data.mjs); the server starts it as a child.
+  // the data it needs in dist/qualify/ (scripts/qualify-data.ts); the server starts it as a child.
   {
     ...common,
     entryPoints: [join(root, 'test/harness/qualify/runner-entry.ts')],
@@ -94,7 +94,10 @@ function copyAssets() {
   for (const f of readdirSync(join(root, 'media'))) {
     if (f.endsWith('.css')) copyFileSync(join(root, 'media', f), join(root, 'dist/webview', f));
   }
-  copyQualificationData(root);
+  // The reference screens are read through the corpus store (TypeScript, run with tsx).
+  execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/qualify-data.ts'), root], {
+    stdio: 'inherit',
+  });
 }
 
 if (!watch) rmSync(join(root, 'dist'), { recursive: true, force: true });

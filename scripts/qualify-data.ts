@@ -4,44 +4,48 @@
 // (and, in the newest generation, the release before it, the one compared with when the newest is
 // withheld), each at 80x24 where it was captured there (else at its first size): its record, with
 // only those screens, and the screens' files (plain, styled, sidecar), resolved from the release
-// they are stored in. Not the whole corpus: the .vsix
-// stays small.
+// they are stored in (read through the corpus store, written out as files). Not the whole corpus:
+// the .vsix stays small. Run by scripts/build.mjs: `node --import tsx scripts/qualify-data.ts ROOT`.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { QualificationRecord } from '../test/harness/qualify/records';
+import { readCorpusFile } from '../test/support/corpus-store';
 
 /** The size a reference is shipped at: 80x24 where it was captured there (the runner's own choice). */
-const sizeOf = (record) => (record.sizes.includes('80x24') ? '80x24' : record.sizes[0]);
+const sizeOf = (record: QualificationRecord): string =>
+  record.sizes.includes('80x24') ? '80x24' : (record.sizes[0] as string);
 const SCREEN_FILES = ['.txt', '.ansi.txt', '.json'];
 
-const parts = (v) => v.split(/[.-]/).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-function compareVersions(a, b) {
+const parts = (v: string): (number | string)[] => v.split(/[.-]/).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+function compareVersions(a: string, b: string): number {
   const [x, y] = [parts(a), parts(b)];
   for (let i = 0; i < Math.max(x.length, y.length); i++) {
     if (x[i] === y[i]) continue;
     if (x[i] === undefined) return -1;
     if (y[i] === undefined) return 1;
-    return typeof x[i] === 'number' && typeof y[i] === 'number' ? x[i] - y[i] : String(x[i]) < String(y[i]) ? -1 : 1;
+    const [p, q] = [x[i], y[i]];
+    return typeof p === 'number' && typeof q === 'number' ? p - q : String(p) < String(q) ? -1 : 1;
   }
   return 0;
 }
 
 /** The qualified records chosen as references, per agent: newest of each generation, oldest first. */
-export function referenceRecords(fixtures) {
-  const out = new Map();
+function referenceRecords(fixtures: string): Map<string, QualificationRecord[]> {
+  const out = new Map<string, QualificationRecord[]>();
   for (const entry of readdirSync(fixtures, { withFileTypes: true }).filter((e) => e.isDirectory())) {
     const agent = entry.name;
     const dir = join(fixtures, agent);
     const records = readdirSync(dir)
       .filter((v) => existsSync(join(dir, v, 'qualification.json')))
-      .map((v) => JSON.parse(readFileSync(join(dir, v, 'qualification.json'), 'utf8')))
+      .map((v) => JSON.parse(readFileSync(join(dir, v, 'qualification.json'), 'utf8')) as QualificationRecord)
       .filter((r) => r.result === 'qualified' && r.generation && r.sizes.length > 0)
       .sort((a, b) => compareVersions(a.version, b.version));
     if (records.length === 0) continue;
     const newestOf = new Map(records.map((r) => [r.generation, r]));
     const chosen = new Set(newestOf.values());
-    const newest = records[records.length - 1];
+    const newest = records[records.length - 1] as QualificationRecord;
     const sameGeneration = records.filter((r) => r.generation === newest.generation);
-    if (sameGeneration.length > 1) chosen.add(sameGeneration[sameGeneration.length - 2]);
+    if (sameGeneration.length > 1) chosen.add(sameGeneration[sameGeneration.length - 2] as QualificationRecord);
     out.set(
       agent,
       [...chosen].sort((a, b) => compareVersions(a.version, b.version)),
@@ -50,7 +54,7 @@ export function referenceRecords(fixtures) {
   return out;
 }
 
-export function copyQualificationData(root) {
+function copyQualificationData(root: string): void {
   const fixtures = join(root, 'fixtures');
   const target = join(root, 'dist', 'qualify');
   mkdirSync(join(target, 'fake-mcp'), { recursive: true });
@@ -65,7 +69,10 @@ export function copyQualificationData(root) {
       const screens = record.screens.filter((s) => s.size === SIZE);
       for (const s of screens)
         for (const ext of SCREEN_FILES)
-          copyFileSync(join(fixtures, agent, s.storedIn, SIZE, s.file + ext), join(dir, SIZE, s.file + ext));
+          writeFileSync(
+            join(dir, SIZE, s.file + ext),
+            readCorpusFile(join(fixtures, agent, s.storedIn, SIZE, s.file + ext)),
+          );
       const { renderings: _renderings, ...rest } = record;
       const reference = {
         ...rest,
@@ -78,3 +85,5 @@ export function copyQualificationData(root) {
     }
   }
 }
+
+copyQualificationData(process.argv[2] ?? join(__dirname, '..'));

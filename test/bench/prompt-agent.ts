@@ -13,6 +13,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { NEWEST } from '../harness/versions';
+import { readCorpusFile } from '../support/corpus-store';
 
 const FIXTURES = path.join(__dirname, '..', '..', 'fixtures', 'claude', NEWEST.claude, '120x40');
 export const PROMPT_AGENT_SIZE = { cols: 120, rows: 40 } as const;
@@ -39,7 +40,7 @@ paint('i');
 
 /** The bytes that redraw a captured screen from the top left. */
 function frameOf(file: string): Buffer {
-  const lines = fs.readFileSync(path.join(FIXTURES, file), 'utf8').replace(/\n$/, '').split('\n');
+  const lines = readCorpusFile(path.join(FIXTURES, file)).replace(/\n$/, '').split('\n');
   return Buffer.from(`\x1b[?25l\x1b[H\x1b[2J${lines.join('\r\n')}`, 'utf8');
 }
 
@@ -83,7 +84,7 @@ export function installPromptAgent(): PromptAgent {
 export function lastPaint(paintLog: string, key: 'i' | 'q'): bigint | null {
   let text: string;
   try {
-    text = fs.readFileSync(paintLog, 'utf8');
+    text = readCorpusFile(paintLog);
   } catch {
     return null;
   }

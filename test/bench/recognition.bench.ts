@@ -17,6 +17,7 @@ import type { AskQuestion } from '../harness/fake-model/types';
 import type { RpcMessage } from '../support/rpc-client';
 import { startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
 import { median, p99, removeTmuxSocket, sleep } from './stats';
+import { readCorpusFile } from '../support/corpus-store';
 
 const print = (line: string): void => console.log(`[recognition] ${line}`);
 
@@ -54,7 +55,7 @@ async function recognitionVersusCapture(): Promise<void> {
   const socket = `akk-bench-${process.pid}`;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'akk-rec-bench-'));
   const screenFile = path.join(dir, 'screen.txt');
-  fs.writeFileSync(screenFile, fs.readFileSync(fixture, 'utf8').replace(/\n$/, ''));
+  fs.writeFileSync(screenFile, readCorpusFile(fixture).replace(/\n$/, ''));
   const tmux = (...args: string[]): string =>
     execFileSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
   tmux('new-session', '-d', '-x', '120', '-y', '40', `printf '\\033[H'; cat ${screenFile}; exec sleep 600`);

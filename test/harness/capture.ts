@@ -13,6 +13,7 @@
 //                  into a folder of its own beside the size's (the corpus's own is dark/256)
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { isCorpusRoot, storedTargets, throughScratch } from '../support/corpus-store';
 import { FIXTURES } from '../support/harness-data';
 import { normalise, stripSgr } from './normalise';
 import { parseRendering, renderingName, STANDARD_RENDERING, type Rendering } from './rendering';
@@ -347,7 +348,11 @@ async function main(): Promise<void> {
   const one = (k: string): string | undefined => args.get(k)?.[0];
   const root = path.resolve(one('out') ?? FIXTURES);
   if (args.has('normalise-only')) {
-    process.stdout.write(`renormalised ${renormalise(root)} files under ${root}\n`);
+    let n = 0;
+    // A corpus kept by content is normalised as files, then stored again.
+    if (isCorpusRoot(root)) await throughScratch(root, storedTargets(root), true, (r) => void (n = renormalise(r)));
+    else n = renormalise(root);
+    process.stdout.write(`renormalised ${n} files under ${root}\n`);
     return;
   }
   const agents = args.has('agent') ? [parseAgent(one('agent'))] : AGENTS;
@@ -375,12 +380,20 @@ async function main(): Promise<void> {
   }
   const jobs = Number(one('jobs') ?? (targets.length > 1 ? 2 : 1));
   const started = Date.now();
-  const res = await captureAll(targets, root, jobs, args.get('scenario') ?? [], args.has('append'));
+  const capture = (into: string): Promise<TargetIndex[]> =>
+    captureAll(targets, into, jobs, args.get('scenario') ?? [], args.has('append'));
+  let res: TargetIndex[] = [];
+  let added: number | undefined;
+  if (isCorpusRoot(root)) {
+    // Captured as files, then stored by content: only the screens no release stores yet add a blob.
+    const stored = targets.map((t) => ({ agent: t.agent, version: t.version, target: targetName(t) }));
+    added = await throughScratch(root, stored, args.has('append'), async (into) => void (res = await capture(into)));
+  } else res = await capture(root);
   const screens = res.reduce((a, r) => a + r.files.length, 0);
   const unreached = res.reduce((a, r) => a + r.unreached.length, 0);
   process.stdout.write(
     `captured ${screens} screens in ${targets.length} targets, ${unreached} scenarios unreached, ` +
-      `${Math.round((Date.now() - started) / 1000)} s\n`,
+      `${Math.round((Date.now() - started) / 1000)} s${added === undefined ? '' : `, ${added} new blobs stored`}\n`,
   );
 }
 

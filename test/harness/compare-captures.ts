@@ -10,6 +10,7 @@ import { FIXTURES } from '../support/harness-data';
 import { captureAll, isCaptureFile, type Target } from './capture';
 import { VOLATILE_PAIRS, isVolatileLine, normalise, styledCells, unblink } from './normalise';
 import { AGENTS, SIZES, VERSIONS, parseAgent, parseSize } from './versions';
+import { corpusHas, isCorpusDir, listCorpus, readCorpusFile } from '../support/corpus-store';
 
 export interface CompareResult {
   files: number;
@@ -20,12 +21,12 @@ export interface CompareResult {
 }
 
 function walk(dir: string, base = dir): string[] {
-  if (!fs.existsSync(dir)) return [];
+  if (!corpusHas(dir)) return [];
   const out: string[] = [];
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) out.push(...walk(p, base));
-    else if (isCaptureFile(e.name)) out.push(path.relative(base, p));
+  for (const name of listCorpus(dir)) {
+    const p = path.join(dir, name);
+    if (isCorpusDir(p)) out.push(...walk(p, base));
+    else if (isCaptureFile(name)) out.push(path.relative(base, p));
   }
   return out.sort();
 }
@@ -127,8 +128,8 @@ export function compareTrees(a: string, b: string, only?: (rel: string) => boole
     fb.delete(f);
     res.files += 1;
     // Both sides pass through the current rules, so corpora captured under older rules still compare.
-    const x = normalise(fs.readFileSync(path.join(a, f), 'utf8'));
-    const y = normalise(fs.readFileSync(path.join(b, f), 'utf8'));
+    const x = normalise(readCorpusFile(path.join(a, f)));
+    const y = normalise(readCorpusFile(path.join(b, f)));
     if (x === y) {
       res.identical += 1;
       continue;

@@ -8,6 +8,7 @@ import { AGENT_DESCRIPTORS } from '../../src/shared/agents';
 import { FIXTURES } from '../support/harness-data';
 import { HARNESS_AGENTS } from './agents';
 import { AGENTS, SIZES, VERSIONS, sizeName } from './versions';
+import { corpusHas, readCorpusFile } from '../support/corpus-store';
 
 export function corpusTable(root = FIXTURES): string {
   const out: string[] = [];
@@ -19,11 +20,11 @@ export function corpusTable(root = FIXTURES): string {
     for (const version of VERSIONS[agent]) {
       for (const size of SIZES) {
         const file = path.join(root, agent, version, sizeName(size), 'index.json');
-        if (!fs.existsSync(file)) {
+        if (!corpusHas(file)) {
           out.push(`| ${version} | ${sizeName(size)} | not captured | ${cols.map(() => '').join(' | ')} | |`);
           continue;
         }
-        const idx = JSON.parse(fs.readFileSync(file, 'utf8')) as TargetIndex;
+        const idx = JSON.parse(readCorpusFile(file)) as TargetIndex;
         const counts = cols.map(([shape]) => idx.files.filter((f) => f.shapes.includes(shape)).length);
         const notes = [
           ...idx.unreached.map((u) => `${u.scenario} (at ${u.state})`),
@@ -44,7 +45,7 @@ if (require.main === module) {
   const table = corpusTable();
   if (process.argv.includes('--write')) {
     const readme = path.join(FIXTURES, 'README.md');
-    const text = fs.readFileSync(readme, 'utf8');
+    const text = readCorpusFile(readme);
     const start = '<!-- corpus-table:start -->';
     const end = '<!-- corpus-table:end -->';
     const a = text.indexOf(start);

@@ -20,13 +20,14 @@ import { FIXTURES, readRecords, type QualificationRecord } from '../harness/qual
 import { AGENTS, NEWEST, compareVersions } from '../harness/versions';
 import { installedCopy, packagedFiles } from '../support/installed-copy';
 import { REPO_ROOT } from '../support/rpc-client';
+import { corpusHas, listCorpus, readCorpusFile } from '../support/corpus-store';
 
 const SHIPPED = path.join('dist', 'qualify', 'fixtures');
 
 /** The record the package ships for a release (the runner's own copy of the reference). */
 function shippedRecord(root: string, agent: string, version: string): QualificationRecord {
   return JSON.parse(
-    fs.readFileSync(path.join(root, SHIPPED, agent, version, 'qualification.json'), 'utf8'),
+    readCorpusFile(path.join(root, SHIPPED, agent, version, 'qualification.json')),
   ) as QualificationRecord;
 }
 
@@ -84,7 +85,7 @@ describe('the qualification runner the .vsix ships', function () {
     it(`ships ${agent}'s references with every screen they name, byte for byte the corpus's`, () => {
       const required = requiredReferences(agent);
       assert.ok(required.length > 0);
-      const shippedVersions = fs.readdirSync(path.join(installed, SHIPPED, agent)).sort(compareVersions);
+      const shippedVersions = listCorpus(path.join(installed, SHIPPED, agent)).sort(compareVersions);
       assert.deepEqual(shippedVersions, required.map((r) => r.version).sort(compareVersions));
       for (const record of required) {
         const shipped = shippedRecord(installed, agent, record.version);
@@ -104,7 +105,8 @@ describe('the qualification runner the .vsix ships', function () {
             const file = path.join(SHIPPED, agent, record.version, size, s.file + ext);
             assert.ok(files.includes(file.split(path.sep).join('/')), `${file} is not packaged`);
             const corpus = path.join(FIXTURES, agent, s.storedIn, size, s.file + ext);
-            assert.ok(fs.readFileSync(path.join(installed, file)).equals(fs.readFileSync(corpus)), `${file} differs`);
+            const stored = Buffer.from(readCorpusFile(corpus), 'utf8');
+            assert.ok(fs.readFileSync(path.join(installed, file)).equals(stored), `${file} differs`);
           }
       }
     });
@@ -129,11 +131,8 @@ describe('the qualification runner the .vsix ships', function () {
     const to = path.join(scratch, agent, version, size);
     fs.mkdirSync(to, { recursive: true });
     // The client draws its own version (in its banner, say): the next release draws the next.
-    for (const f of fs.readdirSync(from))
-      fs.writeFileSync(
-        path.join(to, f),
-        fs.readFileSync(path.join(from, f), 'utf8').split(NEWEST[agent]).join(version),
-      );
+    for (const f of listCorpus(from))
+      fs.writeFileSync(path.join(to, f), readCorpusFile(path.join(from, f)).split(NEWEST[agent]).join(version));
     const binary = path.join(work, 'the-binary');
     fs.writeFileSync(binary, `the ${agent} ${version} binary`);
     const global = path.join(work, 'global');
@@ -172,7 +171,7 @@ describe('the qualification runner the .vsix ships', function () {
       const r = runner(copy, [...args, '--report', reportFile]);
       assert.equal(r.status, 1, r.out);
       // The outcome the editor's report is made of: the differing screen with its rows.
-      const outcome = JSON.parse(fs.readFileSync(reportFile, 'utf8')) as {
+      const outcome = JSON.parse(readCorpusFile(reportFile)) as {
         result: string;
         differences: Array<{ screen: string; diff: string }>;
       };
@@ -197,6 +196,6 @@ describe('the qualification runner the .vsix ships', function () {
     assert.match(usage.out, /--local needs <agent> <version> --binary PATH --global DIR/);
     const unknown = runner(installed, ['--local', 'nobody', '1.0.0', '--binary', missing, '--global', global]);
     assert.equal(unknown.status, 2, unknown.out);
-    assert.equal(fs.existsSync(global), false);
+    assert.equal(corpusHas(global), false);
   });
 });

@@ -1,5 +1,5 @@
 /** Loads the captured screen corpus: fixtures/<agent>/<version>/<cols>x<rows>/NN-<state>.{txt,ansi.txt,json}. */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { corpusHas, isCorpusDir, listCorpus, readCorpusFile } from './corpus-store';
 import { join, relative } from 'node:path';
 import { adapterOf } from '../../src/adapters/registry';
 import { selfContainedRows } from '../../src/server/sessions/tmux/styled-lines';
@@ -87,19 +87,19 @@ export function loadUnqualifiedCorpus(): Fixture[] {
 /** One stored screen's plain capture, by its place: `<cols>x<rows>/NN-<state>` under the release's folder. */
 export function storedPlainScreen(agent: AgentKind, version: string, rel: string): ScreenSnapshot {
   const [cols, rows] = (/(\d+)x(\d+)/.exec(rel) ?? []).slice(1).map(Number) as [number, number];
-  return { plain: lines(readFileSync(join(FIXTURES, agent, version, `${rel}.txt`), 'utf8')), cols, rows };
+  return { plain: lines(readCorpusFile(join(FIXTURES, agent, version, `${rel}.txt`))), cols, rows };
 }
 
 function loadScreens(root: string): Fixture[] {
   const out: Fixture[] = [];
-  if (!existsSync(root)) return out;
+  if (!corpusHas(root)) return out;
   const walk = (dir: string): void => {
-    for (const name of readdirSync(dir).sort()) {
+    for (const name of listCorpus(dir).sort()) {
       const p = join(dir, name);
-      if (statSync(p).isDirectory()) walk(p);
+      if (isCorpusDir(p)) walk(p);
       else if (/^\d\d-.+\.txt$/.test(name) && !name.endsWith('.ansi.txt')) {
         const base = name.slice(0, -4);
-        const meta = JSON.parse(readFileSync(join(dir, `${base}.json`), 'utf8')) as {
+        const meta = JSON.parse(readCorpusFile(join(dir, `${base}.json`))) as {
           agent: AgentKind;
           version: string;
           size: string;
@@ -117,8 +117,8 @@ function loadScreens(root: string): Fixture[] {
           state: meta.state,
           rendering: meta.rendering ?? STANDARD,
           screen: {
-            plain: lines(readFileSync(p, 'utf8')),
-            ...(existsSync(styledPath) ? { styled: lines(selfContainedRows(readFileSync(styledPath, 'utf8'))) } : {}),
+            plain: lines(readCorpusFile(p)),
+            ...(corpusHas(styledPath) ? { styled: lines(selfContainedRows(readCorpusFile(styledPath))) } : {}),
             cols,
             rows,
           },

@@ -3,6 +3,7 @@
  * screen it drew, and names the release whose folder stores the identical one (`storedIn`).
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { isCorpusDir, listCorpus } from './corpus-store';
 import { join } from 'node:path';
 import type { AgentKind } from '../../src/shared/agents';
 import { FIXTURES } from './fixture-corpus';
@@ -24,12 +25,12 @@ interface RecordScreen {
 /** The screens each qualified record claims from another release's folder. */
 export function claims(): Claim[] {
   const out: Claim[] = [];
-  for (const agent of readdirSync(FIXTURES, { withFileTypes: true })) {
-    if (!agent.isDirectory()) continue;
-    for (const version of readdirSync(join(FIXTURES, agent.name)).sort()) {
+  for (const agent of listCorpus(FIXTURES)) {
+    if (!isCorpusDir(join(FIXTURES, agent))) continue;
+    for (const version of readdirSync(join(FIXTURES, agent)).sort()) {
       let record: { agent: AgentKind; version: string; result: string; generation: string; screens: RecordScreen[] };
       try {
-        record = JSON.parse(readFileSync(join(FIXTURES, agent.name, version, 'qualification.json'), 'utf8'));
+        record = JSON.parse(readFileSync(join(FIXTURES, agent, version, 'qualification.json'), 'utf8'));
       } catch {
         continue;
       }

@@ -1,6 +1,5 @@
 // Judges one captured client version: its screens against their answer keys under each profile
 // generation, and against the nearest qualified version's screens; then decides the result.
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { recognizeForQualification } from '../../../src/adapters/recognize';
 import { adapterOf } from '../../../src/adapters/registry';
@@ -19,6 +18,7 @@ import {
   type QualificationRecord,
   type ScreenEntry,
 } from './records';
+import { corpusHas, readCorpusFile } from '../../support/corpus-store';
 
 /** One captured screen of the candidate, with the paths of its files in the scratch capture. */
 export interface CandidateScreen extends Omit<ScreenEntry, 'storedIn'> {
@@ -37,7 +37,7 @@ export interface Verdict {
   needsAllSizes: boolean;
 }
 
-const read = (file: string): string => fs.readFileSync(file, 'utf8');
+const read = (file: string): string => readCorpusFile(file);
 
 function canonicalOf(
   agent: AgentName,
@@ -62,7 +62,7 @@ export function capturedScreens(root: string, agent: AgentName, version: string,
     for (const f of index.files) {
       const base = path.join(dir, f.file);
       // A step captured just before its scenario failed has no sidecar: that scenario is unreached.
-      if (!fs.existsSync(`${base}.json`)) continue;
+      if (!corpusHas(`${base}.json`)) continue;
       const side = JSON.parse(read(`${base}.json`)) as Sidecar;
       const c = canonicalOf(agent, base, version);
       screens.push({

@@ -35,6 +35,7 @@ import {
 import { judgePersonSize, personSizeSentence, type PersonSizeEntry } from './person-size';
 import { judgeCondition, renderingFolder, type ConditionReference } from './renderings';
 import { RECAPTURE_MAX, recapture } from './recapture';
+import { readCorpusFile } from '../../support/corpus-store';
 
 export interface LocalOutcome {
   result: 'qualified' | 'differs' | 'unreachable';
@@ -165,7 +166,7 @@ function ownReference(
 ): ConditionReference {
   const steps = new Map<string, { file: string; screen: Fixture['screen'] }>();
   for (const f of loadCorpus(path.join(scratch, o.agent, o.version, size))) {
-    const side = JSON.parse(fs.readFileSync(path.join(f.dir, `${f.base}.json`), 'utf8')) as Sidecar;
+    const side = JSON.parse(readCorpusFile(path.join(f.dir, `${f.base}.json`))) as Sidecar;
     if (!uncompared.has(side.scenario)) steps.set(`${side.scenario}/${side.step}`, { file: f.base, screen: f.screen });
   }
   return {

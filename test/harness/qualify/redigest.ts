@@ -2,13 +2,13 @@
 // run after the canonical form changes (a volatile field newly set aside), so that the records
 // keep saying what their stored screens are. Results and differences are left as they were taken.
 //   npx tsx test/harness/qualify/redigest.ts
-import * as fs from 'node:fs';
 import type { Sidecar } from '../capture';
 import { AGENTS } from '../versions';
 import { canonicalLines, canonicalSidecar, digest } from './canonical';
 import { readRecords, storedPath, writeRecord } from './records';
+import { readCorpusFile } from '../../support/corpus-store';
 
-const read = (file: string): string => fs.readFileSync(file, 'utf8');
+const read = (file: string): string => readCorpusFile(file);
 
 for (const agent of AGENTS) {
   let changed = 0;

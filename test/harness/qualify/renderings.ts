@@ -17,6 +17,7 @@ import { agentBinary } from '../install-agents';
 import { parseRendering, renderingName, type Rendering } from '../rendering';
 import { parseSize, type AgentName } from '../versions';
 import { FIXTURES, storedPath, writeRecord, type QualificationRecord, type RenderingEntry } from './records';
+import { listCorpus, readCorpusFile, storeTargetFrom } from '../../support/corpus-store';
 
 /** The scenarios a version's record holds at one size. */
 function heldScenarios(record: QualificationRecord, size: string): Set<string> {
@@ -24,7 +25,7 @@ function heldScenarios(record: QualificationRecord, size: string): Set<string> {
 }
 
 /**
- * Keeps in a condition's folder only the screens of the scenarios the version's record holds at
+ * Keeps in a condition's capture only the screens of the scenarios the version's record holds at
  * that size (the others were captured, and are not what the condition is qualified for).
  */
 function keepHeld(target: string, record: QualificationRecord, size: string): void {
@@ -84,7 +85,7 @@ export function judgeCondition(
   const sidecar = (f: Fixture): Sidecar => {
     let side = sidecars.get(f);
     if (!side) {
-      side = JSON.parse(fs.readFileSync(path.join(f.dir, `${f.base}.json`), 'utf8')) as Sidecar;
+      side = JSON.parse(readCorpusFile(path.join(f.dir, `${f.base}.json`))) as Sidecar;
       sidecars.set(f, side);
     }
     return side;
@@ -183,10 +184,8 @@ export async function extendRendering(
   }
   const entry = judgeRendering(agent, record, rendering, size, captured);
   if (entry.result === 'qualified') {
-    const target = path.join(FIXTURES, agent, record.version, folder);
-    fs.rmSync(target, { recursive: true, force: true });
-    fs.cpSync(captured, target, { recursive: true });
-    keepHeld(target, record, size);
+    keepHeld(captured, record, size);
+    storeTargetFrom(captured, path.join(FIXTURES, agent, record.version), folder);
   }
   writeRecord({ ...record, renderings: [...(record.renderings ?? []).filter((r) => r !== recorded), entry] });
   const why =
@@ -203,7 +202,7 @@ export async function extendRendering(
 export function recordStoredRenderings(agent: AgentName, record: QualificationRecord): string[] {
   const dir = path.join(FIXTURES, agent, record.version);
   const entries: RenderingEntry[] = [];
-  for (const folder of fs.readdirSync(dir).sort()) {
+  for (const folder of listCorpus(dir).sort()) {
     const m = /^(\d+x\d+)-(.+)-(256|truecolor)$/.exec(folder);
     if (!m?.[1] || !m[2] || !m[3]) continue;
     const rendering = parseRendering(`${m[2]}/${m[3]}`);

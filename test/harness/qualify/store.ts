@@ -7,6 +7,7 @@ import type { TargetIndex } from '../capture';
 import type { AgentName } from '../versions';
 import type { CandidateScreen } from './evaluate';
 import { FIXTURES, type QualificationRecord, type ScreenEntry } from './records';
+import { listCorpus, readCorpusFile, removeTarget, writeTarget } from '../../support/corpus-store';
 
 const same = (a: Omit<ScreenEntry, 'storedIn'>, b: Omit<ScreenEntry, 'storedIn'>): boolean =>
   a.step === b.step && a.plain === b.plain && a.styled === b.styled && a.sidecar === b.sidecar;
@@ -30,8 +31,8 @@ function storedElsewhere(
 }
 
 /**
- * Copies the screens no other version stores into fixtures/<agent>/<version>/<size>/ (with an
- * index.json listing them) and returns every screen's entry with where it is stored.
+ * Stores the screens no other version stores as fixtures/<agent>/<version>/<size>/ (with an
+ * index.json listing them; see corpus-store.ts) and returns every screen's entry with where it is stored.
  */
 export function storeScreens(
   agent: AgentName,
@@ -65,22 +66,23 @@ export function storeScreens(
   const versionDir = path.join(FIXTURES, agent, version);
   for (const size of new Set(screens.map((s) => s.size))) {
     const dir = path.join(versionDir, size);
-    const before =
-      keepStored && fs.existsSync(path.join(dir, 'index.json'))
-        ? (JSON.parse(fs.readFileSync(path.join(dir, 'index.json'), 'utf8')) as TargetIndex)
-        : undefined;
-    if (!keepStored) fs.rmSync(dir, { recursive: true, force: true });
+    const files = new Map<string, string>();
+    if (keepStored) for (const name of listCorpus(dir)) files.set(name, readCorpusFile(path.join(dir, name)));
+    const before = files.has('index.json') ? (JSON.parse(files.get('index.json') as string) as TargetIndex) : undefined;
     const mine = kept.get(size) ?? [];
-    if (mine.length === 0) continue;
-    fs.mkdirSync(dir, { recursive: true });
+    if (mine.length === 0) {
+      if (!keepStored) removeTarget(versionDir, size);
+      continue;
+    }
     for (const g of mine)
-      for (const ext of ['.txt', '.ansi.txt', '.json']) fs.copyFileSync(g.base + ext, path.join(dir, g.file + ext));
+      for (const ext of ['.txt', '.ansi.txt', '.json']) files.set(g.file + ext, fs.readFileSync(g.base + ext, 'utf8'));
     const scratch = JSON.parse(
       fs.readFileSync(path.join(scratchRoot, agent, version, size, 'index.json'), 'utf8'),
     ) as TargetIndex;
     const added = scratch.files.filter((f) => mine.some((g) => g.file === f.file));
     const index: TargetIndex = { ...scratch, files: [...(before?.files ?? []), ...added] };
-    fs.writeFileSync(path.join(dir, 'index.json'), JSON.stringify(index, null, 2) + '\n');
+    files.set('index.json', JSON.stringify(index, null, 2) + '\n');
+    writeTarget(versionDir, size, files);
   }
   return entries;
 }

@@ -3,7 +3,6 @@
  * through the model of its client, screen by screen, with the keys the harness recorded beside
  * the screens (`keys`, `next`) and the releases the scenario made. The recognizer is not used.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isAgentName, type AgentName } from '../../../src/shared/agents';
 import type { Sidecar } from '../../harness/capture';
@@ -16,6 +15,7 @@ import { CodexModel } from './codex-model';
 import { GeminiModel } from './gemini-model';
 import type { Conversation } from './conversation';
 import type { Answer, Delivery, Expected, Token } from './types';
+import { readCorpusFile } from '../corpus-store';
 
 export interface ScreenKey {
   fixture: Fixture;
@@ -141,7 +141,7 @@ function sidecarOf(f: Fixture): Sidecar {
   const path = join(f.dir, `${f.base}.json`);
   let side = sidecars.get(path);
   if (!side) {
-    side = JSON.parse(readFileSync(path, 'utf8')) as Sidecar;
+    side = JSON.parse(readCorpusFile(path)) as Sidecar;
     // A scratch capture's sidecar is read anew each time: its folder may be written again.
     if (isStoredFixture(f)) sidecars.set(path, side);
   }

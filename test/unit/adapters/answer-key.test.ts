@@ -8,7 +8,6 @@
  * (distinct-inputs.ts), each of them named.
  */
 import { strict as assert } from 'node:assert';
-import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { recognize } from '../../../src/adapters/recognize';
 import type { Recognition } from '../../../src/adapters/types';
@@ -24,6 +23,7 @@ import {
 } from '../../support/answer-key/checks';
 import { alsoTitle, byInput, forEveryOne, recognitionInput, type SharedInput } from '../../support/distinct-inputs';
 import { FIXTURES, loadCorpus } from '../../support/fixture-corpus';
+import { isCorpusDir, listCorpus, readCorpusFile } from '../../support/corpus-store';
 
 const idOf = (k: ScreenKey): string => k.fixture.id;
 const seen = (k: ScreenKey): Recognition => recognize(k.fixture.agent, k.fixture.version, k.fixture.screen);
@@ -42,10 +42,10 @@ function keyPlanTest(group: SharedInput<ScreenKey>): void {
 function indexedScreens(): string[] {
   const out: string[] = [];
   const visit = (dir: string): void => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      if (e.isDirectory()) visit(join(dir, e.name));
-      else if (e.name === 'index.json') {
-        const index = JSON.parse(readFileSync(join(dir, e.name), 'utf8')) as TargetIndex;
+    for (const name of listCorpus(dir)) {
+      if (isCorpusDir(join(dir, name))) visit(join(dir, name));
+      else if (name === 'index.json') {
+        const index = JSON.parse(readCorpusFile(join(dir, name))) as TargetIndex;
         if (adapterOf(index.agent)?.generationOf(index.version) === undefined) continue;
         for (const f of index.files) out.push(relative(FIXTURES, join(dir, f.file)));
       }

@@ -5,7 +5,6 @@
  * input on any screen. The answer-key checks of the stored screens run in answer-key.test.ts.
  */
 import { strict as assert } from 'node:assert';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { recognize } from '../../../src/adapters/recognize';
 import { adapterOf } from '../../../src/adapters/registry';
@@ -19,8 +18,9 @@ import { readmeWithShapes } from '../../harness/shapes-table';
 import { AGENTS, SIZES, compareVersions, sizeName, type AgentName } from '../../harness/versions';
 import { loadCorpus, loadUnqualifiedCorpus } from '../../support/fixture-corpus';
 import { plannedInput } from '../../support/answer-key/plans';
+import { corpusHas, listCorpus, readCorpusFile } from '../../support/corpus-store';
 
-const read = (f: string): string => readFileSync(f, 'utf8');
+const read = (f: string): string => readCorpusFile(f);
 
 /** Digests of one stored screen, computed once however many records point at it. */
 const digests = new Map<string, { plain: string; styled: string; sidecar: string }>();
@@ -61,9 +61,9 @@ function gatedScenario(agent: AgentName, name: string): boolean {
 function storedScreenFiles(agent: AgentName, version: string): string[] {
   const dir = join(FIXTURES, agent, version);
   return SIZES.map(sizeName)
-    .filter((size) => existsSync(join(dir, size)))
+    .filter((size) => corpusHas(join(dir, size)))
     .flatMap((size) =>
-      readdirSync(join(dir, size))
+      listCorpus(join(dir, size))
         .filter((n) => /^\d\d-[a-z0-9-]+\.txt$/.test(n) && !n.endsWith('.ansi.txt'))
         .map((n) => `${size}/${n.slice(0, -4)}`),
     );
@@ -89,7 +89,7 @@ for (const agent of AGENTS) {
         it("every screen's digests are those of the files it points at", () => {
           for (const s of r.screens) {
             const base = storedPath(agent, s);
-            assert.ok(existsSync(`${base}.txt`), `${relative(FIXTURES, base)} is missing`);
+            assert.ok(corpusHas(`${base}.txt`), `${relative(FIXTURES, base)} is missing`);
             const d = storedDigests(agent, base, s.storedIn);
             assert.deepEqual(
               { plain: s.plain, styled: s.styled, sidecar: s.sidecar },
@@ -108,7 +108,7 @@ for (const agent of AGENTS) {
         });
 
         it('every rendering folder is a condition its record lists as qualified, with its screens, and back', () => {
-          const folders = readdirSync(join(FIXTURES, agent, r.version)).filter((n) =>
+          const folders = listCorpus(join(FIXTURES, agent, r.version)).filter((n) =>
             /^\d+x\d+-.+-(256|truecolor)$/.test(n),
           );
           const listed = (r.renderings ?? []).filter((e) => e.result === 'qualified');

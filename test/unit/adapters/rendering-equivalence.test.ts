@@ -5,7 +5,6 @@
  * (answer-key.test.ts); this holds the renderings to one another.
  */
 import { strict as assert } from 'node:assert';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { recognize } from '../../../src/adapters/recognize';
 import { inStandardRendering, loadCorpus, summarize, type Fixture } from '../../support/fixture-corpus';
@@ -14,6 +13,7 @@ import type { Sidecar } from '../../harness/capture';
 import { readRecords, type QualificationRecord } from '../../harness/qualify/records';
 import { isAgentName, type AgentName } from '../../../src/shared/agents';
 import { alsoTitle, byInput, forEveryOne, recognitionInput } from '../../support/distinct-inputs';
+import { readCorpusFile } from '../../support/corpus-store';
 
 const STANDARD = renderingName(STANDARD_RENDERING);
 const corpus = loadCorpus();
@@ -62,7 +62,7 @@ describe("every screen under another rendering, recognised as under the corpus's
 /** The version's own screen of `f`'s scenario step at its size, under the corpus's rendering. */
 function ownScreen(f: Fixture, byId: ReadonlyMap<string, Fixture>): Fixture | undefined {
   if (!isAgentName(f.agent)) return undefined;
-  const side = JSON.parse(readFileSync(join(f.dir, `${f.base}.json`), 'utf8')) as Sidecar;
+  const side = JSON.parse(readCorpusFile(join(f.dir, `${f.base}.json`))) as Sidecar;
   const size = `${f.screen.cols}x${f.screen.rows}`;
   const record = recordsOf(f.agent).find((r) => r.version === f.version);
   const entry = record?.screens.find((e) => e.size === size && e.scenario === side.scenario && e.step === side.step);

@@ -8,7 +8,7 @@
  * them is left to the terminal, naming the theme and colour depth.
  */
 import { strict as assert } from 'node:assert';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { QUALIFIED_RENDERINGS, QUALIFIED_VERSIONS } from '../../../src/adapters/claude/qualified-versions';
@@ -16,10 +16,10 @@ import { recognize, recognizeForQualification } from '../../../src/adapters/reco
 import { FIXTURES, readRecords, type QualificationRecord } from '../../harness/qualify/records';
 import { judgeRendering } from '../../harness/qualify/renderings';
 import { loadCorpus } from '../../support/fixture-corpus';
+import { materialiseTarget, readCorpusFile } from '../../support/corpus-store';
 
 const VERSION = '2.1.332';
 const CONDITION = { theme: 'light', depth: 'truecolor' } as const;
-const STORED = join(FIXTURES, 'claude', VERSION, '80x24-light-truecolor');
 const SCREEN = '04-single-select';
 
 describe('qualifying a release under a rendering condition', () => {
@@ -27,13 +27,13 @@ describe('qualifying a release under a rendering condition', () => {
   let dir = '';
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'akk-rendering-'));
-    cpSync(STORED, dir, { recursive: true });
+    materialiseTarget(join(FIXTURES, 'claude', VERSION), '80x24-light-truecolor', dir);
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   const edit = (ext: string, change: (text: string) => string): void => {
     const file = join(dir, `${SCREEN}${ext}`);
-    writeFileSync(file, change(readFileSync(file, 'utf8')));
+    writeFileSync(file, change(readCorpusFile(file)));
   };
 
   it('qualifies the stored capture: every screen checked and recognised as under the corpus rendering', () => {

@@ -4,7 +4,6 @@
  * The screens are real captures with the question's words changed, as a model could ask them.
  */
 import { strict as assert } from 'node:assert';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { recognize, type AgentKind } from '../../../src/adapters/recognize';
 import { SECRET_REASON, asksForSecret, maskCredentials, waitsForHiddenInput } from '../../../src/adapters/secrets';
@@ -12,10 +11,11 @@ import type { ListWindow, ScreenSnapshot } from '../../../src/adapters/types';
 import { assembleList } from '../../../src/adapters/list-window';
 import { selfContainedRows } from '../../../src/server/sessions/tmux/styled-lines';
 import { FIXTURES } from '../../support/fixture-corpus';
+import { readCorpusFile } from '../../support/corpus-store';
 
 function screenOf(rel: string, replace: [string, string]): ScreenSnapshot {
   const read = (ext: string): string[] => {
-    const raw = readFileSync(join(FIXTURES, `${rel}${ext}`), 'utf8');
+    const raw = readCorpusFile(join(FIXTURES, `${rel}${ext}`));
     const text = (ext === '.ansi.txt' ? selfContainedRows(raw) : raw).split(replace[0]).join(replace[1]);
     const lines = text.split('\n');
     if (lines[lines.length - 1] === '') lines.pop();

@@ -16,6 +16,7 @@ import { FIXTURES, nearestQualified, readRecords } from '../../harness/qualify/r
 import { NEWEST } from '../../harness/versions';
 import { scenariosFor } from '../../harness/scenarios';
 import { adapterOf } from '../../../src/adapters/registry';
+import { materialiseTarget, readCorpusFile } from '../../support/corpus-store';
 
 const VERSION = NEWEST.claude;
 const SIZE = '120x40';
@@ -32,9 +33,7 @@ describe(`qualifying ${VERSION} on this machine, judged on its own captured scre
     global = path.join(root, 'global');
     binary = path.join(root, 'claude.exe');
     fs.writeFileSync(binary, 'the binary that drew these screens');
-    fs.cpSync(path.join(FIXTURES, 'claude', VERSION, SIZE), path.join(scratch, 'claude', VERSION, SIZE), {
-      recursive: true,
-    });
+    materialiseTarget(path.join(FIXTURES, 'claude', VERSION), SIZE, path.join(scratch, 'claude', VERSION, SIZE));
   });
   afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
@@ -98,7 +97,7 @@ describe(`qualifying ${VERSION} on this machine, judged on its own captured scre
     assert.ok(base);
     for (const ext of ['.txt', '.ansi.txt']) {
       const file = path.join(dir, base + ext);
-      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('PostgreSQL', 'PostgreSQL 17'));
+      fs.writeFileSync(file, readCorpusFile(file).replace('PostgreSQL', 'PostgreSQL 17'));
     }
     const o = await run();
     assert.equal(o.result, 'differs');
@@ -142,7 +141,7 @@ describe(`qualifying ${VERSION} on this machine, judged on its own captured scre
     const { name } = soleGrant();
     const dir = path.join(scratch, 'claude', VERSION, SIZE);
     type Index = { files: Array<{ file: string; scenario: string }> };
-    const index = JSON.parse(fs.readFileSync(path.join(dir, 'index.json'), 'utf8')) as Index;
+    const index = JSON.parse(readCorpusFile(path.join(dir, 'index.json'))) as Index;
     const gone = index.files.filter((x) => x.scenario === name);
     assert.ok(gone.length > 0);
     for (const g of gone) for (const ext of ['.txt', '.ansi.txt', '.json']) fs.rmSync(path.join(dir, g.file + ext));

@@ -7,14 +7,14 @@
  * (seen in the corpus: 2.1.300's working screen), made from the stored idle screen of 2.1.332.
  */
 import { strict as assert } from 'node:assert';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { canonicalLines, digest } from '../../harness/qualify/canonical';
 import { FIXTURES } from '../../harness/qualify/records';
 import { VOLATILE_PAIRS, isVolatileLine } from '../../harness/normalise';
+import { readCorpusFile } from '../../support/corpus-store';
 
 const VERSION = '2.1.332';
-const stored = (file: string): string => readFileSync(join(FIXTURES, 'claude', VERSION, file), 'utf8');
+const stored = (file: string): string => readCorpusFile(join(FIXTURES, 'claude', VERSION, file));
 const canonical = (text: string, styled: boolean): string => digest(canonicalLines('claude', text, styled, VERSION));
 
 /** The banner's rows 1 to 3 redrawn as a frame of the wave: no art on the first, other marks below. */

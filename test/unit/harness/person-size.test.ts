@@ -15,6 +15,7 @@ import { LocalQualifications } from '../../../src/server/qualify/local-qualifica
 import { qualifyLocally } from '../../harness/qualify/local';
 import { FIXTURES } from '../../harness/qualify/records';
 import { NEWEST } from '../../harness/versions';
+import { materialiseTarget, readCorpusFile } from '../../support/corpus-store';
 
 const VERSION = NEWEST.claude;
 const STANDARD = '120x40';
@@ -29,12 +30,10 @@ describe(`qualifying ${VERSION} on this machine at the person's ${PERSON} as wel
   beforeEach(() => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'akk-person-size-'));
     global = path.join(root, 'global');
-    fs.cpSync(
-      path.join(FIXTURES, 'claude', VERSION, STANDARD),
+    materialiseTarget(
+      path.join(FIXTURES, 'claude', VERSION),
+      STANDARD,
       path.join(root, 'scratch', 'claude', VERSION, STANDARD),
-      {
-        recursive: true,
-      },
     );
     person = path.join(root, 'scratch', 'person', 'claude', VERSION, PERSON);
     fs.cpSync(CAPTURED, person, { recursive: true });
@@ -72,7 +71,7 @@ describe(`qualifying ${VERSION} on this machine at the person's ${PERSON} as wel
   it('a permission drawn with another command there: not qualified, the screen named, nothing written', async () => {
     for (const ext of ['.txt', '.ansi.txt']) {
       const file = path.join(person, `13-permission-bash${ext}`);
-      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').split('touch notes.txt').join('touch notes.md'));
+      fs.writeFileSync(file, readCorpusFile(file).split('touch notes.txt').join('touch notes.md'));
     }
     const o = await run();
     assert.equal(o.result, 'differs');
@@ -87,7 +86,7 @@ describe(`qualifying ${VERSION} on this machine at the person's ${PERSON} as wel
   it('a scenario its answer key does not model at that size is named as not judged, not a reason', async () => {
     // As where the client keeps a row by width that the key drops: the key cannot follow the keys pressed.
     const side = path.join(person, '13-permission-bash.json');
-    const sidecar = JSON.parse(fs.readFileSync(side, 'utf8')) as { scenario: string; next: string[] };
+    const sidecar = JSON.parse(readCorpusFile(side)) as { scenario: string; next: string[] };
     fs.writeFileSync(side, JSON.stringify({ ...sidecar, next: ['7'] }));
     const o = await run();
     assert.equal(o.result, 'qualified', o.reason);

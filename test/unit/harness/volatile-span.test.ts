@@ -4,13 +4,13 @@
  * The screens are stored captures; the variants are made by taking the hint out as the client does.
  */
 import { strict as assert } from 'node:assert';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { canonicalLines, digest } from '../../harness/qualify/canonical';
 import { FIXTURES } from '../../harness/qualify/records';
+import { readCorpusFile } from '../../support/corpus-store';
 
 const HINT = / · ← for agents|← for agents · /g;
-const stored = (file: string): string => readFileSync(join(FIXTURES, 'claude', '2.1.332', file), 'utf8');
+const stored = (file: string): string => readCorpusFile(join(FIXTURES, 'claude', '2.1.332', file));
 const canonical = (text: string, styled: boolean): string => digest(canonicalLines('claude', text, styled, '2.1.332'));
 
 describe('a span drawn by timing: the footer hint of Claude Code', () => {

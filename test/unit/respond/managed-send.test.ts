@@ -6,7 +6,6 @@
  * the moments a real terminal could draw, which no real client can be made to hit on purpose.
  */
 import { strict as assert } from 'node:assert';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { recognize } from '../../../src/adapters/recognize';
 import { AkkError } from '../../../src/shared/errors';
@@ -19,11 +18,11 @@ import { snapshotOf } from '../../../src/server/sessions/screen-snapshot';
 import type { Store } from '../../../src/server/store';
 import { FIXTURES } from '../../support/fixture-corpus';
 import { Clock, answeredStep, memoryStore, openTestSession } from '../store/helpers';
+import { readCorpusFile } from '../../support/corpus-store';
 
 const SESSION = 's1';
 const VERSION = '2.1.332';
-const screen = (state: string): string =>
-  readFileSync(join(FIXTURES, 'claude', VERSION, '80x24', `${state}.txt`), 'utf8');
+const screen = (state: string): string => readCorpusFile(join(FIXTURES, 'claude', VERSION, '80x24', `${state}.txt`));
 const IDLE = screen('01-idle');
 const PERMISSION = screen('32-permission-bash');
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined } as never;

@@ -1,6 +1,5 @@
 import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
 import { thrownCode } from '../../support/akk-error';
 import { FIXTURES } from '../../support/fixture-corpus';
 import { recognize } from '../../../src/adapters/recognize';
@@ -15,12 +14,13 @@ import {
   textPolicyFor,
 } from '../../../src/server/step/text-resolution';
 import type { Interaction, TextResolutionPolicy } from '../../../src/server/store';
+import { readCorpusFile } from '../../support/corpus-store';
 
 /** A captured screen of the newest Claude Code, recognised as the server does. */
 function screen(version: string, size: string, base: string): Recognition {
   const dir = join(FIXTURES, 'claude', version, size);
   const text = (ext: string): string[] =>
-    readFileSync(join(dir, `${base}${ext}`), 'utf8')
+    readCorpusFile(join(dir, `${base}${ext}`))
       .replace(/\n$/, '')
       .split('\n');
   const [cols, rows] = size.split('x').map(Number) as [number, number];

@@ -6,7 +6,6 @@
  * as captured at 80x24; the torn frame is its first screen with the lower half not drawn.
  */
 import { strict as assert } from 'node:assert';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { recognize } from '../../../src/adapters/recognize';
 import type { Recognition, ScreenSnapshot } from '../../../src/adapters/types';
@@ -14,6 +13,7 @@ import { ScrolledLists } from '../../../src/server/observe/scrolled-lists';
 import { selfContainedRows } from '../../../src/server/sessions/tmux/styled-lines';
 import { FIXTURES } from '../../support/fixture-corpus';
 import { editedRow } from '../../support/screen-edits';
+import { readCorpusFile } from '../../support/corpus-store';
 
 const DIR = join(FIXTURES, 'gemini', '0.61.0', '80x24');
 const lines = (t: string): string[] => {
@@ -22,7 +22,7 @@ const lines = (t: string): string[] => {
   return l;
 };
 function screen(state: string): ScreenSnapshot {
-  const read = (ext: string): string => readFileSync(join(DIR, `${state}${ext}`), 'utf8');
+  const read = (ext: string): string => readCorpusFile(join(DIR, `${state}${ext}`));
   return { plain: lines(read('.txt')), styled: lines(selfContainedRows(read('.ansi.txt'))), cols: 80, rows: 24 };
 }
 const see = (s: ScreenSnapshot): Recognition => recognize('gemini', '0.61.0', s);
