@@ -6,11 +6,12 @@
  * proven on a settled capture before the next. Cursor keys answer nothing; any other screen ends
  * the reading, and the list is left to the terminal saying why. Nothing is ever retried.
  */
-import { AkkError } from '../../shared/errors';
+import { AkkError, type ErrorCode } from '../../shared/errors';
 import type { ListWindow } from '../../adapters/types';
 import { listTotal, recognize, sameList, timingOf } from '../base/adapters';
 import { sleep } from '../base/sleep';
 import type { Session, SettledCapture } from '../sessions';
+import type { ListReadingEvent } from '../store';
 import { snapshotOf } from '../sessions/screen-snapshot';
 import type { SendDeps } from './responder-deps';
 
@@ -64,10 +65,14 @@ export class ListReader {
     }
     tracker.lists.startReading(session.id);
     let result: { windows: ListWindow[] } | { failed: string };
+    // Keys no step asked for: the reading is in the ledger, begun and ended (and why it failed).
+    await this.ledger(session.id, 'list_read_started');
     try {
       result = await this.d.locks.holdTerminal(session.id, () => this.scroll(session, home));
+      await this.ledger(session.id, 'list_read_finished');
     } catch (e) {
       result = { failed: e instanceof Error ? e.message : String(e) };
+      await this.ledger(session.id, 'list_read_failed', e instanceof AkkError ? e.code : 'internal_error');
     }
     tracker.lists.endReading(session.id, home, result);
     log.info(
@@ -76,6 +81,13 @@ export class ListReader {
         : `session ${session.id}: read the scrolled list in ${result.windows.length} window(s)`,
     );
     await this.observe(session);
+  }
+
+  /** A ledger line; a store that cannot write it is logged, the reading's outcome stands. */
+  private async ledger(sessionId: string, event: ListReadingEvent, code?: ErrorCode): Promise<void> {
+    await this.d.store
+      .recordListReading(sessionId, event, code)
+      .catch((e: unknown) => this.d.log.warn(`session ${sessionId}: ${event} not recorded: ${String(e)}`));
   }
 
   /** Why no key may go to this terminal now, if one is. */

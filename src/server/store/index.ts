@@ -1,9 +1,8 @@
 /**
  * The interaction store: the single owner of all persisted server state. See README.md.
  *
- * Reads are synchronous (the database is in memory). Writes return promises and are on disk
- * before they resolve when they are durable transitions; a rejection is an `AkkError` whose
- * stable code is counted and written to the audit ledger.
+ * Reads are synchronous (the database is in memory). Writes return promises, on disk before they resolve
+ * when they are durable transitions; a rejection is an `AkkError` whose code is counted and written to the ledger.
  */
 import { AkkError, type ErrorCode } from '../../shared/errors';
 import type { NotificationName, NotificationParamsMap } from '../../shared/protocol';
@@ -44,6 +43,7 @@ import type {
 } from './records';
 import type { FollowUp, NewFollowUp, NewSend, Send } from './message-records';
 import { finishSend, loadSend, releaseSend, reserveSend, sendsInFlight } from './sends';
+import { recordListReading, type ListReadingEvent } from './list-readings';
 import { finishFollowUp, queueFollowUp, queuedFollowUps } from './follow-ups';
 import {
   checkOffer,
@@ -294,6 +294,9 @@ export class Store {
   }
 
   // ---- ledger and counters ----
+  recordListReading(sessionId: string, event: ListReadingEvent, code?: ErrorCode): Promise<void> {
+    return settle(() => recordListReading(this.ctx, sessionId, event, code));
+  }
   counters(): Record<string, number> {
     return readCounters(this.engine.db);
   }

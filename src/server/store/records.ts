@@ -190,7 +190,11 @@ export type AuditEvent =
   | 'send_released'
   | 'follow_up_queued'
   | 'follow_up_dropped'
+  | ListReadingEvent
   | 'uncertain_settled';
+
+/** A scrolled list's reading (keys no step asked for): begun, finished, failed. */
+export type ListReadingEvent = 'list_read_started' | 'list_read_finished' | 'list_read_failed';
 
 /** One ledger line. Answers appear only as digests and lengths, never as text. */
 export interface AuditEntry {

@@ -122,6 +122,9 @@ const AUDIT_EVENTS: readonly AuditEvent[] = [
   'send_released',
   'follow_up_queued',
   'follow_up_dropped',
+  'list_read_started',
+  'list_read_finished',
+  'list_read_failed',
   'uncertain_settled',
 ];
 

@@ -165,8 +165,12 @@ interface ReadOptions {
   uncertain?: boolean;
 }
 
+/** The ledger lines of the last reading: its event, and the error code of a failure. */
+let ledger: string[] = [];
+
 /** Reads the list from its home screen on `term`, and the reading's outcome. */
 async function read(term: ReplayedTerminal, opts: ReadOptions = {}): Promise<Outcome> {
+  ledger = [];
   const session = {
     id: 'ses_list',
     agent: 'gemini',
@@ -189,6 +193,10 @@ async function read(term: ReplayedTerminal, opts: ReadOptions = {}): Promise<Out
     const deps = {
       locks: opts.locks ?? { holdTerminal: (_a: string, work: () => Promise<unknown>) => work() },
       log: { info: () => undefined, warn: () => undefined },
+      store: {
+        recordListReading: (_id: string, event: string, code?: string) =>
+          Promise.resolve(void ledger.push(code === undefined ? event : `${event}: ${code}`)),
+      },
       options: { proofTimeoutMs: 2000, inputAllowed: true },
       tracker: {
         lists: { startReading: () => undefined, endReading: (_id: string, _h: ListWindow, r: Outcome) => resolve(r) },
@@ -222,6 +230,8 @@ describe("the list reader, with Gemini CLI's moves drawn in two frames", functio
     const r = await readOn(term);
     assert.ok('windows' in r, JSON.stringify(r));
     assert.deepEqual(term.keys, [...LIST_MOVE_KEYS]);
+    // Keys no step asked for: the reading is in the ledger, begun and finished.
+    assert.deepEqual(ledger, ['list_read_started', 'list_read_finished']);
     const home = r.windows[0] as ListWindow;
     const step = assembleList(home, r.windows);
     assert.ok(step.kind === 'questionnaire', JSON.stringify(step));
@@ -244,6 +254,7 @@ describe("the list reader, with Gemini CLI's moves drawn in two frames", functio
     assert.ok('failed' in r, JSON.stringify(r));
     assert.match(r.failed, /the cursor on option 3 was never seen: the screen last showed a screen left to the/);
     assert.deepEqual(term.keys, ['Down', 'Down']);
+    assert.deepEqual(ledger, ['list_read_started', 'list_read_failed: terminal_not_settled']);
   });
 
   it('ends the reading when a later frame shows the cursor elsewhere, and sends no key after it', async () => {
@@ -256,6 +267,7 @@ describe("the list reader, with Gemini CLI's moves drawn in two frames", functio
       /the screen changed while the list was read: it showed the list's rows 1,2,3, the cursor on 1/,
     );
     assert.deepEqual(term.keys, ['Down', 'Down']);
+    assert.deepEqual(ledger, ['list_read_started', 'list_read_failed: stale_revision']);
   });
 
   it('a terminal that never goes quiet ends the reading with no key, holding up no other session', async () => {
@@ -280,5 +292,6 @@ describe("the list reader, with Gemini CLI's moves drawn in two frames", functio
     assert.ok('failed' in r, JSON.stringify(r));
     assert.match(r.failed, /uncertain/);
     assert.deepEqual(term.keys, []);
+    assert.deepEqual(ledger, [], 'a reading refused before any key is not one');
   });
 });
