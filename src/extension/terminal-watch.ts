@@ -7,10 +7,14 @@
  *
  * Terminals the server cannot read are reported too, so that the person is told why: those
  * without shell integration (checked every few seconds, since an agent may start in them at any
- * time), and those whose agent was already running when this window loaded.
+ * time), and those whose agent was already running when this window loaded. A terminal revived
+ * by a reload has no shell integration until its shell next draws a prompt: an agent already
+ * running there is one that began before this window, whatever its shell, and the person is told
+ * once, in words, what that means and what to do.
  */
 import * as vscode from 'vscode';
 import { ResponseError } from 'vscode-languageclient/node';
+import { agentLabel } from '../shared/agents';
 import type { ErrorData } from '../shared/errors';
 import { MAX_TERMINAL_CHUNK, type TerminalWriteParams, type TerminalWriteResult } from '../shared/terminal-params';
 import type { ServerClient } from './server-client';
@@ -44,6 +48,10 @@ export class TerminalWatch implements vscode.Disposable {
   private readonly attachedEmitter = new vscode.EventEmitter<{ terminal: vscode.Terminal; sessionId: string }>();
   private next = 0;
   private timer: NodeJS.Timeout | undefined;
+  /** Terminals open before this window watched them, until their command is known to have ended. */
+  private readonly before = new Set<vscode.Terminal>();
+  /** Sessions whose person was told they started before this window. */
+  private readonly told = new Set<string>();
   /** Fires when a command in a terminal became an agent session. */
   readonly onDidAttach = this.attachedEmitter.event;
 
@@ -53,6 +61,7 @@ export class TerminalWatch implements vscode.Disposable {
   ) {}
 
   start(): void {
+    for (const t of vscode.window.terminals) this.before.add(t);
     this.subscriptions.push(
       vscode.window.onDidStartTerminalShellExecution((e) => void this.started(e.terminal, e.execution)),
       vscode.window.onDidEndTerminalShellExecution((e) => this.ended(e.execution)),
@@ -101,6 +110,7 @@ export class TerminalWatch implements vscode.Disposable {
   }
 
   private async started(terminal: vscode.Terminal, execution: vscode.TerminalShellExecution): Promise<void> {
+    this.before.delete(terminal);
     const f: Forwarding = {
       terminalId: this.idOf(terminal),
       executionId: `exec-${++this.next}`,
@@ -181,6 +191,7 @@ export class TerminalWatch implements vscode.Disposable {
   }
 
   private closed(terminal: vscode.Terminal): void {
+    this.before.delete(terminal);
     const id = this.ids.get(terminal);
     if (id === undefined) return;
     this.ids.delete(terminal);
@@ -200,11 +211,12 @@ export class TerminalWatch implements vscode.Disposable {
   }
 
   /**
-   * Terminals whose output cannot be read: without shell integration, or (once, after the
-   * server started) running a command that began before this window.
+   * Terminals whose output cannot be read: without shell integration, or (once, after the server
+   * started) running a command that began before this window.
    */
   private async reportUnreadable(includeRunning: boolean): Promise<void> {
     if (this.client.health !== 'running') return;
+    const startedBefore: { terminal: vscode.Terminal; agent: string }[] = [];
     for (const terminal of vscode.window.terminals) {
       const integrated = terminal.shellIntegration !== undefined;
       if (integrated && !includeRunning) continue;
@@ -213,17 +225,55 @@ export class TerminalWatch implements vscode.Disposable {
       if ([...this.forwarding.values()].some((f) => f.terminalId === this.ids.get(terminal) && !f.stopped)) continue;
       const shellPid = await terminal.processId;
       if (shellPid === undefined) continue;
-      const terminalId = this.idOf(terminal);
-      await this.client
+      const before = integrated || this.before.has(terminal);
+      const result = await this.client
         .request('terminalStarted', {
-          terminal_id: terminalId,
-          execution_id: integrated ? 'before-reload' : 'no-shell-integration',
+          terminal_id: this.idOf(terminal),
+          execution_id: before ? 'before-reload' : 'no-shell-integration',
           name: terminal.name.slice(0, 200) || 'terminal',
           shell_pid: shellPid,
-          unreadable: integrated ? 'running_before_reload' : 'no_shell_integration',
+          unreadable: before ? 'running_before_reload' : 'no_shell_integration',
         })
-        .catch((e: unknown) => this.log.warn(`checking "${terminal.name}": ${String(e)}`));
+        .catch((e: unknown) => void this.log.warn(`checking "${terminal.name}": ${String(e)}`));
+      if (!result) continue;
+      // No agent there (any more): whatever starts in it next began in this window.
+      if (result.session_id === null) this.before.delete(terminal);
+      else if (before && !this.told.has(result.session_id)) {
+        this.told.add(result.session_id);
+        startedBefore.push({ terminal, agent: result.agent });
+      }
     }
+    if (startedBefore.length > 0) this.tellStartedBefore(startedBefore);
+  }
+
+  /**
+   * Agents that were running before this window watched their terminals are only listed (their
+   * screens cannot be read, their prompts raise nothing): the person is told once, in words, what
+   * that means and what to do.
+   */
+  private tellStartedBefore(agents: readonly { terminal: vscode.Terminal; agent: string }[]): void {
+    const [one] = agents;
+    if (agents.length === 1 && one) {
+      const show = vscode.l10n.t('Show Terminal');
+      const text = [
+        vscode.l10n.t(
+          '{0} in the terminal "{1}" was already running when Agent Knock Knock started here: AKK cannot read it.',
+          agentLabel(one.agent),
+          one.terminal.name,
+        ),
+        vscode.l10n.t('Answer it in that terminal, or exit it and start it again to have it supervised.'),
+      ].join(' ');
+      void vscode.window.showInformationMessage(text, show).then((pick) => {
+        if (pick === show) one.terminal.show();
+      });
+      return;
+    }
+    const names = agents.map((a) => `${agentLabel(a.agent)} ("${a.terminal.name}")`).join(', ');
+    const text = [
+      vscode.l10n.t('These agents were already running when Agent Knock Knock started here: {0}.', names),
+      vscode.l10n.t('AKK cannot read them: answer them in their terminals, or exit and start them again.'),
+    ].join(' ');
+    void vscode.window.showInformationMessage(text);
   }
 
   dispose(): void {

@@ -243,13 +243,21 @@ export async function terminalFlows(ctx: FlowContext, scratch: string): Promise<
     );
 
     await step(
-      'plain terminal: after a window reload the running Claude Code is listed as observe only, and why',
+      'plain terminal: after a window reload the running agents are listed as observe only, and why, and the ' +
+        'person is told so once in words',
       'failure-terminal-reload.png',
       async (p) => {
         await palette(p, 'Developer: Reload Window');
         await waitServerRunning(p, 'the server to run after the reload', 90_000);
         const row = await sessionRow(p, `Claude Code ${NEWEST.claude}`, /observe only/);
         check(/terminal/.test(row), `the reloaded session is not listed as a terminal: ${row}`);
+        // A revived terminal has no shell integration until its shell draws a prompt again: the
+        // agent in it is one that was running before this window, not one in a shell without it.
+        const rows = await p.locator('.part.sidebar .monaco-list-row', { hasText: 'observe only' }).allInnerTexts();
+        check(rows.length >= 2, `fewer running agents listed after the reload than were running: ${rows.join(' | ')}`);
+        const wrong = rows.filter((r) => !/already running when this window loaded/.test(r));
+        check(wrong.length === 0, `listed for another reason than running before the reload: ${wrong.join(' | ')}`);
+        await findNotification(p, /already running when Agent Knock Knock started here/);
         await screenshot(p, '58-terminal-after-reload.png');
         check(processesWithHome(home).length > 0, 'Claude Code did not survive the reload in its terminal');
       },
