@@ -13,7 +13,16 @@ import { agentBinary } from '../harness/install-agents';
 import { Q_DATABASE, Q_NAME } from '../harness/agents/claude/scenarios';
 import { CX_DATABASE, CX_LANGUAGE } from '../harness/agents/codex/scenarios';
 import { SIZES, VERSIONS, compareVersions, sizeName, type AgentName, type TermSize } from '../harness/versions';
-import { optionId, question, respond, startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
+import type { StatusResult } from '../../src/shared/protocol';
+import {
+  answerAsShown,
+  optionId,
+  question,
+  respond,
+  startServerAgent,
+  userPrompt,
+  type ServerAgent,
+} from '../support/server-agent';
 import { INSTALL_TIMEOUT_MS } from '../support/agent-fixture';
 
 /** The seed versions and the newest: the versions whose whole corpus is in fixtures/. */
@@ -25,6 +34,36 @@ const RUI = ['--enable', 'default_mode_request_user_input'];
 function resolved(r: { result?: unknown; error?: unknown }): void {
   assert.ok(r.result, JSON.stringify(r.error));
   assert.equal((r.result as { outcome?: string }).outcome, 'resolved');
+}
+
+/**
+ * Answers the step `find` names as a person in the panel would (`answerAsShown`: a step redrawn
+ * before the answer, refused as stale with nothing typed, is answered again as now shown); it
+ * must resolve.
+ */
+async function answer(
+  a: ServerAgent,
+  find: (s: StatusResult) => boolean,
+  what: string,
+  body: (s: StatusResult) => unknown,
+): Promise<void> {
+  resolved((await answerAsShown(a, find, what, (s) => respond(a, s, body(s)))).r);
+}
+
+/** Approves the permission on show once, as a person would (as `answer`); it must resolve. */
+async function approveOnce(a: ServerAgent): Promise<void> {
+  const { r } = await answerAsShown(
+    a,
+    (x) => x.permission !== null,
+    'the permission prompt',
+    (s) =>
+      a.call(
+        REQUESTS.approve.method,
+        { interaction_id: s.permission?.interaction_id, turn_id: s.permission?.turn_id, decision: 'approve_once' },
+        30_000,
+      ),
+  );
+  resolved(r);
 }
 
 /** The opening prompt typed as a user would; Codex takes input once its status line names the model. */
@@ -70,22 +109,22 @@ seedSuite('claude', (version, size) => {
       question(s).q.options.map((o) => o.label),
       [...Q_NAME.options.map((o) => o.label), 'Type something.'],
     );
-    resolved(
-      await respond(a, s, {
-        question_id: question(s).q.question_id,
+    await answer(
+      a,
+      (x) => x.interaction?.questions[0]?.prompt === Q_NAME.question,
+      'the name question',
+      (x) => ({
+        question_id: question(x).q.question_id,
         response_kind: 'single_select',
-        selected_option_ids: [optionId(s, 'Type something.')],
+        selected_option_ids: [optionId(x, 'Type something.')],
       }),
     );
-
-    s = await a.waitStatus(
+    await answer(
+      a,
       (x) => x.interaction?.questions[0]?.response_kind === 'free_text',
-      30_000,
       'the free-text step',
-    );
-    resolved(
-      await respond(a, s, {
-        question_id: question(s).q.question_id,
+      (x) => ({
+        question_id: question(x).q.question_id,
         response_kind: 'free_text',
         text: 'northwind orbit-7',
       }),
@@ -97,20 +136,24 @@ seedSuite('claude', (version, size) => {
       'the database question',
     );
     assert.deepEqual(s.interaction?.step, { index: 2, total: 3 });
-    resolved(
-      await respond(a, s, {
-        question_id: question(s).q.question_id,
+    await answer(
+      a,
+      (x) => x.interaction?.questions[0]?.prompt === Q_DATABASE.question,
+      'the database',
+      (x) => ({
+        question_id: question(x).q.question_id,
         response_kind: 'single_select',
-        selected_option_ids: [optionId(s, 'PostgreSQL')],
+        selected_option_ids: [optionId(x, 'PostgreSQL')],
       }),
     );
-
-    s = await a.waitStatus((x) => x.interaction?.questions[0]?.response_kind === 'confirm', 30_000, 'the review');
-    resolved(
-      await respond(a, s, {
-        question_id: question(s).q.question_id,
+    await answer(
+      a,
+      (x) => x.interaction?.questions[0]?.response_kind === 'confirm',
+      'the review',
+      (x) => ({
+        question_id: question(x).q.question_id,
         response_kind: 'confirm',
-        selected_option_ids: [optionId(s, 'Submit answers')],
+        selected_option_ids: [optionId(x, 'Submit answers')],
       }),
     );
 
@@ -133,13 +176,7 @@ seedSuite('claude', (version, size) => {
     // `No` is not on screen exactly, so only the one-time Yes is offered.
     const overdrawn = size.cols === 80 && compareVersions(version, '2.1.267') <= 0;
     assert.deepEqual(s.permission?.decisions, overdrawn ? ['approve_once'] : ['approve_once', 'reject']);
-    resolved(
-      await a.call(
-        REQUESTS.approve.method,
-        { interaction_id: s.permission?.interaction_id, turn_id: s.permission?.turn_id, decision: 'approve_once' },
-        30_000,
-      ),
-    );
+    await approveOnce(a);
     const tool = await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
     assert.equal(tool.isError, false);
     assert.ok(existsSync(join(a.term.workDir, 'approved.txt')));
@@ -161,38 +198,36 @@ seedSuite('codex', (version, size) => {
       { version, size, args: RUI },
     );
     await prompt(a, 'plan the service');
-    let s = await a.waitStatus(
+    const s = await a.waitStatus(
       (x) => x.interaction?.questions[0]?.prompt === CX_DATABASE.question,
       30_000,
       'question 1',
     );
     assert.deepEqual(s.interaction?.step, { index: 1, total: 2 });
-    resolved(
-      await respond(a, s, {
-        question_id: question(s).q.question_id,
+    await answer(
+      a,
+      (x) => x.interaction?.questions[0]?.prompt === CX_DATABASE.question,
+      'question 1',
+      (x) => ({
+        question_id: question(x).q.question_id,
         response_kind: 'single_select',
-        selected_option_ids: [optionId(s, 'PostgreSQL')],
+        selected_option_ids: [optionId(x, 'PostgreSQL')],
       }),
     );
-
-    s = await a.waitStatus(
-      (x) =>
-        x.interaction?.questions[0]?.prompt === CX_LANGUAGE.question &&
-        x.interaction.questions[0].response_kind === 'single_select',
-      30_000,
-      'question 2',
-    );
-    resolved(
-      await respond(a, s, {
-        question_id: question(s).q.question_id,
-        response_kind: 'single_select',
-        selected_option_ids: [optionId(s, 'Type something.')],
-      }),
-    );
-    s = await a.waitStatus((x) => x.interaction?.questions[0]?.response_kind === 'free_text', 30_000, 'the Notes step');
-    resolved(
-      await respond(a, s, {
-        question_id: question(s).q.question_id,
+    const second = (x: StatusResult): boolean =>
+      x.interaction?.questions[0]?.prompt === CX_LANGUAGE.question &&
+      x.interaction.questions[0].response_kind === 'single_select';
+    await answer(a, second, 'question 2', (x) => ({
+      question_id: question(x).q.question_id,
+      response_kind: 'single_select',
+      selected_option_ids: [optionId(x, 'Type something.')],
+    }));
+    await answer(
+      a,
+      (x) => x.interaction?.questions[0]?.response_kind === 'free_text',
+      'the Notes step',
+      (x) => ({
+        question_id: question(x).q.question_id,
         response_kind: 'free_text',
         text: 'Prefer a small static binary',
       }),
@@ -223,13 +258,7 @@ seedSuite('codex', (version, size) => {
     assert.equal(s.permission?.tool, 'command');
     assert.equal(s.permission?.subject, 'touch ../approved.txt');
     assert.deepEqual(s.permission?.decisions, ['approve_once', 'reject']);
-    resolved(
-      await a.call(
-        REQUESTS.approve.method,
-        { interaction_id: s.permission?.interaction_id, turn_id: s.permission?.turn_id, decision: 'approve_once' },
-        30_000,
-      ),
-    );
+    await approveOnce(a);
     const tool = await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
     assert.match(tool.content, /Process exited with code 0/);
     assert.ok(existsSync(join(a.term.root, 'approved.txt')));

@@ -185,6 +185,32 @@ export async function respond(a: ServerAgent, s: StatusResult, answer: unknown) 
   );
 }
 
+/** The id of the step a status shows (its questionnaire's or its permission's). */
+const stepIdOf = (s: StatusResult): string | undefined =>
+  s.interaction?.interaction_id ?? s.permission?.interaction_id ?? undefined;
+
+/**
+ * Answers a step as a person in the panel would: the step `find` names is read, then `send`
+ * answers it. A step the agent redrew between the reading and the answer (a late frame, on a busy
+ * machine) is refused as stale_revision, which types nothing; the person then answers the step
+ * as it is now shown, under its new id: so does this, three times at most. Any other outcome,
+ * and the third refusal, is returned as it is.
+ */
+export async function answerAsShown(
+  a: ServerAgent,
+  find: (s: StatusResult) => boolean,
+  what: string,
+  send: (s: StatusResult) => Promise<RpcMessage>,
+): Promise<{ s: StatusResult; r: RpcMessage }> {
+  let stale: string | undefined;
+  for (let attempt = 1; ; attempt++) {
+    const s = await a.waitStatus((x) => find(x) && stepIdOf(x) !== stale, 30_000, what);
+    const r = await send(s);
+    if (r.error?.data?.code !== 'stale_revision' || attempt >= 3) return { s, r };
+    stale = stepIdOf(s);
+  }
+}
+
 /** Resolves once the client was told the agent waits on a step left to the terminal, for `reason`. */
 export async function toldLeftToTerminal(a: ServerAgent, reason: string): Promise<InteractionRequiredParams> {
   const told = await until(
