@@ -4,6 +4,7 @@
  * (registry.ts) lists the implementations and recognize.ts iterates it.
  */
 import type { AgentName } from '../shared/agents';
+import { renderingName, STANDARD_RENDERING } from '../shared/rendering';
 import type { AgentTiming, ComposerProof, Recognition, ScreenSnapshot } from './types';
 import { manual } from './types';
 
@@ -103,7 +104,7 @@ interface AdapterParts<P extends BoundProfile> {
 }
 
 /** The rendering every qualified version was captured under: the dark theme at 256 colours. */
-const CORPUS_RENDERING = 'dark/256';
+const CORPUS_RENDERING = renderingName(STANDARD_RENDERING);
 
 /** What binding a generation's profile to one version adds to it. */
 interface BoundProfile {

@@ -16,7 +16,7 @@ import * as path from 'node:path';
 import { isCorpusRoot, storedTargets, throughScratch } from '../support/corpus-store';
 import { FIXTURES } from '../support/harness-data';
 import { normalise, stripSgr } from './normalise';
-import { parseRendering, renderingName, STANDARD_RENDERING, type Rendering } from './rendering';
+import { parseRendering, renderingName, STANDARD_RENDERING, type Rendering } from '../../src/shared/rendering';
 import { scenariosFor, type NamedScenario } from './scenarios';
 import { startSession, type Session } from './session';
 import {

@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { ScreenMirror, type MirrorScreen } from '../../src/server/sessions/terminal/mirror';
 import { selfContainedRows } from '../../src/server/sessions/tmux/styled-lines';
 import { parseArgs, targetName } from './capture';
-import { parseRendering, renderingName, type Rendering } from './rendering';
+import { parseRendering, renderingName, type Rendering } from '../../src/shared/rendering';
 import { scenariosFor, type NamedScenario } from './scenarios';
 import { startSession } from './session';
 import { cellDiff } from './screen-cells';

@@ -6,7 +6,7 @@ import { stableView } from './normalise';
 import type { Action, Matcher, NamedScenario } from './scenarios';
 import type { AgentName, TermSize } from './versions';
 import { sleep } from '../support/wait';
-import type { Rendering } from './rendering';
+import type { Rendering } from '../../src/shared/rendering';
 
 export interface Session {
   fm: FakeModel;

@@ -16,7 +16,7 @@ import { agentBinary } from '../harness/install-agents';
 import { INSTALL_TIMEOUT_MS } from '../support/agent-fixture';
 import { Q_DATABASE, Q_FOUR } from '../harness/agents/claude/scenarios';
 import { CLAUDE_THEMES } from '../harness/agents/claude/launch';
-import { COLOUR_DEPTHS, renderingName, type Rendering } from '../harness/rendering';
+import { COLOUR_DEPTHS, renderingName, type Rendering } from '../../src/shared/rendering';
 import {
   nothingTyped,
   optionId,

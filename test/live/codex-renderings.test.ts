@@ -10,7 +10,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { CX_DATABASE } from '../harness/agents/codex/scenarios';
-import { renderingName, type Rendering } from '../harness/rendering';
+import { renderingName, type Rendering } from '../../src/shared/rendering';
 import {
   nothingTyped,
   optionId,

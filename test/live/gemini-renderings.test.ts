@@ -8,7 +8,7 @@
  * colours, which tmux reports to the client that asks.
  */
 import { strict as assert } from 'node:assert';
-import { renderingName, type Rendering } from '../harness/rendering';
+import { renderingName, type Rendering } from '../../src/shared/rendering';
 import { agentBinary } from '../harness/install-agents';
 import { NEWEST } from '../harness/versions';
 import { GEMINI_SHELL } from '../harness/agents/gemini/capture-scenario';

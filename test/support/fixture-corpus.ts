@@ -7,7 +7,7 @@ import { isAgentName } from '../../src/shared/agents';
 import { VERSIONS } from '../harness/versions';
 import type { AgentKind } from '../../src/adapters/recognize';
 import type { Recognition, ScreenSnapshot } from '../../src/adapters/types';
-import { renderingName, STANDARD_RENDERING } from '../harness/rendering';
+import { renderingName, STANDARD_RENDERING } from '../../src/shared/rendering';
 
 import { FIXTURES } from './harness-data';
 

@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { AGENT_DESCRIPTORS, themeConditionName, type AgentName } from '../../shared/agents';
+import { renderingName, type ColourDepth } from '../../shared/rendering';
 
 interface SessionRendering {
   /** The condition; null when it is the corpus's own (dark, 256 colours), which every run captures. */
@@ -37,7 +38,7 @@ function processEnvironment(pid: number): Map<string, string> | null {
 }
 
 /** Truecolor when the client was told so; read from its screen's colours when its environment is unreadable. */
-function colourDepth(env: Map<string, string> | null, styled: readonly string[] | undefined): [string, string] {
+function colourDepth(env: Map<string, string> | null, styled: readonly string[] | undefined): [ColourDepth, string] {
   if (env) {
     const v = env.get('COLORTERM') ?? '';
     return /^(truecolor|24bit)$/i.test(v)
@@ -94,16 +95,16 @@ export function sessionRendering(
     if (setting.asksBackground && background !== undefined) {
       // A client that asks the terminal draws by its background too: the theme that suits it
       // when none is set, and a warning when the set theme does not suit it.
-      const look =
-        theme === null ? `${background}-background` : `${themeConditionName(theme)}-on-${background}-background`;
-      return { name: `${look}/${depth}`, how: `${how}; a ${background} terminal background` };
+      const set = theme === null ? {} : { theme: themeConditionName(theme) };
+      return { name: renderingName({ ...set, background, depth }), how: `${how}; a ${background} terminal background` };
     }
     const drawn = theme ?? setting.default;
     // The client's default theme is the one its corpus was captured under.
-    return { name: drawn === setting.default && depth === '256' ? null : `${themeConditionName(drawn)}/${depth}`, how };
+    const name = renderingName({ theme: themeConditionName(drawn), depth });
+    return { name: drawn === setting.default && depth === '256' ? null : name, how };
   }
   if (background === undefined) return { name: null, how: `the terminal's background is not known; ${depthHow}` };
-  return { name: `${background}-background/${depth}`, how: `a ${background} terminal background; ${depthHow}` };
+  return { name: renderingName({ background, depth }), how: `a ${background} terminal background; ${depthHow}` };
 }
 
 /** The sizes a capture at the person's terminal is made at; outside them a client draws no dialog whole. */

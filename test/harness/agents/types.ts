@@ -2,7 +2,7 @@
 // scenarios, capture, normalisation, corpus table) iterates these entries and never names an agent.
 import type { AgentModel } from '../fake-model/types';
 import type { NamedScenario } from '../scenario-types';
-import type { Rendering } from '../rendering';
+import type { Rendering } from '../../../src/shared/rendering';
 
 /** One replacement applied to plain and styled captures and to ground-truth answers. */
 export interface Rule {

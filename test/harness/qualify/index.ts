@@ -44,7 +44,7 @@ import { extendOne } from './extend';
 import { extendRendering, recordStoredRenderings } from './renderings';
 import { localCommand } from './local-main';
 import { HARNESS_AGENTS } from '../agents';
-import { parseRendering } from '../rendering';
+import { parseRendering } from '../../../src/shared/rendering';
 import { FIXTURES, readRecords, writeRecord, type QualificationRecord } from './records';
 import { storeScreens } from './store';
 import { writeTables } from './table';

@@ -20,7 +20,7 @@ import {
 import { answerKeys } from '../../support/answer-key';
 import { loadCorpus, type Fixture } from '../../support/fixture-corpus';
 import { captureAll, targetDir, type Sidecar, type Target } from '../capture';
-import { parseRendering, renderingName, type Rendering } from '../rendering';
+import { parseRendering, renderingName, type Rendering } from '../../../src/shared/rendering';
 import { scenariosFor } from '../scenarios';
 import { parseSize, type AgentName } from '../versions';
 import { judge } from './evaluate';

@@ -14,7 +14,7 @@ import { runChecks } from '../../support/answer-key/checks';
 import { loadCorpus, summarize, type Fixture } from '../../support/fixture-corpus';
 import { captureAll, type Sidecar, type TargetIndex } from '../capture';
 import { agentBinary } from '../install-agents';
-import { parseRendering, renderingName, type Rendering } from '../rendering';
+import { parseRendering, renderingName, type Rendering } from '../../../src/shared/rendering';
 import { parseSize, type AgentName } from '../versions';
 import { FIXTURES, storedPath, writeRecord, type QualificationRecord, type RenderingEntry } from './records';
 import { listCorpus, readCorpusFile, storeTargetFrom } from '../../support/corpus-store';

@@ -8,7 +8,7 @@ import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
 import { recognize } from '../../../src/adapters/recognize';
 import { inStandardRendering, loadCorpus, summarize, type Fixture } from '../../support/fixture-corpus';
-import { renderingName, STANDARD_RENDERING } from '../../harness/rendering';
+import { renderingName, STANDARD_RENDERING } from '../../../src/shared/rendering';
 import type { Sidecar } from '../../harness/capture';
 import { readRecords, type QualificationRecord } from '../../harness/qualify/records';
 import { isAgentName, type AgentName } from '../../../src/shared/agents';

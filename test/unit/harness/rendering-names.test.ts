@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { AGENTS, AGENT_DESCRIPTORS, themeConditionName } from '../../../src/shared/agents';
 import { HARNESS_AGENTS } from '../../harness/agents';
-import { parseRendering, renderingName, type Rendering } from '../../harness/rendering';
+import { parseRendering, renderingName, type Rendering } from '../../../src/shared/rendering';
 import { renderingFolder } from '../../harness/qualify/renderings';
 
 const RECORD_KEY = /^[a-z-]+\/(256|truecolor)$/;

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { AGENT_DESCRIPTORS } from '../../../../src/shared/agents';
-import { STANDARD_RENDERING } from '../../rendering';
+import { STANDARD_RENDERING } from '../../../../src/shared/rendering';
 import type { LaunchRun } from '../types';
 
 /** Every theme Claude Code offers in its /theme picker (its `theme` setting). */
