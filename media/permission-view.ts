@@ -15,7 +15,7 @@ export function renderPermission(root: HTMLElement, view: PanelView): void {
   if (preview) root.appendChild(preview);
   appendMessage(root, true);
   const row = el('div', { class: 'actions' });
-  const labels: Record<string, string> = { approve_once: 'Approve once', reject: 'Reject' };
+  const labels = view.decision_labels;
   p.decisions.forEach((d, i) => {
     const chosen = transient.decision === d;
     const b = el(

@@ -8,6 +8,7 @@
 import type { PermissionDecisionKind, PermissionProjection, TerminalInteraction } from '../shared/contract';
 import { agentLabel } from '../shared/agents';
 import { DECISION } from '../shared/decisions';
+import { decisionLabels } from './decision-labels';
 import type { L10nHost } from './l10n-host';
 import { cutText } from './outside-notice-plan';
 
@@ -101,7 +102,7 @@ function sections(host: L10nHost, a: Asked): { message: string; yes: string; par
       { label: host.l10n.t('As {0} drew it:', agent), text: a.permission.subject, room: ROOM.subject },
       {
         label: host.l10n.t('Decision:'),
-        text: approving ? host.l10n.t('Approve once') : host.l10n.t('Reject'),
+        text: decisionLabels(host)[approving ? DECISION.approveOnce : DECISION.reject],
         room: ROOM.prompt,
       },
       ...tail,

@@ -14,6 +14,7 @@ import * as vscode from 'vscode';
 import { z } from 'zod';
 import type { Answer, TerminalInteraction } from '../shared/contract';
 import { sendDecision } from './approval';
+import { decisionLabels } from './decision-labels';
 import type { PendingInteractions, PendingStep } from './pending';
 import { errorMessageOf } from './rpc-error';
 import type { ServerClient } from './server-client';
@@ -248,7 +249,7 @@ export function registerLanguageModelTools(
       // A call the chat never ran leaves its entry: only the latest few are kept.
       if (preparedDecisions.size > 20) preparedDecisions.delete(preparedDecisions.keys().next().value as string);
       const approving = input.data.decision === DECISION.approveOnce;
-      const what = approving ? vscode.l10n.t('Approve once') : vscode.l10n.t('Reject');
+      const what = decisionLabels(vscode)[input.data.decision];
       // The subject comes last, alone in its block: outside a chat VS Code shows this as plain
       // text, which runs a line after a code block into it.
       const message = new vscode.MarkdownString();

@@ -12,15 +12,17 @@ import { permissionSentence, type ShownPermission } from './shown-permission';
 import { DECISION } from '../shared/decisions';
 import type { PermissionDecisionKind } from '../shared/contract';
 import { SETTING } from '../shared/settings';
+import { decisionLabels } from './decision-labels';
 import { readSetting } from './read-setting';
 import { shownWhole } from './subject-fit';
 import { IN_TURN } from '../shared/lifecycle';
 
 /** The decision buttons, in the person's language: read when a notification is raised. */
 function decisionButtons(): ReadonlyArray<readonly [label: string, decision: PermissionDecisionKind]> {
+  const labels = decisionLabels(vscode);
   return [
-    [vscode.l10n.t('Approve once'), DECISION.approveOnce],
-    [vscode.l10n.t('Reject'), DECISION.reject],
+    [labels[DECISION.approveOnce], DECISION.approveOnce],
+    [labels[DECISION.reject], DECISION.reject],
   ];
 }
 

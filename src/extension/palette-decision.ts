@@ -4,6 +4,7 @@
  * send when rejecting. A command the quick pick cannot show whole is decided in the panel.
  */
 import * as vscode from 'vscode';
+import { decisionLabels } from './decision-labels';
 import { shownWhole } from './subject-fit';
 import { sendDecision } from './approval';
 import type { CommandDeps } from './command-deps';
@@ -40,7 +41,7 @@ export async function decideFromPalette(deps: CommandDeps, decision: PermissionD
     await vscode.commands.executeCommand('akk.openQuestionPanel', fresh.session.session_id);
     return undefined;
   }
-  const once = approving ? vscode.l10n.t('Approve once') : vscode.l10n.t('Reject once');
+  const once = decisionLabels(vscode)[decision];
   const agent = agentLabel(fresh.session.agent);
   const target = fresh.session.endpoint.target;
   const confirm = await vscode.window.showQuickPick(

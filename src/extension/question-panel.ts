@@ -12,6 +12,7 @@ import {
   type PanelView,
 } from '../shared/webview-messages';
 import { sendDecision } from './approval';
+import { decisionLabels } from './decision-labels';
 import { readReply } from './words';
 import { agentLabel, type PendingInteractions } from './pending';
 import { errorCodeOf, errorMessageOf, lapsedOutcome, outcomeFor } from './rpc-error';
@@ -148,6 +149,7 @@ export class QuestionPanel implements vscode.Disposable {
       input_allowed: allowed,
       reading: this.reading,
       input_blocked_reason: allowed ? null : untrusted,
+      decision_labels: decisionLabels(vscode),
     };
   }
 

@@ -107,6 +107,8 @@ export const PanelView = z.object({
   /** The host is reading the terminal for the current step (shown instead of a blank panel). */
   reading: z.boolean(),
   input_blocked_reason: z.string().max(400).nullable(),
+  /** The words of each decision, in the person's language (the extension's one table). */
+  decision_labels: z.object({ approve_once: z.string().min(1).max(100), reject: z.string().min(1).max(100) }).strict(),
 });
 export type PanelView = z.infer<typeof PanelView>;
 

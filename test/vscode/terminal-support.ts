@@ -170,10 +170,8 @@ export async function paletteDecision(
   if (focused === null) await p.keyboard.press('Enter');
   else {
     log(`  (the confirmation did not have the keyboard focus: ${focused}; its choice is clicked)`);
-    await widget
-      .locator('.monaco-list-row', { hasText: `${verb} once` })
-      .first()
-      .click();
+    // The first row is the decision itself ("Approve once", "Reject"), before "Reject, and tell…".
+    await widget.locator('.monaco-list-row', { hasText: verb }).first().click();
   }
   await widget.waitFor({ state: 'hidden', timeout: 15_000 });
 }

@@ -162,4 +162,24 @@ describe('messages to the question panel', () => {
     };
     assert.equal(HostToPanel.safeParse({ type: 'view', view }).success, false);
   });
+
+  it("takes each decision's words with the view, from the extension's table; none, or an empty one, is refused", () => {
+    const view = {
+      session: null,
+      interaction: null,
+      permission: null,
+      manual_reason: null,
+      input_allowed: true,
+      reading: false,
+      input_blocked_reason: null,
+      decision_labels: { approve_once: 'Approuver une fois', reject: 'Refuser' },
+    };
+    assert.equal(HostToPanel.safeParse({ type: 'view', view }).success, true);
+    const { decision_labels: _labels, ...without } = view;
+    assert.equal(HostToPanel.safeParse({ type: 'view', view: without }).success, false);
+    const empty = { ...view, decision_labels: { approve_once: '', reject: 'Refuser' } };
+    assert.equal(HostToPanel.safeParse({ type: 'view', view: empty }).success, false);
+    const more = { ...view, decision_labels: { ...view.decision_labels, approve_always: 'Toujours' } };
+    assert.equal(HostToPanel.safeParse({ type: 'view', view: more }).success, false);
+  });
 });
