@@ -109,7 +109,7 @@ export async function startServices(connection: Connection, config: ServerConfig
   });
   const responder = new Responder({ ...responderDeps, followUps });
   const lists = new ListReader(responderDeps);
-  tracker.lists.reader = (session, home) => lists.start(session, home);
+  tracker.onListToRead(({ session, home }) => lists.start(session, home));
   const terminals = new TerminalSessions({
     registry,
     identifier: registry.identifier,

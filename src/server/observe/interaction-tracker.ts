@@ -17,7 +17,8 @@ import { KeyedMutex } from '../base/keyed-mutex';
 import { projectPermission, projectQuestionnaire, publicView, riskOf, type ProjectionDraft } from '../step/projection';
 import { textPolicyFor } from '../step/text-resolution';
 import { recognizeCapture } from './recognition';
-import { ScrolledLists, type ListReader } from './scrolled-lists';
+import { Emitter } from '../sessions/events';
+import { ScrolledLists } from './scrolled-lists';
 import { whenQuiet } from './when-quiet';
 
 /** What a screen stands for while its scrolled list is read. */
@@ -55,6 +56,9 @@ export class InteractionTracker {
   private readonly serial = new KeyedMutex();
   /** What each session's screens showed of a scrolled list; its reader starts and ends readings here. */
   readonly lists = new ScrolledLists();
+  private readonly listToRead = new Emitter<{ session: Session; home: ListWindow }>();
+  /** A scrolled list's rows out of sight to read (by the room that owns input); unheard, it stays manual. */
+  readonly onListToRead = this.listToRead.event;
 
   constructor(private readonly deps: TrackerDeps) {}
 
@@ -155,10 +159,9 @@ export class InteractionTracker {
       });
       if (recognition.kind === 'manual_required' && fresh) {
         const window = recognition.window;
-        const reader = this.lists.reader;
-        if (window && reader && this.lists.unread(session.id, window)) {
+        if (window && this.listToRead.size > 0 && this.lists.unread(session.id, window)) {
           this.deps.log.info(`session ${session.id}: reading the rows of a scrolled list out of sight`);
-          this.readWhenQuiet(session, revision.revision, window, reader);
+          this.readWhenQuiet(session, revision.revision, window);
         } else {
           this.deps.log.info(`session ${session.id}: answer in the terminal (${recognition.reason})`);
           this.announceManualWhenQuiet(session, revision.revision, recognition.reason);
@@ -241,11 +244,11 @@ export class InteractionTracker {
   }
 
   /** Once the terminal is quiet and the same window is still the current screen, its list is read. */
-  private readWhenQuiet(session: Session, revision: number, window: ListWindow, reader: ListReader): void {
+  private readWhenQuiet(session: Session, revision: number, home: ListWindow): void {
     whenQuiet(session, () => {
       const now = this.latest.get(session.id);
       if (session.state === 'exited' || now?.revision !== revision || this.lists.reading(session.id)) return;
-      reader(session, window);
+      this.listToRead.fire({ session, home });
     });
   }
 

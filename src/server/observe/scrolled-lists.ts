@@ -7,7 +7,6 @@
  */
 import { assembleList, everyRowSeen, sameList } from '../base/adapters';
 import type { ListWindow, Recognition } from '../../adapters/types';
-import type { Session } from '../sessions';
 
 interface ListSeen {
   windows: ListWindow[];
@@ -18,16 +17,7 @@ interface ListSeen {
 /** How a reading of the rows out of sight ended: the windows it proved, or why it failed. */
 type ReadingResult = { windows: readonly ListWindow[] } | { failed: string };
 
-/**
- * Reads the rows of a scrolled list that are out of sight (moving the cursor, proving each move),
- * and has the session observed afresh when done. Provided by the response room, which owns input.
- */
-export type ListReader = (session: Session, home: ListWindow) => void;
-
 export class ScrolledLists {
-  /** Who reads a list's rows out of sight; without one, a scrolled list is left to the terminal. */
-  reader: ListReader | undefined;
-
   private readonly seen = new Map<string, ListSeen>();
   /** Sessions whose list is being read: what their screens show changes nothing meanwhile. */
   private readonly underway = new Set<string>();
