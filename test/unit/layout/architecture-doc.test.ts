@@ -72,6 +72,16 @@ describe('docs/architecture.md', () => {
     }
   });
 
+  it('starts a newcomer at entry points that exist', () => {
+    const start = /^## Start here\n([\s\S]*?)^## /m.exec(DOC)?.[1] ?? '';
+    const paths = [...start.matchAll(/`((?:src|test)\/[A-Za-z0-9_./<>-]+)`/g)].map((m) => m[1] ?? '');
+    assert.ok(paths.length >= 8, `entry points found: ${paths.join(', ')}`);
+    for (const p of paths) {
+      const bare = p.replace(/<room>\/?$/, '').replace(/<agent>/g, 'claude');
+      assert.ok(existsSync(join(ROOT, bare)), `${p} is named as an entry point but does not exist`);
+    }
+  });
+
   it('draws the data flow through rooms that exist', () => {
     for (const room of [
       'src/server/sessions/tmux',
