@@ -171,7 +171,8 @@ export async function codexFlows(ctx: FlowContext): Promise<void> {
         labels.join(' | ') === 'SQLite | PostgreSQL | Other',
         `the async question's options: ${labels.join(' | ')}`,
       );
-      await option(f, 'Other').click();
+      // Codex redraws its question while it keeps working: chosen again if it comes back fresh.
+      await choose(f, 'Other');
       await screenshot(p, '39-codex-async-question-panel.png');
       await f.locator('#submit').click();
       const input = f.locator('#free-text');
