@@ -160,23 +160,36 @@ function fakeMcpScript(name: string): string {
 }
 
 // Every running launch, so that an interrupted run (Ctrl-C, SIGTERM, exit) still kills its tmux servers.
-const active = new Map<string, { base: string[]; root: string; socketPath?: string }>();
+const active = new Map<string, { base: string[]; root: string; socketPath?: string; serverPid?: number }>();
 let handlersInstalled = false;
 
 function killAllSync(): void {
   for (const [socket, a] of active) {
-    killServerSync(a.base, a.socketPath);
+    killServerSync(a.base, a.socketPath, a.serverPid);
     fs.rmSync(a.root, { recursive: true, force: true });
     active.delete(socket);
   }
 }
 
-/** Kills one private tmux server and removes its socket file (tmux 3.3 leaves it behind). */
-function killServerSync(base: string[], socketPath: string | undefined): void {
+/**
+ * Kills one private tmux server and removes its socket file (tmux 3.3 leaves it behind). A
+ * kill-server that fails (a busy machine, a server that does not answer) must not leave the server
+ * running once its socket is gone: nothing could reach it again. The server itself is then ended
+ * by its pid, checked to be this socket's tmux (a pid can be reused).
+ */
+function killServerSync(base: string[], socketPath: string | undefined, serverPid?: number): void {
   try {
-    execFileSync('tmux', [...base, 'kill-server'], { stdio: 'ignore' });
+    execFileSync('tmux', [...base, 'kill-server'], { stdio: 'ignore', timeout: 10_000 });
   } catch {
-    // already gone
+    // already gone, or not answering: ended by its pid below
+  }
+  if (serverPid !== undefined) {
+    try {
+      const cmdline = fs.readFileSync(`/proc/${serverPid}/cmdline`, 'utf8').split('\0');
+      if (cmdline[0]?.endsWith('tmux') && cmdline.includes(base[1] ?? '')) process.kill(serverPid, 'SIGKILL');
+    } catch {
+      // ended
+    }
   }
   if (socketPath) fs.rmSync(socketPath, { force: true });
 }
@@ -272,7 +285,7 @@ export async function launchAgent(opts: LaunchOptions): Promise<Launched> {
   const base = ['-L', socket, '-f', tmuxConf];
   // Where tmux puts a -L socket (it does not remove the file on kill-server).
   const socketPath = path.join(process.env.TMUX_TMPDIR || '/tmp', `tmux-${process.getuid?.() ?? 0}`, socket);
-  const entry: { base: string[]; root: string; socketPath?: string } = { base, root, socketPath };
+  const entry: { base: string[]; root: string; socketPath?: string; serverPid?: number } = { base, root, socketPath };
   active.set(socket, entry);
 
   const env: Record<string, string> = {
@@ -310,13 +323,14 @@ export async function launchAgent(opts: LaunchOptions): Promise<Launched> {
     : started;
   let target: string;
   try {
-    target = (
+    // The pane, and the pid of the tmux server that holds it (to end it should kill-server fail).
+    const made = (
       await tmux([
         'new-session',
         '-d',
         '-P',
         '-F',
-        '#{pane_id}',
+        '#{pane_id} #{pid}',
         '-x',
         String(opts.size.cols),
         '-y',
@@ -328,7 +342,11 @@ export async function launchAgent(opts: LaunchOptions): Promise<Launched> {
         '--',
         ...gated,
       ])
-    ).trim();
+    )
+      .trim()
+      .split(' ');
+    target = made[0] ?? '';
+    entry.serverPid = Number(made[1]) || undefined;
     if (opts.recordStream) {
       fs.writeFileSync(opts.recordStream, '');
       const quoted = `'${opts.recordStream.replace(/'/g, `'\\''`)}'`;
@@ -348,7 +366,7 @@ export async function launchAgent(opts: LaunchOptions): Promise<Launched> {
     }
   } catch (e) {
     active.delete(socket);
-    killServerSync(base, socketPath);
+    killServerSync(base, socketPath, entry.serverPid);
     fs.rmSync(root, { recursive: true, force: true });
     throw e;
   }
@@ -444,7 +462,7 @@ export async function launchAgent(opts: LaunchOptions): Promise<Launched> {
       stopped = true;
       active.delete(socket);
       const procs = pid > 1 ? [pid, ...descendants(pid)] : [];
-      killServerSync(base, entry.socketPath);
+      killServerSync(base, entry.socketPath, entry.serverPid);
       await sleep(200);
       for (const p of procs) {
         try {
