@@ -42,10 +42,23 @@ function manifestOf(versionDir: string): Manifest | undefined {
   let m = manifests.get(versionDir);
   if (m === undefined) {
     const file = join(versionDir, MANIFEST);
-    m = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest) : null;
+    m = fs.existsSync(file) ? parseManifest(file) : null;
     manifests.set(versionDir, m);
   }
   return m ?? undefined;
+}
+
+/** A manifest read from disk; one that is not a manifest is refused, naming the file. */
+function parseManifest(file: string): Manifest {
+  let m: Partial<Manifest>;
+  try {
+    m = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Manifest>;
+  } catch (e) {
+    throw new CorpusError(`${file} is not a manifest: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  if (typeof m.agent !== 'string' || typeof m.version !== 'string' || typeof m.targets !== 'object' || !m.targets)
+    throw new CorpusError(`${file} is not a manifest: it needs an agent, a version and its targets`);
+  return m as Manifest;
 }
 
 const blobsOf = (versionDir: string): string => join(versionDir, '..', '..', BLOBS);

@@ -141,6 +141,21 @@ describe('the corpus kept by content: a scratch corpus', () => {
     assert.deepEqual(fs.readdirSync(path.join(root, 'blobs')), []);
   });
 
+  it('a manifest that is not one is refused with a typed error naming it, and its folder is left as it is', () => {
+    const dir = path.join(root, 'claude', NEXT);
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, MANIFEST), '{"agent": "claude", "targ');
+    assert.throws(
+      () => listCorpus(dir),
+      (e: unknown) => e instanceof CorpusError && e.message.includes(MANIFEST),
+    );
+    assert.equal(fs.readFileSync(path.join(dir, MANIFEST), 'utf8'), '{"agent": "claude", "targ');
+    const other = path.join(root, 'claude', '2.1.998');
+    fs.mkdirSync(other, { recursive: true });
+    fs.writeFileSync(path.join(other, MANIFEST), '{"agent": "claude"}');
+    assert.throws(() => listCorpus(other), CorpusError);
+  });
+
   it('a release folder without a manifest is read from disk as it is', () => {
     const dir = path.join(root, 'claude', NEXT, '80x24');
     fs.mkdirSync(dir, { recursive: true });
