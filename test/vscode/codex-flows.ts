@@ -15,12 +15,13 @@ import { until } from './agent-tmux';
 import { check, sortedJson, type FlowContext } from './flow-support';
 import { screenshot } from './ui-support';
 import {
-  choose,
+  chooseAndSend,
   clearNotifications,
   findNotification,
   option,
   palette,
   panelFrame,
+  waitAnsweredHere,
   waitPendingCount,
 } from './workbench';
 
@@ -157,24 +158,23 @@ export async function codexFlows(ctx: FlowContext): Promise<void> {
     async (p) => {
       await clearNotifications(p);
       await codex.prompt('Set up the service', CODEX_IDLE);
-      await waitPendingCount(p, 1);
+      await waitAnsweredHere(p);
       await findNotification(p, 'Codex asks: A question while it keeps working');
       await screenshot(p, '37-codex-async-notification.png');
       await palette(p, 'Agent Knock Knock: Open Question Panel');
       const f = panelFrame(p);
-      await choose(f, 'Open the question');
+      const question = f.locator('h2', { hasText: CX_ASYNC_QUESTION });
+      await option(f, 'Open the question').waitFor({ timeout: 30_000 });
       await screenshot(p, '38-codex-async-collapsed-panel.png');
-      await f.locator('#submit').click();
-      await f.locator('h2', { hasText: CX_ASYNC_QUESTION }).waitFor({ timeout: 30_000 });
+      await chooseAndSend(f, 'Open the question', question);
       const labels = await f.locator('.option .label').allInnerTexts();
       check(
         labels.join(' | ') === 'SQLite | PostgreSQL | Other',
         `the async question's options: ${labels.join(' | ')}`,
       );
-      // Codex redraws its question while it keeps working: chosen again if it comes back fresh.
-      await choose(f, 'Other');
       await screenshot(p, '39-codex-async-question-panel.png');
-      await f.locator('#submit').click();
+      // Codex redraws its question while it keeps working: chosen again if it comes back fresh.
+      await chooseAndSend(f, 'Other', f.locator('#free-text'));
       const input = f.locator('#free-text');
       await input.waitFor({ timeout: 30_000 });
       await input.fill(CODEX_ASYNC_TEXT);

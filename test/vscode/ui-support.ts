@@ -165,6 +165,18 @@ export async function runPalette(page: Page, title: string, shot: string): Promi
   await input.waitFor({ state: 'hidden', timeout: 15_000 });
 }
 
+/** What the workbench showed when a check failed: the status bar's count and the panel's text. */
+async function onShow(page: Page): Promise<string> {
+  const text = (l: ReturnType<Page['locator']>): Promise<string> =>
+    l
+      .innerText({ timeout: 2000 })
+      .then((t) => JSON.stringify(t.replace(/\s+/g, ' ').trim().slice(0, 300)))
+      .catch(() => 'none');
+  const status = await text(page.locator('.statusbar-item', { hasText: /AKK/ }).first());
+  const panel = await text(page.frameLocator('iframe.webview.ready').frameLocator('#active-frame').locator('body'));
+  return `on show: status bar ${status}; panel ${panel}`;
+}
+
 /** Runs named checks in order; after a failure marked fatal, later checks are reported as not run. */
 export class Checks {
   readonly results: CheckResult[] = [];
@@ -206,10 +218,13 @@ export class Checks {
         .split('\n')
         .slice(0, 24)
         .join('\n');
-      this.results.push({ name, status: 'failed', detail });
+      const seen = await onShow(page);
+      // The summary shows a failure's first line: what was on show goes there.
+      const [first, ...rest] = detail.split('\n');
+      this.results.push({ name, status: 'failed', detail: [`${first ?? ''} [${seen}]`, ...rest].join('\n') });
       const shot = await screenshot(page, shotOnFail);
       const where = shot ? `\n  screenshot: ${path.relative(REPO_ROOT, shot)}` : '';
-      log(`  x ${name} (${secondsSince(tc)}):\n${indent(detail)}${where}`);
+      log(`  x ${name} (${secondsSince(tc)}):\n${indent(detail)}\n  ${seen}${where}`);
       if (opts.fatal) this.block(`"${name}" failed`);
       return false;
     }

@@ -38,6 +38,31 @@ export async function choose(frame: FrameLocator, label: string): Promise<void> 
   throw new Error(`choosing "${label}" never enabled Send`);
 }
 
+/**
+ * Chooses `label` and presses Send until `next` is shown: a step the agent redraws while it keeps
+ * working comes back fresh, unchosen, and is chosen again.
+ */
+export async function chooseAndSend(frame: FrameLocator, label: string, next: Locator): Promise<void> {
+  const shown = (ms: number): Promise<boolean> =>
+    next.waitFor({ timeout: ms }).then(
+      () => true,
+      () => false,
+    );
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (await shown(10)) return;
+    await choose(frame, label);
+    const sent = await frame
+      .locator('#submit')
+      .click({ timeout: 5000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (sent && (await shown(20_000))) return;
+  }
+  throw new Error(`choosing "${label}" and Send never showed what comes next`);
+}
+
 async function statusText(p: Page): Promise<string> {
   return (await p.locator('.statusbar-item', { hasText: /AKK/ }).first().innerText({ timeout: 5000 })).trim();
 }
