@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 const noVscode = { name: 'vscode', message: 'vscode may be imported only in src/extension.' };
+const noTest = { group: ['**/test/**'], message: 'Nothing the product ships comes from test/.' };
 const nodePatterns = {
   group: ['node:*', 'fs', 'path', 'child_process', 'os', 'crypto', 'net', 'process'],
   message: 'src/adapters and src/shared are pure: no Node.js modules.',
@@ -47,6 +48,7 @@ export default tseslint.config(
           paths: [noVscode],
           patterns: [
             nodePatterns,
+            noTest,
             {
               group: ['**/server/**', '**/extension/**'],
               message: 'Imports flow extension -> shared <- server -> adapters.',
@@ -63,7 +65,7 @@ export default tseslint.config(
         'error',
         {
           paths: [noVscode],
-          patterns: [{ group: ['**/extension/**'], message: 'The server never imports the extension.' }],
+          patterns: [noTest, { group: ['**/extension/**'], message: 'The server never imports the extension.' }],
         },
       ],
     },
@@ -76,10 +78,26 @@ export default tseslint.config(
         {
           paths: [noVscode],
           patterns: [
+            noTest,
             {
               group: ['../server/**', '../adapters/**', '../extension/**'],
               message: 'The MCP program talks to the server over its socket and sees only src/shared.',
             },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/qualify/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noVscode],
+          patterns: [
+            noTest,
+            { group: ['**/extension/**'], message: 'Qualification runs beside the server, never in the editor.' },
           ],
         },
       ],
@@ -92,6 +110,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            noTest,
             {
               group: ['**/server/**', '**/adapters/**'],
               message: 'The extension speaks to the server only through src/shared/protocol.',

@@ -68,7 +68,7 @@ const entries = [
   // the data it needs in dist/qualify/ (scripts/qualify-data.ts); the server starts it as a child.
   {
     ...common,
-    entryPoints: [join(root, 'test/harness/qualify/runner-entry.ts')],
+    entryPoints: [join(root, 'src/qualify/runner/runner-entry.ts')],
     outfile: join(root, 'dist/qualify-runner.js'),
     platform: 'node',
     format: 'cjs',

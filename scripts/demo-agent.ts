@@ -8,12 +8,12 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { startFakeModel } from '../test/harness/fake-model';
-import type { ModelTurn } from '../test/harness/fake-model/types';
-import { agentBinary, agentDir } from '../test/harness/install-agents';
-import { claudeEnv, claudeFiles } from '../test/harness/agents/claude/launch';
-import { Q_DATABASE, Q_FEATURES, Q_NAME } from '../test/harness/agents/claude/scenarios';
-import { NEWEST } from '../test/harness/versions';
+import { startFakeModel } from '../src/qualify/fake-model';
+import type { ModelTurn } from '../src/qualify/fake-model/types';
+import { agentBinary, agentDir } from '../src/qualify/install-agents';
+import { claudeEnv, claudeFiles } from '../src/qualify/agents/claude/launch';
+import { Q_DATABASE, Q_FEATURES, Q_NAME } from '../src/qualify/agents/claude/questions';
+import { NEWEST } from '../src/qualify/versions';
 
 /** The first request is passed on Claude Code's command line, so the questionnaire comes at once. */
 export const DEMO_REQUEST = 'Plan a small web service with me, then create a file to show it works.';

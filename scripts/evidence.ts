@@ -9,9 +9,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inStandardRendering, loadCorpus } from '../test/support/fixture-corpus';
-import { answerKeys, type ScreenKey } from '../test/support/answer-key';
-import { planCheck } from '../test/support/answer-key/checks';
+import { inStandardRendering, loadCorpus } from '../src/qualify/corpus/fixture-corpus';
+import { answerKeys, type ScreenKey } from '../src/qualify/answer-key';
+import { planCheck } from '../src/qualify/answer-key/checks';
 import { recognitionInput } from '../test/support/distinct-inputs';
 import { claims } from '../test/support/stored-claims';
 

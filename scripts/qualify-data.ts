@@ -8,8 +8,8 @@
 // the .vsix stays small. Run by scripts/build.mjs: `node --import tsx scripts/qualify-data.ts ROOT`.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { QualificationRecord } from '../test/harness/qualify/records';
-import { readCorpusFile } from '../test/support/corpus-store';
+import type { QualificationRecord } from '../src/qualify/runner/records';
+import { readCorpusFile } from '../src/qualify/corpus/corpus-store';
 
 /** The size a reference is shipped at: 80x24 where it was captured there (the runner's own choice). */
 const sizeOf = (record: QualificationRecord): string =>
@@ -58,7 +58,7 @@ function copyQualificationData(root: string): void {
   const fixtures = join(root, 'fixtures');
   const target = join(root, 'dist', 'qualify');
   mkdirSync(join(target, 'fake-mcp'), { recursive: true });
-  const mcp = join(root, 'test', 'harness', 'fake-mcp');
+  const mcp = join(root, 'src', 'qualify', 'fake-mcp');
   for (const f of readdirSync(mcp).filter((f) => f.endsWith('.cjs')))
     copyFileSync(join(mcp, f), join(target, 'fake-mcp', f));
   for (const [agent, records] of referenceRecords(fixtures)) {

@@ -1,8 +1,9 @@
 /**
  * The structure check of the static tier (`npm run check:structure`): no import cycle anywhere
  * (type-only imports included), no import from a lower room of src/server to a higher one (the
- * order is in rooms.ts), no value imported from the adapters around the server's one door, no
- * second spelling of a decision or a prompt shape (words.ts), no
+ * order is in rooms.ts), nothing the product ships from test/ (product-reach.ts), no value
+ * imported from the adapters around the server's one door, no second spelling of a decision or a
+ * prompt shape (words.ts), no
  * export nothing uses in src/ and media/, no `as unknown as` in the store, no line over 120
  * characters, no source file over its size (generated tables excepted). Prints each finding and
  * exits 1 when there is one.
@@ -12,6 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { unusedExports } from './exports';
 import { cycles, describeCycle, importGraph } from './import-graph';
+import { testInProduct } from './product-reach';
 import { otherDoors, upwardImports } from './rooms';
 import { secondSpellings } from './words';
 
@@ -29,6 +31,7 @@ const ENTRIES = [
   'media/panel.ts',
   'src/forbidden-imports/vscode.ts',
   'src/server/store/compaction-worker.ts',
+  'src/qualify/runner/runner-entry.ts',
 ];
 
 function tracked(): string[] {
@@ -47,6 +50,7 @@ function main(): void {
   const graph = importGraph(ts);
   for (const c of cycles(graph)) findings.push(`import cycle: ${describeCycle(c, ROOT)}`);
   for (const u of upwardImports(ROOT, graph)) findings.push(`import from a lower room to a higher one: ${u}`);
+  for (const t of testInProduct(ROOT, graph)) findings.push(`test code in the product: ${t}`);
   for (const d of otherDoors(ROOT, ts)) findings.push(`the adapters reached around their one door: ${d}`);
   for (const w of secondSpellings(ROOT, ts)) findings.push(`a word spelt twice: ${w}`);
   const checked = ts.filter((f) => /^(src|media)\//.test(relative(ROOT, f)));

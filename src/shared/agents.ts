@@ -106,7 +106,7 @@ export const AGENT_DESCRIPTORS: { readonly [N in AgentName]: AgentDescriptor & {
     },
     // The client's own switch: it wins over its autoConnectIde setting, CLAUDE_CODE_SSE_PORT and a
     // VS Code terminal (read from Claude Code 2.1.332, and tried against the loopback editor of
-    // test/harness/agents/claude/fake-ide.ts).
+    // test/support/fake-ide.ts).
     editorConnectionOff: { CLAUDE_CODE_AUTO_CONNECT_IDE: 'false' },
   },
   codex: {

@@ -22,7 +22,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { CLIENT_NOTIFICATIONS, REQUESTS } from '../../src/shared/protocol';
 import { ScreenMirror } from '../../src/server/sessions/terminal/mirror';
-import { NEWEST } from '../harness/versions';
+import { NEWEST } from '../../src/qualify/versions';
 import { StdioServer } from '../support/rpc-client';
 import { installClaudeStandIn } from './prompt-agent';
 import { removeTmuxSocket, sleep } from './stats';

@@ -12,8 +12,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { NEWEST } from '../harness/versions';
-import { readCorpusFile } from '../support/corpus-store';
+import { NEWEST } from '../../src/qualify/versions';
+import { readCorpusFile } from '../../src/qualify/corpus/corpus-store';
 
 const FIXTURES = path.join(__dirname, '..', '..', 'fixtures', 'claude', NEWEST.claude, '120x40');
 export const PROMPT_AGENT_SIZE = { cols: 120, rows: 40 } as const;

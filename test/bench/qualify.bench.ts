@@ -22,8 +22,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { agentDir, binaryIn, checkQualifiedClient } from '../harness/install-agents';
-import { NEWEST } from '../harness/versions';
+import { agentDir, binaryIn, checkQualifiedClient } from '../../src/qualify/install-agents';
+import { NEWEST } from '../../src/qualify/versions';
 import { median } from './stats';
 
 const ROOT = path.join(__dirname, '..', '..');

@@ -13,11 +13,11 @@ import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
 import { selfContainedRows } from '../../src/server/sessions/tmux/styled-lines';
 import type { ScreenSnapshot } from '../../src/adapters/types';
 import { SessionRegistry, type ScreenCapture } from '../../src/server/sessions';
-import type { AskQuestion } from '../harness/fake-model/types';
+import type { AskQuestion } from '../../src/qualify/fake-model/types';
 import type { RpcMessage } from '../support/rpc-client';
 import { startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
 import { median, p99, removeTmuxSocket, sleep } from './stats';
-import { readCorpusFile } from '../support/corpus-store';
+import { readCorpusFile } from '../../src/qualify/corpus/corpus-store';
 
 const print = (line: string): void => console.log(`[recognition] ${line}`);
 

@@ -30,7 +30,7 @@ export function summary(values: readonly number[], digits = 1): string {
   return `median ${f(median(values))} ms, p99 ${f(p99(values))} ms, max ${f(max(values))} ms (n=${values.length})`;
 }
 
-import { sleep } from '../support/wait';
+import { sleep } from '../../src/qualify/wait';
 
 export { sleep };
 

@@ -9,11 +9,11 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVER_REQUESTS } from '../../src/shared/protocol';
-import { Q_DATABASE } from '../harness/agents/claude/scenarios';
-import { scenario } from '../harness/scenarios';
+import { Q_DATABASE } from '../../src/qualify/agents/claude/questions';
+import { scenario } from '../../src/qualify/scenarios';
 import { askedPerson, errorCode, mcpClient, pendingStep, untilAsked } from '../support/mcp-supervisor';
 import { startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
-import { sleep } from '../support/wait';
+import { sleep } from '../../src/qualify/wait';
 
 describe('a supervising agent through the MCP server (SDK client, real Claude Code)', function () {
   this.timeout(120_000);

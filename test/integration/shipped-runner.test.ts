@@ -16,11 +16,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { LocalQualifications } from '../../src/server/qualify/local-qualifications';
-import { FIXTURES, readRecords, type QualificationRecord } from '../harness/qualify/records';
-import { AGENTS, NEWEST, compareVersions } from '../harness/versions';
+import { FIXTURES, readRecords, type QualificationRecord } from '../../src/qualify/runner/records';
+import { AGENTS, NEWEST, compareVersions } from '../../src/qualify/versions';
 import { installedCopy, packagedFiles } from '../support/installed-copy';
 import { REPO_ROOT } from '../support/rpc-client';
-import { corpusHas, listCorpus, readCorpusFile } from '../support/corpus-store';
+import { corpusHas, listCorpus, readCorpusFile } from '../../src/qualify/corpus/corpus-store';
 
 const SHIPPED = path.join('dist', 'qualify', 'fixtures');
 
@@ -72,7 +72,7 @@ describe('the qualification runner the .vsix ships', function () {
       assert.ok(files.includes(`dist/${entry}.js`), `dist/${entry}.js is not packaged`);
     assert.ok(files.includes('dist/sql-wasm.wasm'));
     for (const f of fs
-      .readdirSync(path.join(REPO_ROOT, 'test', 'harness', 'fake-mcp'))
+      .readdirSync(path.join(REPO_ROOT, 'src', 'qualify', 'fake-mcp'))
       .filter((n) => n.endsWith('.cjs')))
       assert.ok(files.includes(`dist/qualify/fake-mcp/${f}`), `the fake MCP server ${f} is not packaged`);
     const stray = files.filter(

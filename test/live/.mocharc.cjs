@@ -1,6 +1,6 @@
 // Live tier: the newest real client of every agent in tmux against the loopback fake model,
 // and each seed version at 80x24 (seed-versions.test.ts). The first run installs the clients into
-// ${AKK_AGENT_CACHE:-~/.cache/akk/agents} (see test/harness). AKK_LIVE_PART (alone, a or b) runs one
+// ${AKK_AGENT_CACHE:-~/.cache/akk/agents} (see src/qualify). AKK_LIVE_PART (alone, a or b) runs one
 // part of the tier, as scripts/test-all.sh does (parts.cjs).
 const part = process.env.AKK_LIVE_PART;
 module.exports = {

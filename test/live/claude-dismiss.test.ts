@@ -7,9 +7,9 @@
  */
 import { strict as assert } from 'node:assert';
 import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
-import { Q_DATABASE, Q_NAME } from '../harness/agents/claude/scenarios';
+import { Q_DATABASE, Q_NAME } from '../../src/qualify/agents/claude/questions';
 import { optionId, question, startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
-import { sleep } from '../support/wait';
+import { sleep } from '../../src/qualify/wait';
 
 interface Listed {
   interaction_id: string;

@@ -10,11 +10,11 @@ import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
-import type { Scenario } from '../harness/fake-model/types';
-import { descendants } from '../harness/launch';
-import { stableView } from '../harness/normalise';
+import type { Scenario } from '../../src/qualify/fake-model/types';
+import { descendants } from '../../src/qualify/launched-servers';
+import { stableView } from '../../src/qualify/normalise';
 import { startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
-import { sleep, until } from '../support/wait';
+import { sleep, until } from '../../src/qualify/wait';
 
 /** Two Bash commands in a row: the second dialog is one the server never proved. */
 const TWO_COMMANDS: Scenario = {

@@ -1,7 +1,7 @@
 /**
  * Claude Code connected to an editor (`/ide`, as it connects to the official Claude Code extension
  * in VS Code's terminal), through the AKK server only (`node dist/server.js --stdio`). A loopback
- * editor (test/harness/agents/claude/fake-ide.ts) announces itself by its lock file and the client
+ * editor (test/support/fake-ide.ts) announces itself by its lock file and the client
  * connects to it.
  * The client's edit then opens as a diff in that editor, and the terminal draws the question
  * without the diff: AKK tells the person where to answer (the editor's diff, or the terminal),
@@ -16,10 +16,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REQUESTS } from '../../src/shared/protocol';
 import { launchEnvironment } from '../../src/shared/settings';
-import { startFakeIde, type FakeIde } from '../harness/agents/claude/fake-ide';
-import { scenario } from '../harness/scenarios';
+import { startFakeIde, type FakeIde } from '../support/fake-ide';
+import { scenario } from '../../src/qualify/scenarios';
 import { startServerAgent, toldLeftToTerminal, userPrompt, type ServerAgent } from '../support/server-agent';
-import { sleep, until } from '../support/wait';
+import { sleep, until } from '../../src/qualify/wait';
 
 const REASON =
   'Claude Code opened its edit to config.yaml as a diff in Visual Studio Code: ' +

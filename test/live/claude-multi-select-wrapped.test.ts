@@ -3,11 +3,11 @@
  * through the AKK server only (`node dist/server.js --stdio`) with the newest real Claude Code: the
  * rows are read whole from their wrapped lines, and the fake model receives exactly the chosen
  * labels, in the order they were chosen. The scenario is the corpus's own
- * (`claude-multi-select-wrapped`, test/harness/agents/claude/scenarios.ts).
+ * (`claude-multi-select-wrapped`, src/qualify/agents/claude/scenarios.ts).
  */
 import { strict as assert } from 'node:assert';
-import { Q_CHECKS } from '../harness/agents/claude/scenarios';
-import { scenario } from '../harness/scenarios';
+import { Q_CHECKS } from '../../src/qualify/agents/claude/questions';
+import { scenario } from '../../src/qualify/scenarios';
 import { optionId, question, respond, startServerAgent, userPrompt } from '../support/server-agent';
 
 const [LONG_LABEL, , LICENCE] = Q_CHECKS.options;

@@ -12,10 +12,10 @@
 import { strict as assert } from 'node:assert';
 import { QUESTION_THEN_BASH, answerThenApprove } from './claude-server-support';
 import { QUALIFIED_RENDERINGS } from '../../src/adapters/claude/qualified-versions';
-import { agentBinary } from '../harness/install-agents';
+import { agentBinary } from '../../src/qualify/install-agents';
 import { INSTALL_TIMEOUT_MS } from '../support/agent-fixture';
-import { Q_DATABASE, Q_FOUR } from '../harness/agents/claude/scenarios';
-import { CLAUDE_THEMES } from '../harness/agents/claude/launch';
+import { Q_DATABASE, Q_FOUR } from '../../src/qualify/agents/claude/questions';
+import { CLAUDE_THEMES } from '../../src/qualify/agents/claude/launch';
 import { COLOUR_DEPTHS, renderingName, type Rendering } from '../../src/shared/rendering';
 import {
   nothingTyped,

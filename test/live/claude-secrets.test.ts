@@ -8,9 +8,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REQUESTS } from '../../src/shared/protocol';
 import { SECRET_REASON } from '../../src/adapters/secrets';
-import type { AskQuestion } from '../harness/fake-model/types';
+import type { AskQuestion } from '../../src/qualify/fake-model/types';
 import { optionId, question, respond, startServerAgent, userPrompt } from '../support/server-agent';
-import { sleep } from '../support/wait';
+import { sleep } from '../../src/qualify/wait';
 
 const Q_TOKEN: AskQuestion = {
   question: 'Which deploy token should the release use?',

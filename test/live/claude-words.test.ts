@@ -9,9 +9,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
 import type { TextResolution } from '../../src/shared/contract';
-import { Q_DATABASE } from '../harness/agents/claude/scenarios';
+import { Q_DATABASE } from '../../src/qualify/agents/claude/questions';
 import { optionId, question, startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
-import { sleep } from '../support/wait';
+import { sleep } from '../../src/qualify/wait';
 
 /** The answer Claude Code reports to the model for one single-select question. */
 const answered = (label: string): string => `"${Q_DATABASE.question}"="${label}"`;

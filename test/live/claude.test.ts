@@ -3,9 +3,9 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Q_DATABASE, Q_FEATURES, Q_NAME } from '../harness/agents/claude/scenarios';
-import type { Session } from '../harness/session';
-import { NEWEST } from '../harness/versions';
+import { Q_DATABASE, Q_FEATURES, Q_NAME } from '../../src/qualify/agents/claude/questions';
+import type { Session } from '../../src/qualify/session';
+import { NEWEST } from '../../src/qualify/versions';
 import { liveSessions } from './live-session';
 
 const FOLLOW_UP = 'Thanks, noted. Continuing with the plan.';

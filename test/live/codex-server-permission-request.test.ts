@@ -8,11 +8,14 @@
 import { strict as assert } from 'node:assert';
 import { QUALIFIED_SHAPES } from '../../src/adapters/codex/qualified-versions';
 import { REQUESTS } from '../../src/shared/protocol';
-import { CX_PERMISSION_REQUEST, CX_REQUEST_PERMISSIONS } from '../harness/agents/codex/permission-request-scenarios';
-import { NEWEST } from '../harness/versions';
+import {
+  CX_PERMISSION_REQUEST,
+  CX_REQUEST_PERMISSIONS,
+} from '../../src/qualify/agents/codex/permission-request-scenarios';
+import { NEWEST } from '../../src/qualify/versions';
 import { startServerAgent, type ServerAgent } from '../support/server-agent';
 import { FOLLOW_UP, outcome, send } from './codex-server-support';
-import { sleep } from '../support/wait';
+import { sleep } from '../../src/qualify/wait';
 
 /** The tool result as the fake model received it. */
 async function grantAtModel(a: ServerAgent): Promise<{ permissions: Record<string, unknown>; scope: string }> {

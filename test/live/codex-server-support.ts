@@ -7,10 +7,11 @@ import { strict as assert } from 'node:assert';
 import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { CX_ASYNC_QUESTION, CX_DATABASE } from '../harness/agents/codex/scenarios';
+import { CX_DATABASE } from '../../src/qualify/agents/codex/scenarios';
+import { CX_ASYNC_QUESTION } from '../../src/qualify/agents/codex/async-scenarios';
 import { optionId, question, respond, type ServerAgent } from '../support/server-agent';
 
-import { sleep } from '../support/wait';
+import { sleep } from '../../src/qualify/wait';
 
 export { sleep };
 

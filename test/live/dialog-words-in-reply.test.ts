@@ -11,10 +11,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
 import type { AgentName } from '../../src/shared/agents';
-import { Q_DATABASE } from '../harness/agents/claude/scenarios';
-import { CX_DATABASE } from '../harness/agents/codex/scenarios';
-import { GEMINI_ASK } from '../harness/agents/gemini/question-scenarios';
-import type { ModelTurn } from '../harness/fake-model/types';
+import { Q_DATABASE } from '../../src/qualify/agents/claude/questions';
+import { CX_DATABASE } from '../../src/qualify/agents/codex/scenarios';
+import { GEMINI_ASK } from '../../src/qualify/agents/gemini/question-scenarios';
+import type { ModelTurn } from '../../src/qualify/fake-model/types';
 import { optionId, question, respond, startServerAgent, type LaunchExtras } from '../support/server-agent';
 import { RUI, outcome, send } from './codex-server-support';
 

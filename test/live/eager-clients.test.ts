@@ -10,11 +10,11 @@
 import { strict as assert } from 'node:assert';
 import type { Answer, TerminalInteraction } from '../../src/shared/contract';
 import { NOTIFICATIONS, REQUESTS, type InteractionRequiredParams } from '../../src/shared/protocol';
-import { Q_FEATURES, Q_NAME } from '../harness/agents/claude/scenarios';
-import { CX_DATABASE, CX_LANGUAGE } from '../harness/agents/codex/scenarios';
+import { Q_FEATURES, Q_NAME } from '../../src/qualify/agents/claude/questions';
+import { CX_DATABASE, CX_LANGUAGE } from '../../src/qualify/agents/codex/scenarios';
 import type { RpcMessage } from '../support/rpc-client';
 import { startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
-import { sleep } from '../support/wait';
+import { sleep } from '../../src/qualify/wait';
 import { FOLLOW_UP, RUI, answersAtModel, send } from './codex-server-support';
 
 /** How the client answers each step it is told about: the options to choose, or the words to type. */

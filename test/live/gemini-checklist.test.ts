@@ -11,10 +11,10 @@
  */
 import { strict as assert } from 'node:assert';
 import type { StatusResult } from '../../src/shared/protocol';
-import { GEMINI_ASK } from '../harness/agents/gemini/question-scenarios';
-import type { ModelTurn } from '../harness/fake-model/types';
-import { agentBinary } from '../harness/install-agents';
-import { NEWEST } from '../harness/versions';
+import { GEMINI_ASK } from '../../src/qualify/agents/gemini/question-scenarios';
+import type { ModelTurn } from '../../src/qualify/fake-model/types';
+import { agentBinary } from '../../src/qualify/install-agents';
+import { NEWEST } from '../../src/qualify/versions';
 import { INSTALL_TIMEOUT_MS } from '../support/agent-fixture';
 import { answerAtModel, prompt } from '../support/gemini-live';
 import { optionId, question, respond, startServerAgent, type ServerAgent } from '../support/server-agent';

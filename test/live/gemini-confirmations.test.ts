@@ -20,13 +20,13 @@ import {
   GEMINI_MCP_CALL,
   GEMINI_SHELL,
   GEMINI_SHELL_WRAPPED,
-} from '../harness/agents/gemini/capture-scenario';
-import { geminiEnv, geminiFiles } from '../harness/agents/gemini/launch';
-import { GEMINI_VERSION, GeminiPane, geminiBinary, type PaneScreen } from '../harness/agents/gemini/pane';
-import { startFakeModel, type FakeModel } from '../harness/fake-model';
-import type { ModelTurn } from '../harness/fake-model/types';
+} from '../../src/qualify/agents/gemini/capture-scenario';
+import { geminiEnv, geminiFiles } from '../../src/qualify/agents/gemini/launch';
+import { GEMINI_VERSION, GeminiPane, geminiBinary, type PaneScreen } from '../../src/qualify/agents/gemini/pane';
+import { startFakeModel, type FakeModel } from '../../src/qualify/fake-model';
+import type { ModelTurn } from '../../src/qualify/fake-model/types';
 import { INSTALL_TIMEOUT_MS } from '../support/agent-fixture';
-import { sleep, until } from '../support/wait';
+import { sleep, until } from '../../src/qualify/wait';
 
 const PLACEHOLDER = 'Type your message or @path/to/file';
 const WRITE = { file: 'rejected-plan.txt', content: 'never written\n' };
@@ -64,7 +64,7 @@ describe('Gemini CLI 0.61.0 confirmations, decided with the adapter’s plans on
       const work = path.join(root, 'work');
       fs.mkdirSync(work, { recursive: true });
       fs.writeFileSync(path.join(work, GEMINI_EDIT.file), `title: release\n${GEMINI_EDIT.old_string}\n`);
-      const tickets = path.join(__dirname, '..', 'harness', 'fake-mcp', 'tickets.cjs');
+      const tickets = path.join(__dirname, '..', '..', 'src', 'qualify', 'fake-mcp', 'tickets.cjs');
       geminiFiles(home, [{ name: GEMINI_MCP.server, script: tickets }]);
       const model = await startFakeModel({ name: 'gemini-live', turns: TURNS, fallbackText: 'Done.' });
       model.setVars({ workDir: work });

@@ -9,10 +9,10 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GEMINI_EDIT, GEMINI_EDIT_CALL, GEMINI_SHELL } from '../harness/agents/gemini/capture-scenario';
-import { agentBinary } from '../harness/install-agents';
-import type { ModelTurn } from '../harness/fake-model/types';
-import { NEWEST } from '../harness/versions';
+import { GEMINI_EDIT, GEMINI_EDIT_CALL, GEMINI_SHELL } from '../../src/qualify/agents/gemini/capture-scenario';
+import { agentBinary } from '../../src/qualify/install-agents';
+import type { ModelTurn } from '../../src/qualify/fake-model/types';
+import { NEWEST } from '../../src/qualify/versions';
 import { INSTALL_TIMEOUT_MS } from '../support/agent-fixture';
 import { allowThenRefuse, decide, prompt, REFUSED_SHELL } from '../support/gemini-live';
 import { startServerAgent } from '../support/server-agent';

@@ -11,10 +11,10 @@ import { strict as assert } from 'node:assert';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GEMINI_SHELL } from '../harness/agents/gemini/capture-scenario';
-import { agentBinary } from '../harness/install-agents';
-import type { ModelTurn } from '../harness/fake-model/types';
-import { NEWEST } from '../harness/versions';
+import { GEMINI_SHELL } from '../../src/qualify/agents/gemini/capture-scenario';
+import { agentBinary } from '../../src/qualify/install-agents';
+import type { ModelTurn } from '../../src/qualify/fake-model/types';
+import { NEWEST } from '../../src/qualify/versions';
 import { INSTALL_TIMEOUT_MS } from '../support/agent-fixture';
 import { prompt, REFUSED_SHELL } from '../support/gemini-live';
 import {
@@ -27,7 +27,7 @@ import {
   type Step,
 } from '../support/mcp-supervisor';
 import { startServerAgent } from '../support/server-agent';
-import { sleep } from '../support/wait';
+import { sleep } from '../../src/qualify/wait';
 
 const VERSION = NEWEST.gemini;
 const TURNS: ModelTurn[] = [

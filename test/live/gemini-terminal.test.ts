@@ -9,14 +9,14 @@
 import { strict as assert } from 'node:assert';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { GEMINI_SHELL } from '../harness/agents/gemini/capture-scenario';
-import type { ModelTurn } from '../harness/fake-model/types';
-import { agentBinary } from '../harness/install-agents';
-import { NEWEST } from '../harness/versions';
+import { GEMINI_SHELL } from '../../src/qualify/agents/gemini/capture-scenario';
+import type { ModelTurn } from '../../src/qualify/fake-model/types';
+import { agentBinary } from '../../src/qualify/install-agents';
+import { NEWEST } from '../../src/qualify/versions';
 import { INSTALL_TIMEOUT_MS } from '../support/agent-fixture';
 import { allowThenRefuse, decide, prompt, REFUSED_SHELL } from '../support/gemini-live';
 import { startTerminalAgent, type TerminalAgent } from '../support/terminal-agent';
-import { sleep } from '../support/wait';
+import { sleep } from '../../src/qualify/wait';
 
 const TURNS: ModelTurn[] = [
   { kind: 'tool', name: 'run_shell_command', input: GEMINI_SHELL },

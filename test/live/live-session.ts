@@ -1,8 +1,8 @@
 // Harness sessions for the live tests that drive a client by keys (no AKK server): the newest
 // client at 120x40 on a scenario, stopped after the test by the fixture (test/support/agent-fixture.ts).
-import { scenario } from '../harness/scenarios';
-import { startSession, type Session } from '../harness/session';
-import { NEWEST, type AgentName } from '../harness/versions';
+import { scenario } from '../../src/qualify/scenarios';
+import { startSession, type Session } from '../../src/qualify/session';
+import { NEWEST, type AgentName } from '../../src/qualify/versions';
 import { stopAfterTest } from '../support/agent-fixture';
 
 /** A starter for sessions of the newest client of `agent`. */

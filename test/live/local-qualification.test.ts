@@ -15,14 +15,14 @@ import type { ListLocalQualificationsResult } from '../../src/shared/qualificati
 import { sha256OfFile } from '../../src/server/qualify/binary-digest';
 import { LOCAL_RECORD_FORMAT, LocalQualifications } from '../../src/server/qualify/local-qualifications';
 import { adapterOf } from '../../src/adapters/registry';
-import { Q_DATABASE, Q_NAME } from '../harness/agents/claude/scenarios';
-import { agentBinary } from '../harness/install-agents';
-import { readRecord, recordPath } from '../harness/qualify/records';
-import { stableView } from '../harness/normalise';
-import { NEWEST } from '../harness/versions';
+import { Q_DATABASE, Q_NAME } from '../../src/qualify/agents/claude/questions';
+import { agentBinary } from '../../src/qualify/install-agents';
+import { readRecord, recordPath } from '../../src/qualify/runner/records';
+import { stableView } from '../../src/qualify/normalise';
+import { NEWEST } from '../../src/qualify/versions';
 import { optionId, question, startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
 import { INSTALL_TIMEOUT_MS } from '../support/agent-fixture';
-import { sleep } from '../support/wait';
+import { sleep } from '../../src/qualify/wait';
 
 const VERSION = NEWEST.claude;
 const WITHHELD = { AKK_WITHHOLD_QUALIFIED: `claude@${VERSION}` };

@@ -8,12 +8,12 @@
  */
 import { strict as assert } from 'node:assert';
 import { REQUESTS } from '../../src/shared/protocol';
-import { agentBinary } from '../harness/install-agents';
-import { NEWEST } from '../harness/versions';
+import { agentBinary } from '../../src/qualify/install-agents';
+import { NEWEST } from '../../src/qualify/versions';
 import { INSTALL_TIMEOUT_MS } from '../support/agent-fixture';
 import { userPrompt } from '../support/server-agent';
 import { startTerminalAgent, type TerminalAgent } from '../support/terminal-agent';
-import { sleep } from '../support/wait';
+import { sleep } from '../../src/qualify/wait';
 
 interface Listed {
   session_id: string;

@@ -23,13 +23,13 @@ import { NOTIFICATIONS, REQUESTS, type StatusResult } from '../../src/shared/pro
 import type { QualificationProgressParams, QualifyVersionResult } from '../../src/shared/qualification-shapes';
 import { LocalQualifications } from '../../src/server/qualify/local-qualifications';
 import { sha256OfFile } from '../../src/server/qualify/binary-digest';
-import { Q_DATABASE } from '../harness/agents/claude/scenarios';
-import { agentBinary } from '../harness/install-agents';
-import { NEWEST } from '../harness/versions';
+import { Q_DATABASE } from '../../src/qualify/agents/claude/questions';
+import { agentBinary } from '../../src/qualify/install-agents';
+import { NEWEST } from '../../src/qualify/versions';
 import { optionId, question, startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
 import { INSTALL_TIMEOUT_MS } from '../support/agent-fixture';
 import { installedCopy } from '../support/installed-copy';
-import { until } from '../support/wait';
+import { until } from '../../src/qualify/wait';
 
 const VERSION = NEWEST.claude;
 

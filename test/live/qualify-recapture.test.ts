@@ -1,5 +1,5 @@
 /**
- * A scenario captured again (test/harness/qualify/recapture.ts), with the newest real Claude Code
+ * A scenario captured again (src/qualify/runner/recapture.ts), with the newest real Claude Code
  * against the fake model: its question scenario captured at 120x40 matches the nearest qualified
  * release's screens; one of its screens then changed on disk as a half-drawn frame would leave it
  * differs from them; captured again, the scenario's screens replace the changed one, each step
@@ -9,11 +9,11 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { captureAll, targetDir, type Target, type TargetIndex } from '../harness/capture';
-import { judge } from '../harness/qualify/evaluate';
-import { recapture } from '../harness/qualify/recapture';
-import { nearestQualified, readRecords } from '../harness/qualify/records';
-import { NEWEST } from '../harness/versions';
+import { captureAll, targetDir, type Target, type TargetIndex } from '../../src/qualify/capture';
+import { judge } from '../../src/qualify/runner/evaluate';
+import { recapture } from '../../src/qualify/runner/recapture';
+import { nearestQualified, readRecords } from '../../src/qualify/runner/records';
+import { NEWEST } from '../../src/qualify/versions';
 
 const VERSION = NEWEST.claude;
 const SCENARIO = 'claude-multi-question';

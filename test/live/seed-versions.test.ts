@@ -9,10 +9,10 @@ import { strict as assert } from 'node:assert';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REQUESTS } from '../../src/shared/protocol';
-import { agentBinary } from '../harness/install-agents';
-import { Q_DATABASE, Q_NAME } from '../harness/agents/claude/scenarios';
-import { CX_DATABASE, CX_LANGUAGE } from '../harness/agents/codex/scenarios';
-import { SIZES, VERSIONS, compareVersions, sizeName, type AgentName, type TermSize } from '../harness/versions';
+import { agentBinary } from '../../src/qualify/install-agents';
+import { Q_DATABASE, Q_NAME } from '../../src/qualify/agents/claude/questions';
+import { CX_DATABASE, CX_LANGUAGE } from '../../src/qualify/agents/codex/scenarios';
+import { SIZES, VERSIONS, compareVersions, sizeName, type AgentName, type TermSize } from '../../src/qualify/versions';
 import type { StatusResult } from '../../src/shared/protocol';
 import {
   answerAsShown,

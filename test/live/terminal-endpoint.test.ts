@@ -9,13 +9,13 @@ import { strict as assert } from 'node:assert';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
-import { Q_DATABASE } from '../harness/agents/claude/scenarios';
-import { agentBinary } from '../harness/install-agents';
-import { NEWEST } from '../harness/versions';
+import { Q_DATABASE } from '../../src/qualify/agents/claude/questions';
+import { agentBinary } from '../../src/qualify/install-agents';
+import { NEWEST } from '../../src/qualify/versions';
 import { approve, optionId, question, userPrompt } from '../support/server-agent';
 import { startTerminalAgent, type TerminalAgent } from '../support/terminal-agent';
 import { INSTALL_TIMEOUT_MS } from '../support/agent-fixture';
-import { sleep } from '../support/wait';
+import { sleep } from '../../src/qualify/wait';
 import { PROCESS_TABLE_NOTE } from '../support/process-table-note';
 
 /** Chooses one option of the status's single-select question, echoing the revision it showed. */

@@ -13,15 +13,15 @@ import {
   type InteractionRequiredParams,
   type SessionSummary,
 } from '../../src/shared/protocol';
-import { agentBinary } from '../harness/install-agents';
-import { stableView } from '../harness/normalise';
-import type { Scenario } from '../harness/fake-model/types';
-import { PACKAGES, type AgentName } from '../harness/versions';
-import { Q_DATABASE } from '../harness/agents/claude/scenarios';
+import { agentBinary } from '../../src/qualify/install-agents';
+import { stableView } from '../../src/qualify/normalise';
+import type { Scenario } from '../../src/qualify/fake-model/types';
+import { PACKAGES, type AgentName } from '../../src/qualify/versions';
+import { Q_DATABASE } from '../../src/qualify/agents/claude/questions';
 import { startServerAgent, toldLeftToTerminal, userPrompt } from '../support/server-agent';
 import { INSTALL_TIMEOUT_MS } from '../support/agent-fixture';
 import { prompt } from '../support/gemini-live';
-import { sleep } from '../support/wait';
+import { sleep } from '../../src/qualify/wait';
 
 const CASES: ReadonlyArray<{
   agent: AgentName;

@@ -8,8 +8,8 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { agentBinary } from '../harness/install-agents';
-import { AGENTS, NEWEST } from '../harness/versions';
+import { agentBinary } from '../../src/qualify/install-agents';
+import { AGENTS, NEWEST } from '../../src/qualify/versions';
 
 export const INSTALL_TIMEOUT_MS = 15 * 60_000;
 

@@ -3,10 +3,10 @@ import { strict as assert } from 'node:assert';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StatusResult } from '../../src/shared/protocol';
-import { GEMINI_SHELL } from '../harness/agents/gemini/capture-scenario';
-import type { FakeModel } from '../harness/fake-model';
+import { GEMINI_SHELL } from '../../src/qualify/agents/gemini/capture-scenario';
+import type { FakeModel } from '../../src/qualify/fake-model';
 import { approve, type ServerAgent } from './server-agent';
-import { sleep } from './wait';
+import { sleep } from '../../src/qualify/wait';
 
 /** A live client behind the server: in tmux (ServerAgent) or in a plain terminal (TerminalAgent). */
 export type LiveAgent = Pick<ServerAgent, 'term' | 'waitStatus' | 'call'>;

@@ -8,7 +8,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { SERVER_REQUESTS, type ConfirmDecisionParams, type StatusResult } from '../../src/shared/protocol';
 import type { ServerAgent } from './server-agent';
-import { sleep } from './wait';
+import { sleep } from '../../src/qualify/wait';
 
 const MCP_JS = join(__dirname, '..', '..', 'dist', 'mcp.js');
 

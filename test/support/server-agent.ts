@@ -8,14 +8,14 @@ import { join } from 'node:path';
 import { strict as assert } from 'node:assert';
 import { PermissionProjection, TerminalInteraction } from '../../src/shared/contract';
 import { NOTIFICATIONS, REQUESTS, type InteractionRequiredParams, type StatusResult } from '../../src/shared/protocol';
-import { startFakeModel, type FakeModel } from '../harness/fake-model';
-import type { Scenario } from '../harness/fake-model/types';
-import { launchAgent, type Launched, type LaunchOptions } from '../harness/launch';
-import { stableView } from '../harness/normalise';
-import { NEWEST, type AgentName } from '../harness/versions';
+import { startFakeModel, type FakeModel } from '../../src/qualify/fake-model';
+import type { Scenario } from '../../src/qualify/fake-model/types';
+import { launchAgent, type Launched, type LaunchOptions } from '../../src/qualify/launch';
+import { stableView } from '../../src/qualify/normalise';
+import { NEWEST, type AgentName } from '../../src/qualify/versions';
 import { stopAfterTest } from './agent-fixture';
 import { StdioServer, type RpcMessage } from './rpc-client';
-import { sleep, until } from './wait';
+import { sleep, until } from '../../src/qualify/wait';
 
 export interface ServerAgent {
   model: FakeModel;

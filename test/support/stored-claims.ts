@@ -3,10 +3,10 @@
  * screen it drew, and names the release whose folder stores the identical one (`storedIn`).
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { isCorpusDir, listCorpus } from './corpus-store';
+import { isCorpusDir, listCorpus } from '../../src/qualify/corpus/corpus-store';
 import { join } from 'node:path';
 import type { AgentKind } from '../../src/shared/agents';
-import { FIXTURES } from './fixture-corpus';
+import { FIXTURES } from '../../src/qualify/corpus/fixture-corpus';
 
 export interface Claim {
   agent: AgentKind;

@@ -11,13 +11,13 @@ import { join } from 'node:path';
 import { strict as assert } from 'node:assert';
 import { CLIENT_NOTIFICATIONS, REQUESTS, SERVER_REQUESTS, type StatusResult } from '../../src/shared/protocol';
 import type { TerminalWriteParams } from '../../src/shared/terminal-params';
-import { startFakeModel, type FakeModel } from '../harness/fake-model';
-import type { Scenario } from '../harness/fake-model/types';
-import { launchAgent, type Launched, type LaunchOptions as HarnessLaunch } from '../harness/launch';
-import { NEWEST, type AgentName, type TermSize } from '../harness/versions';
+import { startFakeModel, type FakeModel } from '../../src/qualify/fake-model';
+import type { Scenario } from '../../src/qualify/fake-model/types';
+import { launchAgent, type Launched, type LaunchOptions as HarnessLaunch } from '../../src/qualify/launch';
+import { NEWEST, type AgentName, type TermSize } from '../../src/qualify/versions';
 import { StdioServer, type RpcMessage } from './rpc-client';
 import { sessionStatus, waitForStatus } from './server-agent';
-import { sleep } from './wait';
+import { sleep } from '../../src/qualify/wait';
 
 export interface TerminalAgent {
   model: FakeModel;

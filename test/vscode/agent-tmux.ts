@@ -5,10 +5,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import type { AgentName } from '../../src/shared/agents';
-import { descendants } from '../harness/launch';
+import { descendants } from '../../src/qualify/launched-servers';
 
 const run = promisify(execFile);
-import { sleep, until } from '../support/wait';
+import { sleep, until } from '../../src/qualify/wait';
 
 export { sleep, until };
 

@@ -7,7 +7,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { ModelTurn } from '../harness/fake-model/types';
+import type { ModelTurn } from '../../src/qualify/fake-model/types';
 import { until } from './agent-tmux';
 import { REJECTED_BY_USER, check, toolResultOf, type FlowContext } from './flow-support';
 import { screenshot } from './ui-support';

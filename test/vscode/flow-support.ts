@@ -3,8 +3,8 @@
  * runner) and the ways its checks compare what reached the fake model.
  */
 import type { Page } from 'playwright-core';
-import type { FakeModel } from '../harness/fake-model';
-import { stableView } from '../harness/normalise';
+import type { FakeModel } from '../../src/qualify/fake-model';
+import { stableView } from '../../src/qualify/normalise';
 import { until, type AgentTmux } from './agent-tmux';
 
 export interface FlowContext {

@@ -5,8 +5,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { geminiEnv } from '../harness/agents/gemini/launch';
-import type { FakeModel } from '../harness/fake-model';
+import { geminiEnv } from '../../src/qualify/agents/gemini/launch';
+import type { FakeModel } from '../../src/qualify/fake-model';
 import type { Page } from 'playwright-core';
 import { sleep, until } from './agent-tmux';
 import { sessionRow } from './terminal-support';

@@ -16,12 +16,12 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { geminiFiles } from '../harness/agents/gemini/launch';
-import { GEMINI_ASK } from '../harness/agents/gemini/question-scenarios';
-import { startFakeModel } from '../harness/fake-model';
-import type { ModelTurn } from '../harness/fake-model/types';
-import { agentBinary } from '../harness/install-agents';
-import { NEWEST } from '../harness/versions';
+import { geminiFiles } from '../../src/qualify/agents/gemini/launch';
+import { GEMINI_ASK } from '../../src/qualify/agents/gemini/question-scenarios';
+import { startFakeModel } from '../../src/qualify/fake-model';
+import type { ModelTurn } from '../../src/qualify/fake-model/types';
+import { agentBinary } from '../../src/qualify/install-agents';
+import { NEWEST } from '../../src/qualify/versions';
 import { AgentTmux, sleep, until } from './agent-tmux';
 import { check, toolResultOf, type FlowContext } from './flow-support';
 import { GEMINI_IDLE, LONG_ANSWER, fillWithLongAnswer, geminiCommand } from './gemini-command';

@@ -11,7 +11,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import type { AskQuestion, ModelTurn } from '../harness/fake-model/types';
+import type { AskQuestion, ModelTurn } from '../../src/qualify/fake-model/types';
 import { until } from './agent-tmux';
 import { check, checkExactAnswers, toolResultOf, type FlowContext } from './flow-support';
 import { log, screenshot } from './ui-support';

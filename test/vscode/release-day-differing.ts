@@ -10,9 +10,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import type { FakeModel, ModelTurn } from '../harness/fake-model';
-import { agentBinary } from '../harness/install-agents';
-import { DIFFERING_RELEASE } from '../harness/versions';
+import type { FakeModel, ModelTurn } from '../../src/qualify/fake-model';
+import { agentBinary } from '../../src/qualify/install-agents';
+import { DIFFERING_RELEASE } from '../../src/qualify/versions';
 import { sleep, until } from './agent-tmux';
 import { check } from './flow-support';
 import { codexCommand, newTerminal, sessionRow, typeInTerminal, type PersonsAgents } from './terminal-support';

@@ -21,9 +21,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startCodeServer } from '../../scripts/vscode-host/host';
-import { Q_DATABASE } from '../harness/agents/claude/scenarios';
-import { startFakeModel } from '../harness/fake-model';
-import { DIFFERING_RELEASE, NEWEST } from '../harness/versions';
+import { Q_DATABASE } from '../../src/qualify/agents/claude/questions';
+import { startFakeModel } from '../../src/qualify/fake-model';
+import { DIFFERING_RELEASE, NEWEST } from '../../src/qualify/versions';
 import { sleep, until } from './agent-tmux';
 import { check, toolResultOf } from './flow-support';
 import {

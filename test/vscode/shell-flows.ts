@@ -11,11 +11,11 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { AskQuestion, ModelTurn } from '../harness/fake-model/types';
-import { geminiFiles } from '../harness/agents/gemini/launch';
-import { startFakeModel, type FakeModel } from '../harness/fake-model';
-import { agentBinary } from '../harness/install-agents';
-import { NEWEST } from '../harness/versions';
+import type { AskQuestion, ModelTurn } from '../../src/qualify/fake-model/types';
+import { geminiFiles } from '../../src/qualify/agents/gemini/launch';
+import { startFakeModel, type FakeModel } from '../../src/qualify/fake-model';
+import { agentBinary } from '../../src/qualify/install-agents';
+import { NEWEST } from '../../src/qualify/versions';
 import { sleep, until } from './agent-tmux';
 import { check, toolResultOf, type FlowContext } from './flow-support';
 import { LONG_ANSWER, fillWithLongAnswer, geminiCommand } from './gemini-command';

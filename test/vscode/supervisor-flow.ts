@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { ModelTurn } from '../harness/fake-model/types';
+import type { ModelTurn } from '../../src/qualify/fake-model/types';
 import { REPO_ROOT } from '../../scripts/vscode-host/host';
 import { until } from './agent-tmux';
 import { check, toolResultOf, type FlowContext } from './flow-support';

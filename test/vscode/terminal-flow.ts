@@ -9,9 +9,9 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { AskQuestion } from '../harness/fake-model/types';
-import { startFakeModel, type FakeModel } from '../harness/fake-model';
-import { NEWEST } from '../harness/versions';
+import type { AskQuestion } from '../../src/qualify/fake-model/types';
+import { startFakeModel, type FakeModel } from '../../src/qualify/fake-model';
+import { NEWEST } from '../../src/qualify/versions';
 import { sleep, until } from './agent-tmux';
 import { check, toolResultOf, type FlowContext } from './flow-support';
 import {

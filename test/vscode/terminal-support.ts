@@ -6,11 +6,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import { claudeEnv, claudeFiles } from '../harness/agents/claude/launch';
-import { codexEnv, codexFiles } from '../harness/agents/codex/launch';
-import type { FakeModel } from '../harness/fake-model';
-import { agentBinary } from '../harness/install-agents';
-import { NEWEST } from '../harness/versions';
+import { claudeEnv, claudeFiles } from '../../src/qualify/agents/claude/launch';
+import { codexEnv, codexFiles } from '../../src/qualify/agents/codex/launch';
+import type { FakeModel } from '../../src/qualify/fake-model';
+import { agentBinary } from '../../src/qualify/install-agents';
+import { NEWEST } from '../../src/qualify/versions';
 import { sleep, until } from './agent-tmux';
 import { check } from './flow-support';
 import { log, screenshot } from './ui-support';

@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { startCodeServer } from '../../scripts/vscode-host/host';
-import { startFakeModel } from '../harness/fake-model';
+import { startFakeModel } from '../../src/qualify/fake-model';
 import { sleep, until } from './agent-tmux';
 import { check } from './flow-support';
 import {

@@ -8,8 +8,8 @@
  */
 import * as path from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
-import type { ModelTurn } from '../harness/fake-model/types';
-import { Q_DATABASE } from '../harness/agents/claude/scenarios';
+import type { ModelTurn } from '../../src/qualify/fake-model/types';
+import { Q_DATABASE } from '../../src/qualify/agents/claude/questions';
 import { until } from './agent-tmux';
 import { check, checkExactAnswers, checkNothingSent, toolResultOf, type FlowContext } from './flow-support';
 import { screenshot } from './ui-support';

@@ -1,7 +1,7 @@
 /**
  * Gemini CLI's tool confirmations, as one client version draws them: the words of each dialog, its
  * rows, and which rows AKK may choose. One generation per set of versions that draw them alike;
- * captured from 0.61.0 (test/harness/agents/gemini/capture-screens.ts).
+ * captured from 0.61.0 (scripts/qualify/capture-screens.ts).
  */
 import type { PermissionTool } from '../types';
 

@@ -1,6 +1,6 @@
 /**
  * "Qualify This Version on This Machine": runs the qualification of a session's exact binary
- * (the runner this install ships, dist/qualify-runner.js, bundled from test/harness/qualify with the
+ * (the runner this install ships, dist/qualify-runner.js, bundled from src/qualify/runner with the
  * reference screens it compares with) as a low-priority child process, one at a time, with its
  * progress passed on as it comes. The run captures against the loopback fake model with a private
  * scratch home and work folder, and writes a local record only when every answered screen is the

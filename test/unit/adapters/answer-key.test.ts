@@ -12,18 +12,18 @@ import { join, relative } from 'node:path';
 import { recognize } from '../../../src/adapters/recognize';
 import type { Recognition } from '../../../src/adapters/types';
 import { adapterOf } from '../../../src/adapters/registry';
-import type { TargetIndex } from '../../harness/capture';
-import { answerKeys, type ScreenKey } from '../../support/answer-key';
+import type { TargetIndex } from '../../../src/qualify/capture';
+import { answerKeys, type ScreenKey } from '../../../src/qualify/answer-key';
 import {
   checkDelivery,
   checkRecognition,
   deliveryModeCheck,
   describeExpected,
   planCheck,
-} from '../../support/answer-key/checks';
+} from '../../../src/qualify/answer-key/checks';
 import { alsoTitle, byInput, forEveryOne, recognitionInput, type SharedInput } from '../../support/distinct-inputs';
-import { FIXTURES, loadCorpus } from '../../support/fixture-corpus';
-import { isCorpusDir, listCorpus, readCorpusFile } from '../../support/corpus-store';
+import { FIXTURES, loadCorpus } from '../../../src/qualify/corpus/fixture-corpus';
+import { isCorpusDir, listCorpus, readCorpusFile } from '../../../src/qualify/corpus/corpus-store';
 
 const idOf = (k: ScreenKey): string => k.fixture.id;
 const seen = (k: ScreenKey): Recognition => recognize(k.fixture.agent, k.fixture.version, k.fixture.screen);

@@ -12,8 +12,8 @@ import { strict as assert } from 'node:assert';
 import { recognize } from '../../../src/adapters/recognize';
 import { adapterOf } from '../../../src/adapters/registry';
 import type { AgentKind } from '../../../src/shared/agents';
-import { answerKeys, type ScreenKey } from '../../support/answer-key';
-import { checkRecognition, describeExpected, planCheck } from '../../support/answer-key/checks';
+import { answerKeys, type ScreenKey } from '../../../src/qualify/answer-key';
+import { checkRecognition, describeExpected, planCheck } from '../../../src/qualify/answer-key/checks';
 import { alsoTitle, byInput, forEveryOne, recognitionInput } from '../../support/distinct-inputs';
 import { claims, type Claim } from '../../support/stored-claims';
 

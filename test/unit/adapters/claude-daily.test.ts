@@ -10,8 +10,8 @@ import { recognize, recognizeForQualification } from '../../../src/adapters/reco
 import { adapterOf } from '../../../src/adapters/registry';
 import { parseDrawnDiff } from '../../../src/adapters/claude/edit-diff';
 import type { ScreenSnapshot } from '../../../src/adapters/types';
-import { PLAN } from '../../harness/agents/claude/daily-scenarios';
-import { loadSeedCorpus } from '../../support/fixture-corpus';
+import { PLAN } from '../../../src/qualify/agents/claude/daily-scenarios';
+import { loadSeedCorpus } from '../../../src/qualify/corpus/fixture-corpus';
 
 const NEWEST = '2.1.332';
 const screens = loadSeedCorpus().filter((f) => f.agent === 'claude' && f.version === NEWEST);

@@ -1,7 +1,7 @@
 /**
  * Claude Code connected to an editor (`/ide`) opens its edit as a diff there, and draws the
  * question in the terminal without the diff. The screen below is as Claude Code 2.1.332 drew it
- * at 120x40, connected to the loopback editor of test/harness/agents/claude/fake-ide.ts
+ * at 120x40, connected to the loopback editor of test/support/fake-ide.ts
  * (test/live/claude-ide-connection.test.ts): a dialog of its own, the person's to answer in the editor or
  * the terminal, named with the file and the editor. Anything else drawn under that header is
  * still an unsupported prompt; and no key plan is ever made for it.

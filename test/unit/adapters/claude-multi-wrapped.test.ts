@@ -9,8 +9,8 @@
 import { strict as assert } from 'node:assert';
 import { recognize, recognizeForQualification } from '../../../src/adapters/recognize';
 import type { ScreenSnapshot } from '../../../src/adapters/types';
-import { Q_CHECKS } from '../../harness/agents/claude/scenarios';
-import { inStandardRendering, loadCorpus } from '../../support/fixture-corpus';
+import { Q_CHECKS } from '../../../src/qualify/agents/claude/questions';
+import { inStandardRendering, loadCorpus } from '../../../src/qualify/corpus/fixture-corpus';
 
 const VERSION = '2.1.332';
 const screens = loadCorpus().filter(

@@ -9,8 +9,8 @@ import { QUALIFIED_RENDERINGS } from '../../../src/adapters/claude/qualified-ver
 import { adapterOf } from '../../../src/adapters/registry';
 import { readEditor, recognize, recognizeForQualification } from '../../../src/adapters/recognize';
 import type { Recognition, ScreenSnapshot } from '../../../src/adapters/types';
-import { Q_UNUSUAL } from '../../harness/agents/claude/scenarios';
-import { inStandardRendering, loadSeedCorpus } from '../../support/fixture-corpus';
+import { Q_UNUSUAL } from '../../../src/qualify/agents/claude/questions';
+import { inStandardRendering, loadSeedCorpus } from '../../../src/qualify/corpus/fixture-corpus';
 
 const narrow = loadSeedCorpus().filter((f) => f.agent === 'claude' && f.screen.cols === 80);
 const editing = narrow.filter((f) => f.state === 'multi-question-3-free-text');

@@ -1,6 +1,6 @@
 /**
  * Claude Code's option list scrolled inside a dialog taller than the terminal (2.1.332, captured
- * at 110x15 and 110x10 by test/harness/agents/claude/capture-scrolled-list.ts, the cursor moved down to the last
+ * at 110x15 and 110x10 by scripts/qualify/capture-scrolled-list.ts, the cursor moved down to the last
  * row and back up, one key per screen). Each screen is read as a window of one list, exactly as far
  * as it is in sight; the step is assembled only once every row has been in sight on the same list,
  * and then answered by row number like the whole list. The answer key is the scenario's question.
@@ -16,9 +16,9 @@ import { thrownCode } from '../../support/akk-error';
 import { recognize } from '../../../src/adapters/recognize';
 import type { ListWindow, Recognition, ScreenSnapshot } from '../../../src/adapters/types';
 import { selfContainedRows } from '../../../src/server/sessions/tmux/styled-lines';
-import { Q_FOUR } from '../../harness/agents/claude/scenarios';
-import { SCROLLED_KEYS, scrolledScreensDir } from '../../harness/agents/claude/capture-scrolled-list';
-import { moveScreenNames } from '../../harness/capture-moves';
+import { Q_FOUR } from '../../../src/qualify/agents/claude/questions';
+import { SCROLLED_KEYS, scrolledScreensDir } from '../../../scripts/qualify/capture-scrolled-list';
+import { moveScreenNames } from '../../../scripts/qualify/capture-moves';
 import { editLine } from '../../support/screen-edits';
 
 const VERSION = '2.1.332';

@@ -7,7 +7,7 @@
 import { strict as assert } from 'node:assert';
 import { recognize } from '../../../src/adapters/recognize';
 import type { ScreenSnapshot } from '../../../src/adapters/types';
-import { storedPlainScreen } from '../../support/fixture-corpus';
+import { storedPlainScreen } from '../../../src/qualify/corpus/fixture-corpus';
 import { editedRow } from '../../support/screen-edits';
 
 const VERSION = '2.1.332';

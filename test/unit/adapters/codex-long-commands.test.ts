@@ -11,11 +11,15 @@ import { wrapParagraph } from '../../../src/adapters/codex/command-paragraph-wra
 import { wrapOptionRow } from '../../../src/adapters/codex/option-row-wrap';
 import { QUALIFIED_SHAPES } from '../../../src/adapters/codex/qualified-versions';
 import type { Recognition, ScreenSnapshot } from '../../../src/adapters/types';
-import { CX_LONG_APPROVED, CX_LONG_REJECTED, CX_LONG_WIDE } from '../../harness/agents/codex/long-command-scenarios';
-import { answerKeys } from '../../support/answer-key';
-import { runChecks } from '../../support/answer-key/checks';
-import { plannedInput } from '../../support/answer-key/plans';
-import { loadCorpus, type Fixture } from '../../support/fixture-corpus';
+import {
+  CX_LONG_APPROVED,
+  CX_LONG_REJECTED,
+  CX_LONG_WIDE,
+} from '../../../src/qualify/agents/codex/long-command-scenarios';
+import { answerKeys } from '../../../src/qualify/answer-key';
+import { runChecks } from '../../../src/qualify/answer-key/checks';
+import { plannedInput } from '../../../src/qualify/answer-key/plans';
+import { loadCorpus, type Fixture } from '../../../src/qualify/corpus/fixture-corpus';
 
 const VERSION = '0.171.0';
 const LONG = /^codex\/0\.171\.0\/\d+x\d+\/(4[3-9])-/;

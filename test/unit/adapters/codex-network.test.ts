@@ -6,10 +6,10 @@
  */
 import { strict as assert } from 'node:assert';
 import { recognize } from '../../../src/adapters/recognize';
-import { answerKeys } from '../../support/answer-key';
-import { runChecks } from '../../support/answer-key/checks';
-import { plannedInput } from '../../support/answer-key/plans';
-import { loadCorpus } from '../../support/fixture-corpus';
+import { answerKeys } from '../../../src/qualify/answer-key';
+import { runChecks } from '../../../src/qualify/answer-key/checks';
+import { plannedInput } from '../../../src/qualify/answer-key/plans';
+import { loadCorpus } from '../../../src/qualify/corpus/fixture-corpus';
 import { editedPlain as edited, lineAt as at, replaceAt } from '../../support/screen-edits';
 
 const screens = loadCorpus().filter((f) => f.agent === 'codex' && f.state === 'network-approval');

@@ -7,10 +7,10 @@
 import { strict as assert } from 'node:assert';
 import { recognize, recognizeForQualification } from '../../../src/adapters/recognize';
 import type { Recognition, ScreenSnapshot } from '../../../src/adapters/types';
-import { answerKeys } from '../../support/answer-key';
-import { runChecks } from '../../support/answer-key/checks';
-import { plannedInput } from '../../support/answer-key/plans';
-import { inStandardRendering, loadCorpus } from '../../support/fixture-corpus';
+import { answerKeys } from '../../../src/qualify/answer-key';
+import { runChecks } from '../../../src/qualify/answer-key/checks';
+import { plannedInput } from '../../../src/qualify/answer-key/plans';
+import { inStandardRendering, loadCorpus } from '../../../src/qualify/corpus/fixture-corpus';
 import { editedPlain as edited, lineAt as at, replaceAt } from '../../support/screen-edits';
 
 const VERSION = '0.171.0';

@@ -7,7 +7,7 @@ import { strict as assert } from 'node:assert';
 import { proveEmptyComposer, readEditor, recognize } from '../../../src/adapters/recognize';
 import { stripSgr } from '../../../src/adapters/screen';
 import type { ScreenSnapshot } from '../../../src/adapters/types';
-import { inStandardRendering, loadSeedCorpus, type Fixture } from '../../support/fixture-corpus';
+import { inStandardRendering, loadSeedCorpus, type Fixture } from '../../../src/qualify/corpus/fixture-corpus';
 
 const codex = loadSeedCorpus().filter((f) => f.agent === 'codex');
 

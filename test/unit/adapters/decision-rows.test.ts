@@ -10,7 +10,7 @@ import { recognize } from '../../../src/adapters/recognize';
 import type { PermissionRecognition, ScreenSnapshot } from '../../../src/adapters/types';
 import { projectPermission } from '../../../src/server/step/projection';
 import { AGENTS, isAgentName } from '../../../src/shared/agents';
-import { loadCorpus } from '../../support/fixture-corpus';
+import { loadCorpus } from '../../../src/qualify/corpus/fixture-corpus';
 
 /** A scope wider than this once, in a row's words. */
 const BROADER = /\b(turn|session|always|don't ask again|future|conversation|all |auto)/i;

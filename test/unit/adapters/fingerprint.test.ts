@@ -3,7 +3,7 @@ import { strict as assert } from 'node:assert';
 import { recognize } from '../../../src/adapters/recognize';
 import type { ScreenSnapshot } from '../../../src/adapters/types';
 import type { AgentName } from '../../../src/shared/agents';
-import { loadCorpus } from '../../support/fixture-corpus';
+import { loadCorpus } from '../../../src/qualify/corpus/fixture-corpus';
 
 function source(agent: AgentName, version: string, s: ScreenSnapshot): string {
   const r = recognize(agent, version, s);

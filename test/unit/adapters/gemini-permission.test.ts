@@ -1,6 +1,6 @@
 /**
  * Gemini CLI 0.61.0's tool confirmations, on screens the real client drew at four sizes
- * (test/harness/agents/gemini/capture-screens.ts): what each one asks comes from the capture's
+ * (scripts/qualify/capture-screens.ts): what each one asks comes from the capture's
  * scenario (capture-scenario.ts), the rows that may be chosen from the dialog's own words. A
  * confirmation read exactly offers "once" and "no" by their digits and never a row that allows
  * more; any screen that is not drawn exactly as the profile says is left to the terminal.
@@ -16,7 +16,7 @@ import {
   GEMINI_SHELL_MOVED,
   GEMINI_SHELL_WRAPPED,
   GEMINI_WRITE,
-} from '../../harness/agents/gemini/capture-scenario';
+} from '../../../src/qualify/agents/gemini/capture-scenario';
 import { GEMINI_PROFILE as PROFILE, GEMINI_SIZES as SIZES, geminiScreen } from './gemini-screens';
 
 const screen = geminiScreen;

@@ -20,9 +20,9 @@ import {
   GEMINI_ASK_LATER,
   GEMINI_ASK_NAME,
   GEMINI_ASK_TYPED,
-} from '../../harness/agents/gemini/question-scenarios';
-import { listMovesDir } from '../../harness/agents/gemini/capture-list-moves';
-import { loadCorpus } from '../../support/fixture-corpus';
+} from '../../../src/qualify/agents/gemini/question-scenarios';
+import { listMovesDir } from '../../../scripts/qualify/capture-list-moves';
+import { loadCorpus } from '../../../src/qualify/corpus/fixture-corpus';
 import { editedRow } from '../../support/screen-edits';
 
 const VERSION = '0.61.0';

@@ -8,8 +8,8 @@
 import { strict as assert } from 'node:assert';
 import { recognizeGemini } from '../../../src/adapters/gemini/recognize';
 import type { ScreenSnapshot } from '../../../src/adapters/types';
-import { GEMINI_FIRST_RUN } from '../../harness/agents/gemini/capture-scenario';
-import { GEMINI_FAKE_KEY as CAPTURE_KEY } from '../../harness/agents/gemini/launch';
+import { GEMINI_FIRST_RUN } from '../../../src/qualify/agents/gemini/capture-scenario';
+import { GEMINI_FAKE_KEY as CAPTURE_KEY } from '../../../src/qualify/agents/gemini/launch';
 import { GEMINI_PROFILE, GEMINI_SIZES, geminiScreen } from './gemini-screens';
 
 const recognise = (s: ScreenSnapshot) => recognizeGemini(s, GEMINI_PROFILE);

@@ -1,4 +1,4 @@
-// Screens Gemini CLI 0.61.0 drew, as test/harness/agents/gemini/capture-screens.ts stored them, and
+// Screens Gemini CLI 0.61.0 drew, as scripts/qualify/capture-screens.ts stored them, and
 // the profile they are read with.
 import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';

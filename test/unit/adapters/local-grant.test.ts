@@ -9,14 +9,14 @@
 import { strict as assert } from 'node:assert';
 import { recognize } from '../../../src/adapters/recognize';
 import type { LocalGrant } from '../../../src/adapters/agent-adapter';
-import { answerKeys } from '../../support/answer-key';
-import { runChecks } from '../../support/answer-key/checks';
-import { plannedInput } from '../../support/answer-key/plans';
-import { inStandardRendering, loadCorpus } from '../../support/fixture-corpus';
-import { readRecord, recordPath } from '../../harness/qualify/records';
-import { AGENTS, NEWEST } from '../../harness/versions';
+import { answerKeys } from '../../../src/qualify/answer-key';
+import { runChecks } from '../../../src/qualify/answer-key/checks';
+import { plannedInput } from '../../../src/qualify/answer-key/plans';
+import { inStandardRendering, loadCorpus } from '../../../src/qualify/corpus/fixture-corpus';
+import { readRecord, recordPath } from '../../../src/qualify/runner/records';
+import { AGENTS, NEWEST } from '../../../src/qualify/versions';
 import { adapterOf } from '../../../src/adapters/registry';
-import { HARNESS_AGENTS } from '../../harness/agents';
+import { HARNESS_AGENTS } from '../../../src/qualify/agents';
 
 for (const agent of AGENTS) {
   const version = NEWEST[agent];

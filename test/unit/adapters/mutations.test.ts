@@ -15,10 +15,10 @@ import { strict as assert } from 'node:assert';
 import { recognize } from '../../../src/adapters/recognize';
 import type { ScreenSnapshot } from '../../../src/adapters/types';
 import { AGENTS, isAgentName, type AgentName } from '../../../src/shared/agents';
-import { answerKeys, type ScreenKey } from '../../support/answer-key';
+import { answerKeys, type ScreenKey } from '../../../src/qualify/answer-key';
 import { alsoTitle, byInput, forEveryOne, recognitionInput } from '../../support/distinct-inputs';
-import { plannedInput } from '../../support/answer-key/plans';
-import type { Expected } from '../../support/answer-key/types';
+import { plannedInput } from '../../../src/qualify/answer-key/plans';
+import type { Expected } from '../../../src/qualify/answer-key/types';
 import {
   editContent,
   lastContent,

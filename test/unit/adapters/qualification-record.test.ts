@@ -3,7 +3,7 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readRecord, recordPath } from '../../harness/qualify/records';
+import { readRecord, recordPath } from '../../../src/qualify/runner/records';
 
 describe('qualification record files', () => {
   const dir = mkdtempSync(join(tmpdir(), 'akk-record-'));

@@ -8,17 +8,17 @@ import { strict as assert } from 'node:assert';
 import { join, relative } from 'node:path';
 import { recognize } from '../../../src/adapters/recognize';
 import { adapterOf } from '../../../src/adapters/registry';
-import type { Sidecar } from '../../harness/capture';
-import { canonicalLines, canonicalSidecar, digest } from '../../harness/qualify/canonical';
-import { FIXTURES, readRecords, storedPath, type QualificationRecord } from '../../harness/qualify/records';
-import { README, readmeWithTable, tablePath, versionTableSource } from '../../harness/qualify/table';
-import { scenariosFor } from '../../harness/scenarios';
-import { readmeWithRenderings } from '../../harness/rendering-table';
-import { readmeWithShapes } from '../../harness/shapes-table';
-import { AGENTS, SIZES, compareVersions, sizeName, type AgentName } from '../../harness/versions';
-import { loadCorpus, loadUnqualifiedCorpus } from '../../support/fixture-corpus';
-import { plannedInput } from '../../support/answer-key/plans';
-import { corpusHas, listCorpus, readCorpusFile } from '../../support/corpus-store';
+import type { Sidecar } from '../../../src/qualify/capture';
+import { canonicalLines, canonicalSidecar, digest } from '../../../src/qualify/runner/canonical';
+import { FIXTURES, readRecords, storedPath, type QualificationRecord } from '../../../src/qualify/runner/records';
+import { README, readmeWithTable, tablePath, versionTableSource } from '../../../scripts/qualify/table';
+import { scenariosFor } from '../../../src/qualify/scenarios';
+import { readmeWithRenderings } from '../../../scripts/qualify/rendering-table';
+import { readmeWithShapes } from '../../../scripts/qualify/shapes-table';
+import { AGENTS, SIZES, compareVersions, sizeName, type AgentName } from '../../../src/qualify/versions';
+import { loadCorpus, loadUnqualifiedCorpus } from '../../../src/qualify/corpus/fixture-corpus';
+import { plannedInput } from '../../../src/qualify/answer-key/plans';
+import { corpusHas, listCorpus, readCorpusFile } from '../../../src/qualify/corpus/corpus-store';
 
 const read = (f: string): string => readCorpusFile(f);
 

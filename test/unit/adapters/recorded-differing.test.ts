@@ -6,8 +6,8 @@
 import { strict as assert } from 'node:assert';
 import { defineAdapter, type LocalGrant } from '../../../src/adapters/agent-adapter';
 import type { PermissionRecognition, Recognition } from '../../../src/adapters/types';
-import { readRecords } from '../../harness/qualify/records';
-import { versionTableSource } from '../../harness/qualify/table';
+import { readRecords } from '../../../src/qualify/runner/records';
+import { versionTableSource } from '../../../scripts/qualify/table';
 
 const SCREEN = { plain: ['x'], cols: 80, rows: 24 };
 const PROMPT: PermissionRecognition = {

@@ -7,13 +7,13 @@
 import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
 import { recognize } from '../../../src/adapters/recognize';
-import { inStandardRendering, loadCorpus, summarize, type Fixture } from '../../support/fixture-corpus';
+import { inStandardRendering, loadCorpus, summarize, type Fixture } from '../../../src/qualify/corpus/fixture-corpus';
 import { renderingName, STANDARD_RENDERING } from '../../../src/shared/rendering';
-import type { Sidecar } from '../../harness/capture';
-import { readRecords, type QualificationRecord } from '../../harness/qualify/records';
+import type { Sidecar } from '../../../src/qualify/capture';
+import { readRecords, type QualificationRecord } from '../../../src/qualify/runner/records';
 import { isAgentName, type AgentName } from '../../../src/shared/agents';
 import { alsoTitle, byInput, forEveryOne, recognitionInput } from '../../support/distinct-inputs';
-import { readCorpusFile } from '../../support/corpus-store';
+import { readCorpusFile } from '../../../src/qualify/corpus/corpus-store';
 
 const STANDARD = renderingName(STANDARD_RENDERING);
 const corpus = loadCorpus();

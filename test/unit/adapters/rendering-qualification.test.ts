@@ -1,7 +1,7 @@
 /**
  * A release is qualified under a rendering condition (a theme, a colour depth) only by its own
  * capture under it: every screen passes its answer-key checks and is recognised as the same step as
- * under the corpus's own rendering (test/harness/qualify/renderings.ts). Judged here on the stored
+ * under the corpus's own rendering (src/qualify/runner/renderings.ts). Judged here on the stored
  * light-theme truecolor capture of 2.1.332, whole and with one screen changed. And a version that
  * was never captured under a condition (the light theme at 256 colours, on a release between a
  * generation's first and newest) does not read the styles that condition draws: a description in
@@ -13,10 +13,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { QUALIFIED_RENDERINGS, QUALIFIED_VERSIONS } from '../../../src/adapters/claude/qualified-versions';
 import { recognize, recognizeForQualification } from '../../../src/adapters/recognize';
-import { FIXTURES, readRecords, type QualificationRecord } from '../../harness/qualify/records';
-import { judgeRendering } from '../../harness/qualify/renderings';
-import { loadCorpus } from '../../support/fixture-corpus';
-import { materialiseTarget, readCorpusFile } from '../../support/corpus-store';
+import { FIXTURES, readRecords, type QualificationRecord } from '../../../src/qualify/runner/records';
+import { judgeRendering } from '../../../src/qualify/runner/renderings';
+import { loadCorpus } from '../../../src/qualify/corpus/fixture-corpus';
+import { materialiseTarget, readCorpusFile } from '../../../src/qualify/corpus/corpus-store';
 
 const VERSION = '2.1.332';
 const CONDITION = { theme: 'light', depth: 'truecolor' } as const;

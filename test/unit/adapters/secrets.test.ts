@@ -10,8 +10,8 @@ import { SECRET_REASON, asksForSecret, maskCredentials, waitsForHiddenInput } fr
 import type { ListWindow, ScreenSnapshot } from '../../../src/adapters/types';
 import { assembleList } from '../../../src/adapters/list-window';
 import { selfContainedRows } from '../../../src/server/sessions/tmux/styled-lines';
-import { FIXTURES } from '../../support/fixture-corpus';
-import { readCorpusFile } from '../../support/corpus-store';
+import { FIXTURES } from '../../../src/qualify/corpus/fixture-corpus';
+import { readCorpusFile } from '../../../src/qualify/corpus/corpus-store';
 
 function screenOf(rel: string, replace: [string, string]): ScreenSnapshot {
   const read = (ext: string): string[] => {

@@ -9,9 +9,9 @@
 import { strict as assert } from 'node:assert';
 import { recognize, unqualifiedVersionNote } from '../../../src/adapters/recognize';
 import { AGENT_DESCRIPTORS } from '../../../src/shared/agents';
-import { answerKeys } from '../../support/answer-key';
-import { inStandardRendering, loadCorpus } from '../../support/fixture-corpus';
-import { AGENTS, NEWEST } from '../../harness/versions';
+import { answerKeys } from '../../../src/qualify/answer-key';
+import { inStandardRendering, loadCorpus } from '../../../src/qualify/corpus/fixture-corpus';
+import { AGENTS, NEWEST } from '../../../src/qualify/versions';
 
 /** The release after the newest: one patch number on, which no record names. */
 const nextRelease = (v: string): string => v.replace(/\d+$/, (n) => String(Number(n) + 1));

@@ -20,8 +20,8 @@ import {
   storeTargetFrom,
   verifyCorpus,
   writeTarget,
-} from '../../support/corpus-store';
-import { FIXTURES } from '../../support/harness-data';
+} from '../../../src/qualify/corpus/corpus-store';
+import { FIXTURES } from '../../../src/qualify/harness-data';
 
 const VERSION = '2.1.332';
 const NEXT = '2.1.999';

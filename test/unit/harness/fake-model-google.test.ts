@@ -8,7 +8,7 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { startFakeModel, type FakeModel } from '../../harness/fake-model';
+import { startFakeModel, type FakeModel } from '../../../src/qualify/fake-model';
 
 interface Recorded {
   method: string;

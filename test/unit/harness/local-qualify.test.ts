@@ -11,12 +11,12 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { LocalQualifications } from '../../../src/server/qualify/local-qualifications';
-import { qualifyLocally } from '../../harness/qualify/local';
-import { FIXTURES, nearestQualified, readRecords } from '../../harness/qualify/records';
-import { NEWEST } from '../../harness/versions';
-import { scenariosFor } from '../../harness/scenarios';
+import { qualifyLocally } from '../../../src/qualify/runner/local';
+import { FIXTURES, nearestQualified, readRecords } from '../../../src/qualify/runner/records';
+import { NEWEST } from '../../../src/qualify/versions';
+import { scenariosFor } from '../../../src/qualify/scenarios';
 import { adapterOf } from '../../../src/adapters/registry';
-import { materialiseTarget, readCorpusFile } from '../../support/corpus-store';
+import { materialiseTarget, readCorpusFile } from '../../../src/qualify/corpus/corpus-store';
 
 const VERSION = NEWEST.claude;
 const SIZE = '120x40';

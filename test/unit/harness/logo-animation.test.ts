@@ -8,10 +8,10 @@
  */
 import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
-import { canonicalLines, digest } from '../../harness/qualify/canonical';
-import { FIXTURES } from '../../harness/qualify/records';
-import { VOLATILE_PAIRS, isVolatileLine } from '../../harness/normalise';
-import { readCorpusFile } from '../../support/corpus-store';
+import { canonicalLines, digest } from '../../../src/qualify/runner/canonical';
+import { FIXTURES } from '../../../src/qualify/runner/records';
+import { VOLATILE_PAIRS, isVolatileLine } from '../../../src/qualify/normalise';
+import { readCorpusFile } from '../../../src/qualify/corpus/corpus-store';
 
 const VERSION = '2.1.332';
 const stored = (file: string): string => readCorpusFile(join(FIXTURES, 'claude', VERSION, file));

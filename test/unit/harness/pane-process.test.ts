@@ -4,7 +4,7 @@
  * never the runner's own process group (0) or init's descendants.
  */
 import { strict as assert } from 'node:assert';
-import { paneProcess } from '../../harness/launch';
+import { paneProcess } from '../../../src/qualify/launched-servers';
 
 describe("the pane's process, as tmux prints it", () => {
   it('is the pid tmux printed', () => {

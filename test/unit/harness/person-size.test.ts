@@ -12,10 +12,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { LocalQualifications } from '../../../src/server/qualify/local-qualifications';
-import { qualifyLocally } from '../../harness/qualify/local';
-import { FIXTURES } from '../../harness/qualify/records';
-import { NEWEST } from '../../harness/versions';
-import { materialiseTarget, readCorpusFile } from '../../support/corpus-store';
+import { qualifyLocally } from '../../../src/qualify/runner/local';
+import { FIXTURES } from '../../../src/qualify/runner/records';
+import { NEWEST } from '../../../src/qualify/versions';
+import { materialiseTarget, readCorpusFile } from '../../../src/qualify/corpus/corpus-store';
 
 const VERSION = NEWEST.claude;
 const STANDARD = '120x40';

@@ -6,9 +6,9 @@ import { strict as assert } from 'node:assert';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { binaryIn, checkQualifiedClient } from '../../harness/install-agents';
-import { readRecord, recordPath } from '../../harness/qualify/records';
-import { PACKAGES } from '../../harness/versions';
+import { binaryIn, checkQualifiedClient } from '../../../src/qualify/install-agents';
+import { readRecord, recordPath } from '../../../src/qualify/runner/records';
+import { PACKAGES } from '../../../src/qualify/versions';
 
 describe('installed clients against their qualification records', () => {
   let dir: string;

@@ -9,9 +9,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { AGENTS, AGENT_DESCRIPTORS, themeConditionName } from '../../../src/shared/agents';
-import { HARNESS_AGENTS } from '../../harness/agents';
+import { HARNESS_AGENTS } from '../../../src/qualify/agents';
 import { parseRendering, renderingName, type Rendering } from '../../../src/shared/rendering';
-import { renderingFolder } from '../../harness/qualify/renderings';
+import { renderingFolder } from '../../../src/qualify/runner/renderings';
 
 const RECORD_KEY = /^[a-z-]+\/(256|truecolor)$/;
 

@@ -5,9 +5,9 @@
  */
 import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
-import { canonicalLines, digest } from '../../harness/qualify/canonical';
-import { FIXTURES } from '../../harness/qualify/records';
-import { readCorpusFile } from '../../support/corpus-store';
+import { canonicalLines, digest } from '../../../src/qualify/runner/canonical';
+import { FIXTURES } from '../../../src/qualify/runner/records';
+import { readCorpusFile } from '../../../src/qualify/corpus/corpus-store';
 
 const HINT = / · ← for agents|← for agents · /g;
 const stored = (file: string): string => readCorpusFile(join(FIXTURES, 'claude', '2.1.332', file));

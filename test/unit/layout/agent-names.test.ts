@@ -8,9 +8,9 @@
  * such as `'./codex/turns'`) and regular-expression literals (`/Claude Code v/`). Comments are not
  * code tokens: they may name agents.
  *
- * Where: every .ts file under src/shared, src/adapters, src/server, src/extension and test/harness,
+ * Where: every .ts file under src/shared, src/adapters, src/server, src/extension and src/qualify,
  * except the registry files (REGISTRY, each named) and each agent's own folders
- * (src/adapters/<agent>/, test/harness/agents/<agent>/ for every agent of the registry).
+ * (src/adapters/<agent>/, src/qualify/agents/<agent>/ for every agent of the registry).
  */
 import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -20,18 +20,22 @@ import { AGENTS, AGENT_DESCRIPTORS } from '../../../src/shared/agents';
 
 const root = join(__dirname, '..', '..', '..');
 
-const SCANNED = ['src/shared', 'src/adapters', 'src/server', 'src/extension', 'test/harness'];
+const SCANNED = ['src/shared', 'src/adapters', 'src/server', 'src/extension', 'src/qualify'];
 
 /** The registry: the only files outside an agent's folders that name it. */
 const REGISTRY = [
   'src/shared/agents.ts',
   'src/adapters/registry.ts',
   // The harness table, and the union of every agent's scenario turn types.
-  'test/harness/agents/index.ts',
-  'test/harness/agents/turns.ts',
+  'src/qualify/agents/index.ts',
+  'src/qualify/agents/turns.ts',
+  // Each agent's answer-key model, and what each agent's wire delivers to the fake model.
+  'src/qualify/answer-key/index.ts',
+  'src/qualify/answer-key/types.ts',
+  'src/qualify/answer-key/checks.ts',
 ];
 
-const OWN_FOLDERS = AGENTS.flatMap((agent) => [`src/adapters/${agent}/`, `test/harness/agents/${agent}/`]);
+const OWN_FOLDERS = AGENTS.flatMap((agent) => [`src/adapters/${agent}/`, `src/qualify/agents/${agent}/`]);
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const NAMES = new RegExp(
@@ -105,7 +109,7 @@ describe("agent names (only the registry and the agents' own folders name an age
     for (const folder of OWN_FOLDERS) assert.ok(statSync(join(root, folder)).isDirectory(), folder);
   });
 
-  it('no other file under src/ or test/harness names an agent in code', () => {
+  it('no other file under src/ or src/qualify names an agent in code', () => {
     const exempt = (f: string): boolean => REGISTRY.includes(f) || OWN_FOLDERS.some((d) => f.startsWith(d));
     const files = SCANNED.flatMap(sourceFiles).filter((f) => !exempt(f));
     assert.ok(files.length > 100, `only ${files.length} files scanned`);

@@ -8,7 +8,7 @@ import { localisedManifest } from '../../support/manifest';
 import { supportedVersions } from '../../../src/adapters/recognize';
 import { ADAPTERS } from '../../../src/adapters/registry';
 import { AGENTS, AGENT_DESCRIPTORS } from '../../../src/shared/agents';
-import { HARNESS_AGENTS } from '../../harness/agents';
+import { HARNESS_AGENTS } from '../../../src/qualify/agents';
 
 interface Manifest {
   capabilities: { untrustedWorkspaces: { restrictedConfigurations: string[] } };

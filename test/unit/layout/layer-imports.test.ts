@@ -46,6 +46,7 @@ describe('layer import rules (compiler-enforced)', function () {
     ['src/adapters', "import * as vscode from 'vscode'; void vscode;"],
     ['src/shared', "import { createHash } from 'node:crypto'; void createHash;"],
     ['src/server', "import * as vscode from 'vscode'; void vscode;"],
+    ['src/qualify', "import * as vscode from 'vscode'; void vscode;"],
     ['media', "import * as fs from 'node:fs'; void fs;"],
   ];
   for (const [layer, source] of forbidden) {

@@ -11,13 +11,13 @@ import type { NotificationName } from '../../../src/shared/protocol';
 import { InteractionTracker } from '../../../src/server/observe/interaction-tracker';
 import type { ScreenCapture, Session } from '../../../src/server/sessions';
 import { openStore, type Store } from '../../../src/server/store';
-import { LIST_MOVE_KEYS, LIST_MOVES_SIZE, listMovesDir } from '../../harness/agents/gemini/capture-list-moves';
-import { moveScreenNames } from '../../harness/capture-moves';
-import { scenario } from '../../harness/scenarios';
-import { NEWEST } from '../../harness/versions';
-import { readCorpusFile } from '../../support/corpus-store';
-import { FIXTURES } from '../../support/harness-data';
-import { sleep, until } from '../../support/wait';
+import { LIST_MOVE_KEYS, LIST_MOVES_SIZE, listMovesDir } from '../../../scripts/qualify/capture-list-moves';
+import { moveScreenNames } from '../../../scripts/qualify/capture-moves';
+import { scenario } from '../../../src/qualify/scenarios';
+import { NEWEST } from '../../../src/qualify/versions';
+import { readCorpusFile } from '../../../src/qualify/corpus/corpus-store';
+import { FIXTURES } from '../../../src/qualify/harness-data';
+import { sleep, until } from '../../../src/qualify/wait';
 
 const SIZE = { cols: 120, rows: 40 };
 

@@ -11,7 +11,7 @@ import { projectQuestionnaire } from '../../../src/server/step/projection';
 import type { TerminalInteraction } from '../../../src/shared/contract';
 import { checkDeliveryMode } from '../../../src/server/respond/request-checks';
 import { expectationMet } from '../../../src/server/respond/step-proof';
-import { loadCorpus } from '../../support/fixture-corpus';
+import { loadCorpus } from '../../../src/qualify/corpus/fixture-corpus';
 
 const corpus = loadCorpus().filter((f) => f.agent === 'codex' && f.version === '0.171.0' && f.screen.cols === 80);
 /** The screen a key was sent to, and the prompt the response began on. */

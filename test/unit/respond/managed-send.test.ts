@@ -16,9 +16,9 @@ import { DEFAULT_RESPONDER_OPTIONS, type SendDeps } from '../../../src/server/re
 import type { Session, SessionRegistry, SettledCapture } from '../../../src/server/sessions';
 import { snapshotOf } from '../../../src/server/sessions/screen-snapshot';
 import type { Store } from '../../../src/server/store';
-import { FIXTURES } from '../../support/fixture-corpus';
+import { FIXTURES } from '../../../src/qualify/corpus/fixture-corpus';
 import { Clock, answeredStep, memoryStore, openTestSession } from '../store/helpers';
-import { readCorpusFile } from '../../support/corpus-store';
+import { readCorpusFile } from '../../../src/qualify/corpus/corpus-store';
 
 const SESSION = 's1';
 const VERSION = '2.1.332';

@@ -13,9 +13,9 @@ import type { ResponderDeps } from '../../../src/server/respond/responder-deps';
 import type { Session, SettledCapture } from '../../../src/server/sessions';
 import { AkkError } from '../../../src/shared/errors';
 import { openStore, WORKSPACE_OWNER, type Store } from '../../../src/server/store';
-import { NEWEST } from '../../harness/versions';
-import { readCorpusFile } from '../../support/corpus-store';
-import { FIXTURES } from '../../support/harness-data';
+import { NEWEST } from '../../../src/qualify/versions';
+import { readCorpusFile } from '../../../src/qualify/corpus/corpus-store';
+import { FIXTURES } from '../../../src/qualify/harness-data';
 
 const SIZE = { cols: 120, rows: 40 };
 const DIR = join(FIXTURES, 'claude', NEWEST.claude, '120x40');

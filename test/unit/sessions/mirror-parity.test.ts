@@ -16,9 +16,9 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { replay, type RecordedRun } from '../../harness/parity';
-import { FIXTURES } from '../../support/fixture-corpus';
-import { AGENTS } from '../../harness/versions';
+import { replay, type RecordedRun } from '../../../scripts/qualify/parity';
+import { FIXTURES } from '../../../src/qualify/corpus/fixture-corpus';
+import { AGENTS } from '../../../src/qualify/versions';
 
 const ROOT = path.join(FIXTURES, 'streams');
 

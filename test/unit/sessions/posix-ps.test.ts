@@ -15,7 +15,7 @@ import { PosixProcessTable, lsofField, parsePsLine } from '../../../src/server/s
 import { ProcFs } from '../../../src/server/sessions/proc';
 import { chooseProcessTable } from '../../../src/server/sessions/platform';
 import { needs } from '../../support/environment';
-import { until } from '../../support/wait';
+import { until } from '../../../src/qualify/wait';
 
 describe('sessions/posix-ps', () => {
   it('parses a ps line as Linux (procps) and macOS print it', () => {

@@ -11,9 +11,9 @@ import { recognize } from '../../../src/adapters/recognize';
 import type { Recognition, ScreenSnapshot } from '../../../src/adapters/types';
 import { ScrolledLists } from '../../../src/server/observe/scrolled-lists';
 import { selfContainedRows } from '../../../src/server/sessions/tmux/styled-lines';
-import { FIXTURES } from '../../support/fixture-corpus';
+import { FIXTURES } from '../../../src/qualify/corpus/fixture-corpus';
 import { editedRow } from '../../support/screen-edits';
-import { readCorpusFile } from '../../support/corpus-store';
+import { readCorpusFile } from '../../../src/qualify/corpus/corpus-store';
 
 const DIR = join(FIXTURES, 'gemini', '0.61.0', '80x24');
 const lines = (t: string): string[] => {

@@ -11,7 +11,7 @@ import { PosixProcessTable } from '../../../src/server/sessions/posix-ps';
 import { ProcFs } from '../../../src/server/sessions/proc';
 import { noShellIntegration, shellName } from '../../../src/server/sessions/terminal/shell-integration-fix';
 import { needs } from '../../support/environment';
-import { until } from '../../support/wait';
+import { until } from '../../../src/qualify/wait';
 
 const DOCUMENTED: Record<string, { file: string; line: string }> = {
   bash: {

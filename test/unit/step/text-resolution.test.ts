@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
 import { thrownCode } from '../../support/akk-error';
-import { FIXTURES } from '../../support/fixture-corpus';
+import { FIXTURES } from '../../../src/qualify/corpus/fixture-corpus';
 import { recognize } from '../../../src/adapters/recognize';
 import type { QuestionnaireRecognition, Recognition, ScreenSnapshot } from '../../../src/adapters/types';
 import { projectPermission, projectQuestionnaire, riskOf } from '../../../src/server/step/projection';
@@ -14,7 +14,7 @@ import {
   textPolicyFor,
 } from '../../../src/server/step/text-resolution';
 import type { Interaction, TextResolutionPolicy } from '../../../src/server/store';
-import { readCorpusFile } from '../../support/corpus-store';
+import { readCorpusFile } from '../../../src/qualify/corpus/corpus-store';
 
 /** A captured screen of the newest Claude Code, recognised as the server does. */
 function screen(version: string, size: string, base: string): Recognition {

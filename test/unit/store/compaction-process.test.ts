@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { openStore, type Store } from '../../../src/server/store';
 import { listJournals } from '../../../src/server/store/journal-format';
 import { Clock, dump, fingerprint, newInteraction, openTestSession, removeDir, tempDir } from './helpers';
-import { until } from '../../support/wait';
+import { until } from '../../../src/qualify/wait';
 
 /** Live child processes of this one that run the compaction entry, read from /proc. */
 function compactionChildren(): number[] {

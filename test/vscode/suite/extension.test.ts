@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as vscode from 'vscode';
-import { until } from '../../support/wait';
+import { until } from '../../../src/qualify/wait';
 
 const EXTENSION_ID = 'agent-knock-knock.agent-knock-knock';
 

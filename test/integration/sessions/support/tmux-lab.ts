@@ -73,6 +73,6 @@ export async function waitFor<T>(
   }
 }
 
-import { sleep } from '../../../support/wait';
+import { sleep } from '../../../../src/qualify/wait';
 
 export { sleep };

@@ -1,0 +1,2 @@
+export { startFakeModel, type FakeModel } from './server';
+export type * from './types';

@@ -1,2 +1,0 @@
-export { startFakeModel, extractToolResults, extractUserTexts, type FakeModel } from './server';
-export type * from './types';
