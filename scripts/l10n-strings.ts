@@ -23,7 +23,9 @@ function isL10nT(call: ts.CallExpression): boolean {
 /** Every call in src/extension's sources, with where it stands (`path:line`). */
 export function forEachExtensionCall(visit: (call: ts.CallExpression, at: string) => void): void {
   const dir = join(ROOT, 'src', 'extension');
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.ts'))) {
+  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((n) => n.endsWith('.ts'))
+    .sort()) {
     const file = join(dir, name);
     const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
     const walk = (node: ts.Node): void => {

@@ -1,20 +1,15 @@
 /** What every command handler is given: the client, the log and the views it updates. */
-import type * as vscode from 'vscode';
-import type { AgentTerminals } from './agent-terminals';
-import type { PendingInteractions } from './pending';
-import type { QuestionPanel } from './question-panel';
-import type { ServerClient } from './server-client';
-import type { SessionMutes } from './session-mutes';
-import type { SessionsTree } from './sessions-tree';
-import type { TerminalWatch } from './terminal-watch';
-import type { TmuxLocator } from './tmux-found';
+import type { AgentTerminals } from './terminals/agent-terminals';
+import type { EditorCore } from './core/editor-core';
+import type { QuestionPanel } from './panel/question-panel';
+import type { SessionMutes } from './terminals/session-mutes';
+import type { SessionsTree } from './terminals/sessions-tree';
+import type { TerminalWatch } from './terminals/terminal-watch';
+import type { TmuxLocator } from './terminals/tmux-found';
 
-export interface CommandDeps {
-  client: ServerClient;
-  log: vscode.LogOutputChannel;
+export interface CommandDeps extends EditorCore {
   sessions: SessionsTree;
   terminals: AgentTerminals;
-  pending: PendingInteractions;
   panel: QuestionPanel;
   watch: TerminalWatch;
   mutes: SessionMutes;

@@ -5,15 +5,15 @@
 import * as vscode from 'vscode';
 import { AGENTS, AGENT_DESCRIPTORS, agentLabel, agentLabelList, type AgentName } from '../shared/agents';
 import type { CandidatePane, SessionSummary } from '../shared/protocol';
-import { launchSettings, startAgentPane } from './agent-terminals';
+import { launchSettings, startAgentPane } from './terminals/agent-terminals';
 import type { CommandDeps } from './command-deps';
 import { INTERACTION_COMMANDS } from './interaction-commands';
-import { forgetLocalQualifications, qualifyOnThisMachine } from './local-qualifications';
-import { checkMachine } from './machine-check';
-import { setSessionMuted } from './session-mutes';
-import { launchPlace, startAgentInTerminal } from './terminal-launch';
-import type { QuestionPanel } from './question-panel';
-import type { ServerHealth } from './server-client';
+import { forgetLocalQualifications, qualifyOnThisMachine } from './qualification/local-qualifications';
+import { checkMachine } from './qualification/machine-check';
+import { setSessionMuted } from './terminals/session-mutes';
+import { launchPlace, startAgentInTerminal } from './terminals/terminal-launch';
+import type { QuestionPanel } from './panel/question-panel';
+import type { ServerHealth } from './core/server-client';
 
 interface ServerStatusReport {
   running: boolean;

@@ -5,14 +5,14 @@
 import * as vscode from 'vscode';
 import type { Answer } from '../shared/contract';
 import { MAX_FREE_TEXT_LENGTH, answerTextProblem } from '../shared/answer-text';
-import { pickOne, type PaletteChoice } from './palette-words';
-import { decideFromPalette } from './palette-decision';
-import { pickStep } from './step-picker';
-import { decideShown, decideShownEdit, showEditDiff, type ShownPermission } from './shown-permission';
+import { pickOne, type PaletteChoice } from './answering/palette-words';
+import { decideFromPalette } from './answering/palette-decision';
+import { pickStep } from './answering/step-picker';
+import { decideShown, decideShownEdit, showEditDiff, type ShownPermission } from './answering/shown-permission';
 import type { CommandDeps } from './command-deps';
-import { agentLabel } from './pending';
-import { report, requireTrust, showFailure } from './report';
-import { errorCodeOf, errorMessageOf, outcomeFor } from './rpc-error';
+import { agentLabel } from './core/pending';
+import { report, requireTrust, showFailure } from './answering/report';
+import { errorCodeOf, errorMessageOf, outcomeFor } from './core/rpc-error';
 import { DECISION } from '../shared/decisions';
 import type { PermissionDecisionKind } from '../shared/contract';
 

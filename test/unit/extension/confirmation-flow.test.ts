@@ -3,8 +3,8 @@
  * with every text shown whole, or after Show All opened it.
  */
 import { strict as assert } from 'node:assert';
-import { personConfirms, type ConfirmUi } from '../../../src/extension/confirmation-flow';
-import { confirmation } from '../../../src/extension/confirmation-text';
+import { personConfirms, type ConfirmUi } from '../../../src/extension/answering/confirmation-flow';
+import { confirmation } from '../../../src/extension/answering/confirmation-text';
 import { DECISION } from '../../../src/shared/decisions';
 import { permission } from './confirmation-fixtures';
 import { ENGLISH } from './l10n-stand-in';

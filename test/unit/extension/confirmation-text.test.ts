@@ -4,7 +4,7 @@
  * with what it left out, and the whole text is what Show All opens.
  */
 import { strict as assert } from 'node:assert';
-import { confirmation } from '../../../src/extension/confirmation-text';
+import { confirmation } from '../../../src/extension/answering/confirmation-text';
 import { DECISION } from '../../../src/shared/decisions';
 import { permission, question } from './confirmation-fixtures';
 import { ENGLISH } from './l10n-stand-in';

@@ -1,7 +1,7 @@
 /** Waiting for the editor's first matching event never hangs, and leaves no listener behind. */
 import { strict as assert } from 'node:assert';
 import { EventEmitter } from 'node:events';
-import { firstEvent } from '../../../src/extension/first-event';
+import { firstEvent } from '../../../src/extension/core/first-event';
 
 function emitter() {
   const e = new EventEmitter();

@@ -4,7 +4,7 @@
  * follows akk.sound.
  */
 import { strict as assert } from 'node:assert';
-import { osNoticeCommand } from '../../../src/extension/os-notice';
+import { osNoticeCommand } from '../../../src/extension/notices/os-notice';
 
 const NOTICE = {
   title: 'Claude Code asks for permission',

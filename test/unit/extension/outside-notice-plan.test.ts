@@ -4,13 +4,9 @@
  * notice, silent when akk.sound is off.
  */
 import { strict as assert } from 'node:assert';
-import {
-  cutText,
-  noticeMode,
-  planNotice,
-  clickTarget,
-  noticeClickTarget,
-} from '../../../src/extension/outside-notice-plan';
+import { cutText } from '../../../src/extension/core/cut-text';
+import { noticeMode, planNotice, clickTarget } from '../../../src/extension/notices/outside-notice-plan';
+import { noticeClickTarget } from '../../../src/extension/panel/notice-click';
 import { PanelNotice, PanelToHost } from '../../../src/shared/webview-messages';
 
 const INPUT = {

@@ -3,7 +3,7 @@
  * resolved gets the first receipt back, and the person is told what stands, not the button pressed.
  */
 import { strict as assert } from 'node:assert';
-import { receiptWords } from '../../../src/extension/receipt-words';
+import { receiptWords } from '../../../src/extension/answering/receipt-words';
 import { DECISION } from '../../../src/shared/decisions';
 import { ENGLISH } from './l10n-stand-in';
 

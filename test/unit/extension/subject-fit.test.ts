@@ -4,7 +4,7 @@
  * is decided in the panel, where it is shown whole.
  */
 import { strict as assert } from 'node:assert';
-import { linesAfterFirst, shownWhole } from '../../../src/extension/subject-fit';
+import { linesAfterFirst, shownWhole } from '../../../src/extension/answering/subject-fit';
 
 describe('what a notification or a quick pick line shows of a permission', () => {
   it('a one-line command of ordinary length is shown whole', () => {

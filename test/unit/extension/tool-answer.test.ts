@@ -4,7 +4,7 @@
  * the agent's next one, or a step that is not low risk.
  */
 import { strict as assert } from 'node:assert';
-import { answerNeedsPerson } from '../../../src/extension/confirmation-flow';
+import { answerNeedsPerson } from '../../../src/extension/answering/confirmation-flow';
 
 describe("a language-model tool's answer: which wait for AKK's own dialog", () => {
   const option = { question_id: 'q1', response_kind: 'single_select' as const, selected_option_ids: ['o1'] };

@@ -4,8 +4,8 @@
  * prepared for: one that arrived or changed since is neither asked about nor decided.
  */
 import { strict as assert } from 'node:assert';
-import { decideConfirmed } from '../../../src/extension/confirmation-flow';
-import type { Confirmation } from '../../../src/extension/confirmation-text';
+import { decideConfirmed } from '../../../src/extension/answering/confirmation-flow';
+import type { Confirmation } from '../../../src/extension/answering/confirmation-text';
 import type { PermissionDecisionKind, PermissionProjection } from '../../../src/shared/contract';
 import { DECISION } from '../../../src/shared/decisions';
 import { permission } from './confirmation-fixtures';

@@ -4,7 +4,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { ERROR_CODES, codedError } from '../../../src/shared/errors';
-import { toolRefusal } from '../../../src/extension/tool-refusal';
+import { toolRefusal } from '../../../src/extension/answering/tool-refusal';
 
 describe("a language-model tool's refusal", () => {
   it('keeps the code the failure carried', () => {
