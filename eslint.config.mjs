@@ -40,7 +40,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/adapters/**/*.ts', 'src/shared/**/*.ts', 'media/**/*.ts'],
+    files: ['src/adapters/**/*.ts', 'src/agents/*/recognize/**/*.ts', 'src/shared/**/*.ts', 'media/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -89,7 +89,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/qualify/**/*.ts'],
+    files: ['src/qualify/**/*.ts', 'src/agents/*/qualify/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -11,8 +11,8 @@ import * as path from 'node:path';
 import { startFakeModel } from '../src/qualify/fake-model';
 import type { ModelTurn } from '../src/qualify/fake-model/types';
 import { agentBinary, agentDir } from '../src/qualify/install-agents';
-import { claudeEnv, claudeFiles } from '../src/qualify/agents/claude/launch';
-import { Q_DATABASE, Q_FEATURES, Q_NAME } from '../src/qualify/agents/claude/questions';
+import { claudeEnv, claudeFiles } from '../src/agents/claude/qualify/launch';
+import { Q_DATABASE, Q_FEATURES, Q_NAME } from '../src/agents/claude/qualify/questions';
 import { NEWEST } from '../src/qualify/versions';
 
 /** The first request is passed on Claude Code's command line, so the questionnaire comes at once. */

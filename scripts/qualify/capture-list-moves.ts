@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { storeMoves } from './capture-moves';
 import { startSession } from '../../src/qualify/session';
 import { NEWEST } from '../../src/qualify/versions';
-import { GEMINI_ASK } from '../../src/qualify/agents/gemini/question-scenarios';
+import { GEMINI_ASK } from '../../src/agents/gemini/qualify/question-scenarios';
 
 export const LIST_MOVE_KEYS = ['Down', 'Down', 'Down', 'Up', 'Up', 'Up'] as const;
 export const LIST_MOVES_SIZE = { cols: 80, rows: 24 } as const;

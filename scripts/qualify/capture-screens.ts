@@ -19,9 +19,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { startFakeModel } from '../../src/qualify/fake-model';
 import type { ModelTurn } from '../../src/qualify/fake-model/types';
-import { GEMINI_CAPTURE, GEMINI_FIRST_RUN, type CaptureStep } from '../../src/qualify/agents/gemini/capture-scenario';
-import { geminiEnv, geminiFiles } from '../../src/qualify/agents/gemini/launch';
-import { GEMINI_VERSION, GeminiPane, geminiBinary, type PaneScreen } from '../../src/qualify/agents/gemini/pane';
+import { GEMINI_CAPTURE, GEMINI_FIRST_RUN, type CaptureStep } from '../../src/agents/gemini/qualify/capture-scenario';
+import { geminiEnv, geminiFiles } from '../../src/agents/gemini/qualify/launch';
+import { GEMINI_VERSION, GeminiPane, geminiBinary, type PaneScreen } from '../../src/agents/gemini/qualify/pane';
 
 type Store = (state: string, screen: PaneScreen) => void;
 

@@ -8,7 +8,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Q_FOUR } from '../../src/qualify/agents/claude/questions';
+import { Q_FOUR } from '../../src/agents/claude/qualify/questions';
 import { storeMoves } from './capture-moves';
 import { startSession } from '../../src/qualify/session';
 import { NEWEST } from '../../src/qualify/versions';

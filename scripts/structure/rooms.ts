@@ -73,7 +73,8 @@ export function otherDoors(root: string, files: readonly string[]): string[] {
     const rel = relative(root, file).split(sep).join('/');
     if (!rel.startsWith('src/server/') || rel === ADAPTERS_DOOR) continue;
     for (const m of readFileSync(file, 'utf8').matchAll(/^(import|export)\s+(type\s+)?[^;]*?from\s+'([^']+)'/gms)) {
-      if (m[2] === undefined && /(^|\/)adapters\//.test(m[3] ?? '')) out.push(`${rel} imports values from ${m[3]}`);
+      if (m[2] === undefined && /(^|\/)(adapters|agents)\//.test(m[3] ?? ''))
+        out.push(`${rel} imports values from ${m[3]}`);
     }
   }
   return out.sort();

@@ -37,7 +37,7 @@ const VOCABULARIES: readonly Vocabulary[] = [
   {
     what: 'a prompt shape',
     words: [...new Set(AGENTS.flatMap((agent) => ADAPTERS[agent].gatedShapes()))],
-    homes: [/^src\/adapters\/[a-z]+\/shapes\.ts$/, /^src\/adapters\/[a-z]+\/qualified-versions\.ts$/],
+    homes: [/^src\/agents\/[a-z]+\/recognize\/(shapes|qualified-versions)\.ts$/],
   },
 ];
 
@@ -46,7 +46,7 @@ const VOCABULARIES: readonly Vocabulary[] = [
  * real client draws and what the harness pressed, from outside the code under test, so a renamed
  * constant cannot rename the expectation with it; its fake model speaks the vendors' wire formats.
  */
-const OWN_WITNESS = /^src\/qualify\//;
+const OWN_WITNESS = /^src\/(qualify|agents\/[a-z]+\/qualify)\//;
 
 /** Code that builds an error object by hand, and the files allowed to: the builders and the wire. */
 const HAND_BUILT_ERROR = /Object\.assign\(\s*new Error\b|data: \{ code: '/;

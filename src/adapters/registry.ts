@@ -4,9 +4,9 @@
  */
 import { isAgentName, type AgentKind, type AgentName } from '../shared/agents';
 import type { AgentAdapter } from './agent-adapter';
-import { claudeAdapter } from './claude/adapter';
-import { codexAdapter } from './codex/adapter';
-import { geminiAdapter } from './gemini/adapter';
+import { claudeAdapter } from '../agents/claude/recognize/adapter';
+import { codexAdapter } from '../agents/codex/recognize/adapter';
+import { geminiAdapter } from '../agents/gemini/recognize/adapter';
 
 export const ADAPTERS: { readonly [N in AgentName]: AgentAdapter & { agent: N } } = {
   claude: claudeAdapter,

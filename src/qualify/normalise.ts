@@ -1,6 +1,6 @@
 // Volatile screen content and how captures normalise it, so that re-capturing gives the same files:
 // the run folder and the fake model's ids here, each agent's own content in its harness entry
-// (src/qualify/agents/<agent>/normalise.ts). Every rule is listed in fixtures/README.md.
+// (src/agents/<agent>/qualify/normalise.ts). Every rule is listed in fixtures/README.md.
 import { AGENTS } from '../shared/agents';
 import { HARNESS_AGENTS } from './agents';
 import type { Rule, VolatileLine, VolatilePair } from './agents/types';

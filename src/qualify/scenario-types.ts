@@ -1,6 +1,6 @@
 // The scenario vocabulary: what a scenario does to the terminal, the screens it expects, and the
 // steps every agent's scenarios share. The scenarios themselves are each agent's own
-// (src/qualify/agents/<agent>/scenarios.ts); scenarios.ts lists them all.
+// (src/agents/<agent>/qualify/scenarios.ts); scenarios.ts lists them all.
 import type { AgentName } from '../shared/agents';
 import type { Scenario } from './fake-model/types';
 

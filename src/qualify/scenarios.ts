@@ -1,7 +1,7 @@
 // Named scenarios: the model's script plus, for the capture driver, the screens to expect and the
 // keys that lead from one to the next. Every shape named by the interaction design is covered for
 // each client where the client can draw it: each agent's scenarios are its own
-// (src/qualify/agents/<agent>/scenarios.ts), listed here in registry order.
+// (src/agents/<agent>/qualify/scenarios.ts), listed here in registry order.
 import { AGENTS, type AgentName } from '../shared/agents';
 import { HARNESS_AGENTS } from './agents';
 import type { NamedScenario } from './scenario-types';

@@ -1,5 +1,5 @@
 // The client versions the harness knows, from each agent's harness entry
-// (src/qualify/agents/<agent>/index.ts), and the terminal sizes it captures at.
+// (src/agents/<agent>/qualify/index.ts), and the terminal sizes it captures at.
 import { AGENTS, AGENT_DESCRIPTORS, isAgentName, type AgentName } from '../shared/agents';
 import { HARNESS_AGENTS } from './agents';
 

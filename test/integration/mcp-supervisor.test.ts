@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVER_REQUESTS } from '../../src/shared/protocol';
-import { Q_DATABASE } from '../../src/qualify/agents/claude/questions';
+import { Q_DATABASE } from '../../src/agents/claude/qualify/questions';
 import { scenario } from '../../src/qualify/scenarios';
 import { askedPerson, errorCode, mcpClient, pendingStep, untilAsked } from '../support/mcp-supervisor';
 import { startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';

@@ -2,13 +2,13 @@
  * The prompts of a normal day with the newest real Claude Code, answered through the AKK server
  * only (`node dist/server.js --stdio`): an edit of an existing file with its diff, a web fetch, an
  * MCP tool call and the plan approval, each answered both ways. The effect is checked on disk and
- * at the fake model; the scenarios are the corpus's own (src/qualify/agents/claude/daily-scenarios.ts).
+ * at the fake model; the scenarios are the corpus's own (src/agents/claude/qualify/daily-scenarios.ts).
  */
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
-import { PLAN } from '../../src/qualify/agents/claude/daily-scenarios';
+import { PLAN } from '../../src/agents/claude/qualify/daily-scenarios';
 import { scenario } from '../../src/qualify/scenarios';
 import type { TermSize } from '../../src/qualify/versions';
 import { optionId, question, respond, startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';

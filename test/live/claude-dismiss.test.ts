@@ -7,7 +7,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
-import { Q_DATABASE, Q_NAME } from '../../src/qualify/agents/claude/questions';
+import { Q_DATABASE, Q_NAME } from '../../src/agents/claude/qualify/questions';
 import { optionId, question, startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
 import { sleep } from '../../src/qualify/wait';
 

@@ -9,7 +9,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
-import { Q_DATABASE, Q_NAME } from '../../src/qualify/agents/claude/questions';
+import { Q_DATABASE, Q_NAME } from '../../src/agents/claude/qualify/questions';
 import { optionId, question, respond, startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
 import { sleep, until } from '../../src/qualify/wait';
 

@@ -3,10 +3,10 @@
  * through the AKK server only (`node dist/server.js --stdio`) with the newest real Claude Code: the
  * rows are read whole from their wrapped lines, and the fake model receives exactly the chosen
  * labels, in the order they were chosen. The scenario is the corpus's own
- * (`claude-multi-select-wrapped`, src/qualify/agents/claude/scenarios.ts).
+ * (`claude-multi-select-wrapped`, src/agents/claude/qualify/scenarios.ts).
  */
 import { strict as assert } from 'node:assert';
-import { Q_CHECKS } from '../../src/qualify/agents/claude/questions';
+import { Q_CHECKS } from '../../src/agents/claude/qualify/questions';
 import { scenario } from '../../src/qualify/scenarios';
 import { optionId, question, respond, startServerAgent, userPrompt } from '../support/server-agent';
 

@@ -11,11 +11,11 @@
  */
 import { strict as assert } from 'node:assert';
 import { QUESTION_THEN_BASH, answerThenApprove } from './claude-server-support';
-import { QUALIFIED_RENDERINGS } from '../../src/adapters/claude/qualified-versions';
+import { QUALIFIED_RENDERINGS } from '../../src/agents/claude/recognize/qualified-versions';
 import { agentBinary } from '../../src/qualify/install-agents';
 import { INSTALL_TIMEOUT_MS } from '../support/agent-fixture';
-import { Q_DATABASE, Q_FOUR } from '../../src/qualify/agents/claude/questions';
-import { CLAUDE_THEMES } from '../../src/qualify/agents/claude/launch';
+import { Q_DATABASE, Q_FOUR } from '../../src/agents/claude/qualify/questions';
+import { CLAUDE_THEMES } from '../../src/agents/claude/qualify/launch';
 import { COLOUR_DEPTHS, renderingName, type Rendering } from '../../src/shared/rendering';
 import {
   nothingTyped,

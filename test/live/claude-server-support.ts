@@ -6,7 +6,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REQUESTS } from '../../src/shared/protocol';
-import { Q_DATABASE } from '../../src/qualify/agents/claude/questions';
+import { Q_DATABASE } from '../../src/agents/claude/qualify/questions';
 import { optionId, question, respond, userPrompt, type ServerAgent } from '../support/server-agent';
 
 /** The questionnaire, then `touch approved.txt`, then the answer. */

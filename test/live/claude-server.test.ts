@@ -6,7 +6,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REQUESTS } from '../../src/shared/protocol';
-import { Q_DATABASE, Q_FEATURES, Q_NAME } from '../../src/qualify/agents/claude/questions';
+import { Q_DATABASE, Q_FEATURES, Q_NAME } from '../../src/agents/claude/qualify/questions';
 import { optionId, question, respond, startServerAgent, userPrompt } from '../support/server-agent';
 import { sleep } from '../../src/qualify/wait';
 import { PROCESS_TABLE_NOTE } from '../support/process-table-note';

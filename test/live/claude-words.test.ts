@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
 import type { TextResolution } from '../../src/shared/contract';
-import { Q_DATABASE } from '../../src/qualify/agents/claude/questions';
+import { Q_DATABASE } from '../../src/agents/claude/qualify/questions';
 import { optionId, question, startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
 import { sleep } from '../../src/qualify/wait';
 

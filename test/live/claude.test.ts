@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Q_DATABASE, Q_FEATURES, Q_NAME } from '../../src/qualify/agents/claude/questions';
+import { Q_DATABASE, Q_FEATURES, Q_NAME } from '../../src/agents/claude/qualify/questions';
 import type { Session } from '../../src/qualify/session';
 import { NEWEST } from '../../src/qualify/versions';
 import { liveSessions } from './live-session';

@@ -9,7 +9,7 @@
  * nothing is typed; from that height it is answered.
  */
 import { strict as assert } from 'node:assert';
-import { CX_DATABASE } from '../../src/qualify/agents/codex/scenarios';
+import { CX_DATABASE } from '../../src/agents/codex/qualify/scenarios';
 import { renderingName, type Rendering } from '../../src/shared/rendering';
 import {
   nothingTyped,

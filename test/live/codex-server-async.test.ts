@@ -9,7 +9,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { REQUESTS } from '../../src/shared/protocol';
-import { CODEX_ASTRA, CX_ASYNC_QUESTION, codexAsyncTurns } from '../../src/qualify/agents/codex/async-scenarios';
+import { CODEX_ASTRA, CX_ASYNC_QUESTION, codexAsyncTurns } from '../../src/agents/codex/qualify/async-scenarios';
 import { optionId, question, respond, startServerAgent } from '../support/server-agent';
 import {
   FOLLOW_UP,

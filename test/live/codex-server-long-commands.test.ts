@@ -10,9 +10,9 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { QUALIFIED_SHAPES } from '../../src/adapters/codex/qualified-versions';
+import { QUALIFIED_SHAPES } from '../../src/agents/codex/recognize/qualified-versions';
 import { REQUESTS } from '../../src/shared/protocol';
-import { CX_LONG_APPROVED, CX_LONG_REJECTED } from '../../src/qualify/agents/codex/long-command-scenarios';
+import { CX_LONG_APPROVED, CX_LONG_REJECTED } from '../../src/agents/codex/qualify/long-command-scenarios';
 import { NEWEST } from '../../src/qualify/versions';
 import { startServerAgent, type ServerAgent } from '../support/server-agent';
 import { FOLLOW_UP, outcome, send } from './codex-server-support';

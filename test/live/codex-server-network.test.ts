@@ -12,9 +12,9 @@
 import { strict as assert } from 'node:assert';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { QUALIFIED_SHAPES } from '../../src/adapters/codex/qualified-versions';
+import { QUALIFIED_SHAPES } from '../../src/agents/codex/recognize/qualified-versions';
 import { REQUESTS } from '../../src/shared/protocol';
-import { CX_NETWORK_HOST, CX_NETWORK_WORKSPACE, fetchCommand } from '../../src/qualify/agents/codex/network-scenarios';
+import { CX_NETWORK_HOST, CX_NETWORK_WORKSPACE, fetchCommand } from '../../src/agents/codex/qualify/network-scenarios';
 import { adminNamespaceUnavailable } from '../../src/qualify/admin-requirements';
 import { NEWEST } from '../../src/qualify/versions';
 import { startServerAgent, type ServerAgent } from '../support/server-agent';

@@ -6,12 +6,12 @@
  * from the server, the model receives none, and in both cases the turn goes on.
  */
 import { strict as assert } from 'node:assert';
-import { QUALIFIED_SHAPES } from '../../src/adapters/codex/qualified-versions';
+import { QUALIFIED_SHAPES } from '../../src/agents/codex/recognize/qualified-versions';
 import { REQUESTS } from '../../src/shared/protocol';
 import {
   CX_PERMISSION_REQUEST,
   CX_REQUEST_PERMISSIONS,
-} from '../../src/qualify/agents/codex/permission-request-scenarios';
+} from '../../src/agents/codex/qualify/permission-request-scenarios';
 import { NEWEST } from '../../src/qualify/versions';
 import { startServerAgent, type ServerAgent } from '../support/server-agent';
 import { FOLLOW_UP, outcome, send } from './codex-server-support';

@@ -10,7 +10,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { REQUESTS } from '../../src/shared/protocol';
-import { CX_DATABASE, CX_DEPLOY, CX_LANGUAGE } from '../../src/qualify/agents/codex/scenarios';
+import { CX_DATABASE, CX_DEPLOY, CX_LANGUAGE } from '../../src/agents/codex/qualify/scenarios';
 import { optionId, question, respond, startServerAgent } from '../support/server-agent';
 import { FOLLOW_UP, RUI, answersAtModel, chooseWithMode, outcome, send, sleep } from './codex-server-support';
 

@@ -7,8 +7,8 @@ import { strict as assert } from 'node:assert';
 import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { CX_DATABASE } from '../../src/qualify/agents/codex/scenarios';
-import { CX_ASYNC_QUESTION } from '../../src/qualify/agents/codex/async-scenarios';
+import { CX_DATABASE } from '../../src/agents/codex/qualify/scenarios';
+import { CX_ASYNC_QUESTION } from '../../src/agents/codex/qualify/async-scenarios';
 import { optionId, question, respond, type ServerAgent } from '../support/server-agent';
 
 import { sleep } from '../../src/qualify/wait';

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { CX_DATABASE, CX_DEPLOY, CX_LANGUAGE } from '../../src/qualify/agents/codex/scenarios';
+import { CX_DATABASE, CX_DEPLOY, CX_LANGUAGE } from '../../src/agents/codex/qualify/scenarios';
 import type { Session } from '../../src/qualify/session';
 import { NEWEST } from '../../src/qualify/versions';
 import { liveSessions } from './live-session';

@@ -10,8 +10,8 @@
 import { strict as assert } from 'node:assert';
 import type { Answer, TerminalInteraction } from '../../src/shared/contract';
 import { NOTIFICATIONS, REQUESTS, type InteractionRequiredParams } from '../../src/shared/protocol';
-import { Q_FEATURES, Q_NAME } from '../../src/qualify/agents/claude/questions';
-import { CX_DATABASE, CX_LANGUAGE } from '../../src/qualify/agents/codex/scenarios';
+import { Q_FEATURES, Q_NAME } from '../../src/agents/claude/qualify/questions';
+import { CX_DATABASE, CX_LANGUAGE } from '../../src/agents/codex/qualify/scenarios';
 import type { RpcMessage } from '../support/rpc-client';
 import { startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
 import { sleep } from '../../src/qualify/wait';

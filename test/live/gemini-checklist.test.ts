@@ -11,7 +11,7 @@
  */
 import { strict as assert } from 'node:assert';
 import type { StatusResult } from '../../src/shared/protocol';
-import { GEMINI_ASK } from '../../src/qualify/agents/gemini/question-scenarios';
+import { GEMINI_ASK } from '../../src/agents/gemini/qualify/question-scenarios';
 import type { ModelTurn } from '../../src/qualify/fake-model/types';
 import { agentBinary } from '../../src/qualify/install-agents';
 import { NEWEST } from '../../src/qualify/versions';

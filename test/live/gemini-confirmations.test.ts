@@ -20,9 +20,9 @@ import {
   GEMINI_MCP_CALL,
   GEMINI_SHELL,
   GEMINI_SHELL_WRAPPED,
-} from '../../src/qualify/agents/gemini/capture-scenario';
-import { geminiEnv, geminiFiles } from '../../src/qualify/agents/gemini/launch';
-import { GEMINI_VERSION, GeminiPane, geminiBinary, type PaneScreen } from '../../src/qualify/agents/gemini/pane';
+} from '../../src/agents/gemini/qualify/capture-scenario';
+import { geminiEnv, geminiFiles } from '../../src/agents/gemini/qualify/launch';
+import { GEMINI_VERSION, GeminiPane, geminiBinary, type PaneScreen } from '../../src/agents/gemini/qualify/pane';
 import { startFakeModel, type FakeModel } from '../../src/qualify/fake-model';
 import type { ModelTurn } from '../../src/qualify/fake-model/types';
 import { INSTALL_TIMEOUT_MS } from '../support/agent-fixture';

@@ -11,7 +11,7 @@ import { strict as assert } from 'node:assert';
 import { renderingName, type Rendering } from '../../src/shared/rendering';
 import { agentBinary } from '../../src/qualify/install-agents';
 import { NEWEST } from '../../src/qualify/versions';
-import { GEMINI_SHELL } from '../../src/qualify/agents/gemini/capture-scenario';
+import { GEMINI_SHELL } from '../../src/agents/gemini/qualify/capture-scenario';
 import { INSTALL_TIMEOUT_MS } from '../support/agent-fixture';
 import { allowThenRefuse, REFUSED_SHELL } from '../support/gemini-live';
 import { startServerAgent } from '../support/server-agent';

@@ -9,7 +9,7 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GEMINI_EDIT, GEMINI_EDIT_CALL, GEMINI_SHELL } from '../../src/qualify/agents/gemini/capture-scenario';
+import { GEMINI_EDIT, GEMINI_EDIT_CALL, GEMINI_SHELL } from '../../src/agents/gemini/qualify/capture-scenario';
 import { agentBinary } from '../../src/qualify/install-agents';
 import type { ModelTurn } from '../../src/qualify/fake-model/types';
 import { NEWEST } from '../../src/qualify/versions';

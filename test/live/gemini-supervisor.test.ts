@@ -11,7 +11,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GEMINI_SHELL } from '../../src/qualify/agents/gemini/capture-scenario';
+import { GEMINI_SHELL } from '../../src/agents/gemini/qualify/capture-scenario';
 import { agentBinary } from '../../src/qualify/install-agents';
 import type { ModelTurn } from '../../src/qualify/fake-model/types';
 import { NEWEST } from '../../src/qualify/versions';

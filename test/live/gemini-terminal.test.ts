@@ -9,7 +9,7 @@
 import { strict as assert } from 'node:assert';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { GEMINI_SHELL } from '../../src/qualify/agents/gemini/capture-scenario';
+import { GEMINI_SHELL } from '../../src/agents/gemini/qualify/capture-scenario';
 import type { ModelTurn } from '../../src/qualify/fake-model/types';
 import { agentBinary } from '../../src/qualify/install-agents';
 import { NEWEST } from '../../src/qualify/versions';

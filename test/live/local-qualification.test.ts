@@ -15,7 +15,7 @@ import type { ListLocalQualificationsResult } from '../../src/shared/qualificati
 import { sha256OfFile } from '../../src/server/qualify/binary-digest';
 import { LOCAL_RECORD_FORMAT, LocalQualifications } from '../../src/server/qualify/local-qualifications';
 import { adapterOf } from '../../src/adapters/registry';
-import { Q_DATABASE, Q_NAME } from '../../src/qualify/agents/claude/questions';
+import { Q_DATABASE, Q_NAME } from '../../src/agents/claude/qualify/questions';
 import { agentBinary } from '../../src/qualify/install-agents';
 import { readRecord, recordPath } from '../../src/qualify/runner/records';
 import { stableView } from '../../src/qualify/normalise';

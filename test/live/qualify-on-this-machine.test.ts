@@ -23,7 +23,7 @@ import { NOTIFICATIONS, REQUESTS, type StatusResult } from '../../src/shared/pro
 import type { QualificationProgressParams, QualifyVersionResult } from '../../src/shared/qualification-shapes';
 import { LocalQualifications } from '../../src/server/qualify/local-qualifications';
 import { sha256OfFile } from '../../src/server/qualify/binary-digest';
-import { Q_DATABASE } from '../../src/qualify/agents/claude/questions';
+import { Q_DATABASE } from '../../src/agents/claude/qualify/questions';
 import { agentBinary } from '../../src/qualify/install-agents';
 import { NEWEST } from '../../src/qualify/versions';
 import { optionId, question, startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';

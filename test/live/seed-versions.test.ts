@@ -10,8 +10,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REQUESTS } from '../../src/shared/protocol';
 import { agentBinary } from '../../src/qualify/install-agents';
-import { Q_DATABASE, Q_NAME } from '../../src/qualify/agents/claude/questions';
-import { CX_DATABASE, CX_LANGUAGE } from '../../src/qualify/agents/codex/scenarios';
+import { Q_DATABASE, Q_NAME } from '../../src/agents/claude/qualify/questions';
+import { CX_DATABASE, CX_LANGUAGE } from '../../src/agents/codex/qualify/scenarios';
 import { SIZES, VERSIONS, compareVersions, sizeName, type AgentName, type TermSize } from '../../src/qualify/versions';
 import type { StatusResult } from '../../src/shared/protocol';
 import {

@@ -9,7 +9,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
-import { Q_DATABASE } from '../../src/qualify/agents/claude/questions';
+import { Q_DATABASE } from '../../src/agents/claude/qualify/questions';
 import { agentBinary } from '../../src/qualify/install-agents';
 import { NEWEST } from '../../src/qualify/versions';
 import { approve, optionId, question, userPrompt } from '../support/server-agent';

@@ -17,7 +17,7 @@ import { agentBinary } from '../../src/qualify/install-agents';
 import { stableView } from '../../src/qualify/normalise';
 import type { Scenario } from '../../src/qualify/fake-model/types';
 import { PACKAGES, type AgentName } from '../../src/qualify/versions';
-import { Q_DATABASE } from '../../src/qualify/agents/claude/questions';
+import { Q_DATABASE } from '../../src/agents/claude/qualify/questions';
 import { startServerAgent, toldLeftToTerminal, userPrompt } from '../support/server-agent';
 import { INSTALL_TIMEOUT_MS } from '../support/agent-fixture';
 import { prompt } from '../support/gemini-live';

@@ -3,7 +3,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StatusResult } from '../../src/shared/protocol';
-import { GEMINI_SHELL } from '../../src/qualify/agents/gemini/capture-scenario';
+import { GEMINI_SHELL } from '../../src/agents/gemini/qualify/capture-scenario';
 import type { FakeModel } from '../../src/qualify/fake-model';
 import { approve, type ServerAgent } from './server-agent';
 import { sleep } from '../../src/qualify/wait';

@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { AskQuestion, ModelTurn } from '../../src/qualify/fake-model/types';
-import { Q_DATABASE, Q_FEATURES, Q_NAME } from '../../src/qualify/agents/claude/questions';
+import { Q_DATABASE, Q_FEATURES, Q_NAME } from '../../src/agents/claude/qualify/questions';
 import { NEWEST } from '../../src/qualify/versions';
 import { sleep, until } from './agent-tmux';
 import { DAILY_TURN, DAILY_TURNS } from './daily-flows';

@@ -3,8 +3,8 @@
  * fake model), a request_user_input questionnaire answered in the panel (a choice, then notes), and
  * an async question answered through Other while the turn keeps working.
  */
-import { CX_DATABASE, CX_LANGUAGE } from '../../src/qualify/agents/codex/scenarios';
-import { CODEX_ASTRA, CX_ASYNC_QUESTION, codexAsyncTurns } from '../../src/qualify/agents/codex/async-scenarios';
+import { CX_DATABASE, CX_LANGUAGE } from '../../src/agents/codex/qualify/scenarios';
+import { CODEX_ASTRA, CX_ASYNC_QUESTION, codexAsyncTurns } from '../../src/agents/codex/qualify/async-scenarios';
 import type { ModelTurn } from '../../src/qualify/fake-model/types';
 import { until } from './agent-tmux';
 import { check, sortedJson, type FlowContext } from './flow-support';

@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startCodeServer } from '../../scripts/vscode-host/host';
-import { claudeEnv } from '../../src/qualify/agents/claude/launch';
+import { claudeEnv } from '../../src/agents/claude/qualify/launch';
 import { startFakeModel } from '../../src/qualify/fake-model';
 import { agentBinary } from '../../src/qualify/install-agents';
 import { NEWEST } from '../../src/qualify/versions';

@@ -5,7 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { geminiEnv } from '../../src/qualify/agents/gemini/launch';
+import { geminiEnv } from '../../src/agents/gemini/qualify/launch';
 import type { FakeModel } from '../../src/qualify/fake-model';
 import type { Page } from 'playwright-core';
 import { sleep, until } from './agent-tmux';

@@ -16,8 +16,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { geminiFiles } from '../../src/qualify/agents/gemini/launch';
-import { GEMINI_ASK } from '../../src/qualify/agents/gemini/question-scenarios';
+import { geminiFiles } from '../../src/agents/gemini/qualify/launch';
+import { GEMINI_ASK } from '../../src/agents/gemini/qualify/question-scenarios';
 import { startFakeModel } from '../../src/qualify/fake-model';
 import type { ModelTurn } from '../../src/qualify/fake-model/types';
 import { agentBinary } from '../../src/qualify/install-agents';

@@ -21,7 +21,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startCodeServer } from '../../scripts/vscode-host/host';
-import { Q_DATABASE } from '../../src/qualify/agents/claude/questions';
+import { Q_DATABASE } from '../../src/agents/claude/qualify/questions';
 import { startFakeModel } from '../../src/qualify/fake-model';
 import { DIFFERING_RELEASE, NEWEST } from '../../src/qualify/versions';
 import { sleep, until } from './agent-tmux';

@@ -12,7 +12,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { AskQuestion, ModelTurn } from '../../src/qualify/fake-model/types';
-import { geminiFiles } from '../../src/qualify/agents/gemini/launch';
+import { geminiFiles } from '../../src/agents/gemini/qualify/launch';
 import { startFakeModel, type FakeModel } from '../../src/qualify/fake-model';
 import { agentBinary } from '../../src/qualify/install-agents';
 import { NEWEST } from '../../src/qualify/versions';

@@ -6,8 +6,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import { claudeEnv, claudeFiles } from '../../src/qualify/agents/claude/launch';
-import { codexEnv, codexFiles } from '../../src/qualify/agents/codex/launch';
+import { claudeEnv, claudeFiles } from '../../src/agents/claude/qualify/launch';
+import { codexEnv, codexFiles } from '../../src/agents/codex/qualify/launch';
 import type { FakeModel } from '../../src/qualify/fake-model';
 import { agentBinary } from '../../src/qualify/install-agents';
 import { NEWEST } from '../../src/qualify/versions';

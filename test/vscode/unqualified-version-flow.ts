@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { claudeEnv, claudeFiles } from '../../src/qualify/agents/claude/launch';
+import { claudeEnv, claudeFiles } from '../../src/agents/claude/qualify/launch';
 import { startFakeModel } from '../../src/qualify/fake-model';
 import { agentBinary } from '../../src/qualify/install-agents';
 import { AgentTmux, sleep, until } from './agent-tmux';

@@ -9,7 +9,7 @@
 import * as path from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import type { ModelTurn } from '../../src/qualify/fake-model/types';
-import { Q_DATABASE } from '../../src/qualify/agents/claude/questions';
+import { Q_DATABASE } from '../../src/agents/claude/qualify/questions';
 import { until } from './agent-tmux';
 import { check, checkExactAnswers, checkNothingSent, toolResultOf, type FlowContext } from './flow-support';
 import { screenshot } from './ui-support';

@@ -1,5 +1,5 @@
 // The turn kinds every agent shares: plain text, and a tool call given by name. Each agent's own
-// turn kinds (its tools as a scenario names them) live in src/qualify/agents/<agent>/turns.ts.
+// turn kinds (its tools as a scenario names them) live in src/agents/<agent>/qualify/turns.ts.
 
 export interface AskOption {
   label: string;

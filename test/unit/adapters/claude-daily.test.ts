@@ -5,12 +5,12 @@
  * qualification never captured these prompts refused them (zero input).
  */
 import { strict as assert } from 'node:assert';
-import { QUALIFIED_SHAPES } from '../../../src/adapters/claude/qualified-versions';
+import { QUALIFIED_SHAPES } from '../../../src/agents/claude/recognize/qualified-versions';
 import { recognize, recognizeForQualification } from '../../../src/adapters/recognize';
 import { adapterOf } from '../../../src/adapters/registry';
-import { parseDrawnDiff } from '../../../src/adapters/claude/edit-diff';
+import { parseDrawnDiff } from '../../../src/agents/claude/recognize/edit-diff';
 import type { ScreenSnapshot } from '../../../src/adapters/types';
-import { PLAN } from '../../../src/qualify/agents/claude/daily-scenarios';
+import { PLAN } from '../../../src/agents/claude/qualify/daily-scenarios';
 import { loadSeedCorpus } from '../../../src/qualify/corpus/fixture-corpus';
 
 const NEWEST = '2.1.332';

@@ -9,7 +9,7 @@
 import { strict as assert } from 'node:assert';
 import { recognize, recognizeForQualification } from '../../../src/adapters/recognize';
 import type { ScreenSnapshot } from '../../../src/adapters/types';
-import { Q_CHECKS } from '../../../src/qualify/agents/claude/questions';
+import { Q_CHECKS } from '../../../src/agents/claude/qualify/questions';
 import { inStandardRendering, loadCorpus } from '../../../src/qualify/corpus/fixture-corpus';
 
 const VERSION = '2.1.332';

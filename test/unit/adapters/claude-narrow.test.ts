@@ -5,11 +5,11 @@
  * single-select option whose label and description wrap is read whole, or not at all.
  */
 import { strict as assert } from 'node:assert';
-import { QUALIFIED_RENDERINGS } from '../../../src/adapters/claude/qualified-versions';
+import { QUALIFIED_RENDERINGS } from '../../../src/agents/claude/recognize/qualified-versions';
 import { adapterOf } from '../../../src/adapters/registry';
 import { readEditor, recognize, recognizeForQualification } from '../../../src/adapters/recognize';
 import type { Recognition, ScreenSnapshot } from '../../../src/adapters/types';
-import { Q_UNUSUAL } from '../../../src/qualify/agents/claude/questions';
+import { Q_UNUSUAL } from '../../../src/agents/claude/qualify/questions';
 import { inStandardRendering, loadSeedCorpus } from '../../../src/qualify/corpus/fixture-corpus';
 
 const narrow = loadSeedCorpus().filter((f) => f.agent === 'claude' && f.screen.cols === 80);

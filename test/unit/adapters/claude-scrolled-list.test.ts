@@ -16,7 +16,7 @@ import { thrownCode } from '../../support/akk-error';
 import { recognize } from '../../../src/adapters/recognize';
 import type { ListWindow, Recognition, ScreenSnapshot } from '../../../src/adapters/types';
 import { selfContainedRows } from '../../../src/server/sessions/tmux/styled-lines';
-import { Q_FOUR } from '../../../src/qualify/agents/claude/questions';
+import { Q_FOUR } from '../../../src/agents/claude/qualify/questions';
 import { SCROLLED_KEYS, scrolledScreensDir } from '../../../scripts/qualify/capture-scrolled-list';
 import { moveScreenNames } from '../../../scripts/qualify/capture-moves';
 import { editLine } from '../../support/screen-edits';

@@ -7,15 +7,15 @@
  */
 import { strict as assert } from 'node:assert';
 import { recognize, recognizeForQualification } from '../../../src/adapters/recognize';
-import { wrapParagraph } from '../../../src/adapters/codex/command-paragraph-wrap';
-import { wrapOptionRow } from '../../../src/adapters/codex/option-row-wrap';
-import { QUALIFIED_SHAPES } from '../../../src/adapters/codex/qualified-versions';
+import { wrapParagraph } from '../../../src/agents/codex/recognize/command-paragraph-wrap';
+import { wrapOptionRow } from '../../../src/agents/codex/recognize/option-row-wrap';
+import { QUALIFIED_SHAPES } from '../../../src/agents/codex/recognize/qualified-versions';
 import type { Recognition, ScreenSnapshot } from '../../../src/adapters/types';
 import {
   CX_LONG_APPROVED,
   CX_LONG_REJECTED,
   CX_LONG_WIDE,
-} from '../../../src/qualify/agents/codex/long-command-scenarios';
+} from '../../../src/agents/codex/qualify/long-command-scenarios';
 import { answerKeys } from '../../../src/qualify/answer-key';
 import { runChecks } from '../../../src/qualify/answer-key/checks';
 import { plannedInput } from '../../../src/qualify/answer-key/plans';

@@ -8,9 +8,9 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { joinWrappedDescriptions } from '../../../src/adapters/codex/rows';
+import { joinWrappedDescriptions } from '../../../src/agents/codex/recognize/rows';
 import { recognize } from '../../../src/adapters/recognize';
-import { CX_DATABASE } from '../../../src/qualify/agents/codex/scenarios';
+import { CX_DATABASE } from '../../../src/agents/codex/qualify/scenarios';
 
 /** The whole screen as Codex 0.171.0 drew it at 60x24 (plain; its path made neutral). */
 const SCREEN = {

@@ -10,7 +10,7 @@ import { strict as assert } from 'node:assert';
 import { assembleList } from '../../../src/adapters/list-window';
 import { recognize } from '../../../src/adapters/recognize';
 import type { ListWindow, QuestionnaireRecognition, Recognition, ScreenSnapshot } from '../../../src/adapters/types';
-import { GEMINI_ASK } from '../../../src/qualify/agents/gemini/question-scenarios';
+import { GEMINI_ASK } from '../../../src/agents/gemini/qualify/question-scenarios';
 import { loadCorpus } from '../../../src/qualify/corpus/fixture-corpus';
 import { editedRow } from '../../support/screen-edits';
 

@@ -5,8 +5,8 @@
  * the cursor after them, the words in the colour typed text has, no styles to tell by, a turn working.
  */
 import { strict as assert } from 'node:assert';
-import { proveGeminiComposer } from '../../../src/adapters/gemini/composer';
-import { activityOf } from '../../../src/adapters/gemini/recognize';
+import { proveGeminiComposer } from '../../../src/agents/gemini/recognize/composer';
+import { activityOf } from '../../../src/agents/gemini/recognize/recognize';
 import type { ScreenSnapshot } from '../../../src/adapters/types';
 import { GEMINI_PROFILE, GEMINI_SIZES, geminiScreen } from './gemini-screens';
 

@@ -6,7 +6,7 @@
  * more; any screen that is not drawn exactly as the profile says is left to the terminal.
  */
 import { strict as assert } from 'node:assert';
-import { recognizeGeminiPermission } from '../../../src/adapters/gemini/permission';
+import { recognizeGeminiPermission } from '../../../src/agents/gemini/recognize/permission';
 import type { PermissionRecognition, ScreenSnapshot } from '../../../src/adapters/types';
 import {
   GEMINI_EDIT,
@@ -16,7 +16,7 @@ import {
   GEMINI_SHELL_MOVED,
   GEMINI_SHELL_WRAPPED,
   GEMINI_WRITE,
-} from '../../../src/qualify/agents/gemini/capture-scenario';
+} from '../../../src/agents/gemini/qualify/capture-scenario';
 import { GEMINI_PROFILE as PROFILE, GEMINI_SIZES as SIZES, geminiScreen } from './gemini-screens';
 
 const screen = geminiScreen;

@@ -20,7 +20,7 @@ import {
   GEMINI_ASK_LATER,
   GEMINI_ASK_NAME,
   GEMINI_ASK_TYPED,
-} from '../../../src/qualify/agents/gemini/question-scenarios';
+} from '../../../src/agents/gemini/qualify/question-scenarios';
 import { listMovesDir } from '../../../scripts/qualify/capture-list-moves';
 import { loadCorpus } from '../../../src/qualify/corpus/fixture-corpus';
 import { editedRow } from '../../support/screen-edits';

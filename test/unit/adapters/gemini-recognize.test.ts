@@ -6,10 +6,10 @@
  * how it was reached: the capture's steps, never these files' own text.
  */
 import { strict as assert } from 'node:assert';
-import { recognizeGemini } from '../../../src/adapters/gemini/recognize';
+import { recognizeGemini } from '../../../src/agents/gemini/recognize/recognize';
 import type { ScreenSnapshot } from '../../../src/adapters/types';
-import { GEMINI_FIRST_RUN } from '../../../src/qualify/agents/gemini/capture-scenario';
-import { GEMINI_FAKE_KEY as CAPTURE_KEY } from '../../../src/qualify/agents/gemini/launch';
+import { GEMINI_FIRST_RUN } from '../../../src/agents/gemini/qualify/capture-scenario';
+import { GEMINI_FAKE_KEY as CAPTURE_KEY } from '../../../src/agents/gemini/qualify/launch';
 import { GEMINI_PROFILE, GEMINI_SIZES, geminiScreen } from './gemini-screens';
 
 const recognise = (s: ScreenSnapshot) => recognizeGemini(s, GEMINI_PROFILE);

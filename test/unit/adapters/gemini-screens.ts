@@ -3,8 +3,8 @@
 import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { GeminiProfile } from '../../../src/adapters/gemini/permission';
-import { GEMINI_GENERATIONS } from '../../../src/adapters/gemini/profile';
+import type { GeminiProfile } from '../../../src/agents/gemini/recognize/permission';
+import { GEMINI_GENERATIONS } from '../../../src/agents/gemini/recognize/profile';
 import type { ScreenSnapshot } from '../../../src/adapters/types';
 
 export const GEMINI_PROFILE: GeminiProfile = {

@@ -11,7 +11,7 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { QUALIFIED_RENDERINGS, QUALIFIED_VERSIONS } from '../../../src/adapters/claude/qualified-versions';
+import { QUALIFIED_RENDERINGS, QUALIFIED_VERSIONS } from '../../../src/agents/claude/recognize/qualified-versions';
 import { recognize, recognizeForQualification } from '../../../src/adapters/recognize';
 import { FIXTURES, readRecords, type QualificationRecord } from '../../../src/qualify/runner/records';
 import { judgeRendering } from '../../../src/qualify/runner/renderings';

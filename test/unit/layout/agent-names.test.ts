@@ -10,7 +10,7 @@
  *
  * Where: every .ts file under src/shared, src/adapters, src/server, src/extension and src/qualify,
  * except the registry files (REGISTRY, each named) and each agent's own folders
- * (src/adapters/<agent>/, src/qualify/agents/<agent>/ for every agent of the registry).
+ * (src/agents/<agent>/ for every agent of the registry).
  */
 import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -20,7 +20,7 @@ import { AGENTS, AGENT_DESCRIPTORS } from '../../../src/shared/agents';
 
 const root = join(__dirname, '..', '..', '..');
 
-const SCANNED = ['src/shared', 'src/adapters', 'src/server', 'src/extension', 'src/qualify'];
+const SCANNED = ['src/shared', 'src/adapters', 'src/agents', 'src/server', 'src/extension', 'src/qualify'];
 
 /** The registry: the only files outside an agent's folders that name it. */
 const REGISTRY = [
@@ -35,7 +35,7 @@ const REGISTRY = [
   'src/qualify/answer-key/checks.ts',
 ];
 
-const OWN_FOLDERS = AGENTS.flatMap((agent) => [`src/adapters/${agent}/`, `src/qualify/agents/${agent}/`]);
+const OWN_FOLDERS = AGENTS.map((agent) => `src/agents/${agent}/`);
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const NAMES = new RegExp(

@@ -21,7 +21,7 @@ import type { SendDeps } from '../../../src/server/respond/responder-deps';
 import type { Session, SettledCapture } from '../../../src/server/sessions';
 import { LIST_MOVE_KEYS, LIST_MOVES_SIZE, listMovesDir } from '../../../scripts/qualify/capture-list-moves';
 import { moveScreenNames } from '../../../scripts/qualify/capture-moves';
-import { GEMINI_ASK } from '../../../src/qualify/agents/gemini/question-scenarios';
+import { GEMINI_ASK } from '../../../src/agents/gemini/qualify/question-scenarios';
 
 const VERSION = '0.61.0';
 const SELECT_HINTS = 'Enter to select · ↑/↓ to navigate · Esc to cancel';

@@ -1,7 +1,7 @@
 // Claude Code's prompts of a normal working day beyond questions, Bash and new files: an edit of
 // an existing file with its diff, a web fetch, an MCP tool call and the plan-mode approval, each
 // answered both ways.
-import { AFTER, FOLLOW_UP, type DriveStep, type NamedScenario, type Workspace } from '../../scenario-types';
+import { AFTER, FOLLOW_UP, type DriveStep, type NamedScenario, type Workspace } from '../../../qualify/scenario-types';
 import type { ClaudeTurn } from './turns';
 
 const IDLE: DriveStep = { state: 'idle', until: { all: ['❯'] }, then: [{ prompt: 'go' }], shapes: ['idle'] };

@@ -1,7 +1,7 @@
 // Claude Code in the test harness: the versions it is tested at, where its executable lies in an
 // install, how it is launched against the fake model, its scenarios, and its volatile content.
 import * as path from 'node:path';
-import type { HarnessAgent } from '../types';
+import type { HarnessAgent } from '../../../qualify/agents/types';
 import { CLAUDE_PROMPT_SHAPES } from './prompt-shapes';
 import { CLAUDE_THEMES, prepareClaude } from './launch';
 import { claudeModel } from './model';

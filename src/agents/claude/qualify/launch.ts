@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { AGENT_DESCRIPTORS } from '../../../shared/agents';
 import { STANDARD_RENDERING } from '../../../shared/rendering';
-import type { LaunchRun } from '../types';
+import type { LaunchRun } from '../../../qualify/agents/types';
 
 /** Every theme Claude Code offers in its /theme picker (its `theme` setting). */
 const choice = AGENT_DESCRIPTORS.claude.rendering;

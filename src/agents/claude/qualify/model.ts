@@ -1,6 +1,6 @@
 // Claude Code's side of the fake model: its client speaks the Anthropic Messages API, and its own
 // scenario turns are calls of its own tools (turns.ts).
-import type { AgentModel } from '../../fake-model/types';
+import type { AgentModel } from '../../../qualify/fake-model/types';
 
 export const claudeModel: AgentModel = {
   api: 'anthropic',

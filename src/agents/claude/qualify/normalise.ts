@@ -1,9 +1,9 @@
 // Claude Code's volatile screen content, normalised so that re-capturing gives the same files
 // (fixtures/README.md lists every rule): turn summaries with a random verb and a clock, the
 // animated spinner line, and how an overflowing transcript leaves the top row.
-import { SGR_RUN, stripSgr } from '../../sgr';
-import type { Rule, VolatileLine, VolatilePair, VolatileSpan } from '../types';
-import { spanPair } from '../../volatile-span';
+import { SGR_RUN, stripSgr } from '../../../qualify/sgr';
+import type { Rule, VolatileLine, VolatilePair, VolatileSpan } from '../../../qualify/agents/types';
+import { spanPair } from '../../../qualify/volatile-span';
 
 const G = SGR_RUN;
 

@@ -1,6 +1,6 @@
 // Claude Code's prompt shapes for the README's table (scripts/qualify/shapes-table.ts): what AKK
 // answers, shows only, or has not seen yet, and the corpus shapes of the screens behind each.
-import type { PromptShape } from '../types';
+import type { PromptShape } from '../../../qualify/agents/types';
 
 export const CLAUDE_PROMPT_SHAPES: PromptShape[] = [
   { prompt: 'Single-select question (and its `Type something.` row)', handling: 'answered', tags: ['single-select'] },

@@ -1,6 +1,6 @@
 // Claude Code's scenarios: the question sets its AskUserQuestion tool asks, and every shape of
 // dialog it draws, from the idle prompt through questions and permissions to the answer.
-import { AFTER, FOLLOW_UP, HELLO, type DriveStep, type NamedScenario } from '../../scenario-types';
+import { AFTER, FOLLOW_UP, HELLO, type DriveStep, type NamedScenario } from '../../../qualify/scenario-types';
 import { Q_DATABASE, Q_FEATURES, Q_NAME, Q_UNUSUAL } from './questions';
 
 export const CLAUDE_IDLE: DriveStep = {

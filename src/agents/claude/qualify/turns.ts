@@ -1,6 +1,6 @@
 // Claude Code's own scenario turns: its AskUserQuestion, Bash, Write, Read, Edit, WebFetch and
 // ExitPlanMode tools, and a tool of an MCP server.
-import type { AskOption, TurnBase } from '../../fake-model/turn';
+import type { AskOption, TurnBase } from '../../../qualify/fake-model/turn';
 
 /** One question of Claude Code's AskUserQuestion tool. */
 export interface AskQuestion {

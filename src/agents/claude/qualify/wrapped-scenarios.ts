@@ -1,5 +1,5 @@
 // Claude Code's scenarios added after its start-up screens: a multi-select question whose rows wrap.
-import { AFTER, FOLLOW_UP, type NamedScenario } from '../../scenario-types';
+import { AFTER, FOLLOW_UP, type NamedScenario } from '../../../qualify/scenario-types';
 import { Q_CHECKS } from './questions';
 import { CLAUDE_IDLE } from './scenarios';
 

@@ -1,5 +1,5 @@
 /** Whether Claude Code is idle at its prompt or working on a turn. */
-import type { ActivityRecognition, ScreenSnapshot } from '../types';
+import type { ActivityRecognition, ScreenSnapshot } from '../../../adapters/types';
 import type { ClaudeProfile } from './profile';
 
 export function recognizeActivity(s: ScreenSnapshot, p: ClaudeProfile): ActivityRecognition {

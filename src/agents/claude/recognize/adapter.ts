@@ -1,5 +1,5 @@
 /** Claude Code's adapter: its profile generations, the versions qualified for each, and what each proves. */
-import { defineAdapter } from '../agent-adapter';
+import { defineAdapter } from '../../../adapters/agent-adapter';
 import { proveClaudeComposer } from './composer';
 import { DIFFERING_VERSIONS, QUALIFIED_RENDERINGS, QUALIFIED_SHAPES, QUALIFIED_VERSIONS } from './qualified-versions';
 import { CLAUDE_GENERATIONS } from './profile';

@@ -2,8 +2,8 @@
  * Claude Code's empty main prompt, proven for managed send: `❯` and a no-break space alone between
  * two full-width rules, the mode footer directly below with no turn running.
  */
-import { isRule, lastContentLine } from '../screen';
-import type { ComposerProof, ScreenSnapshot } from '../types';
+import { isRule, lastContentLine } from '../../../adapters/screen';
+import type { ComposerProof, ScreenSnapshot } from '../../../adapters/types';
 import { recognizeActivity } from './activity';
 import type { ClaudeProfile } from './profile';
 

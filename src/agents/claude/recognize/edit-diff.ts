@@ -3,8 +3,8 @@
  * line numbers right-aligned, `-` removed, `+` added, a space for kept lines; a line too long for
  * the pane continues on the next screen line under the sign, cut at the last cell.
  */
-import { displayWidth } from '../screen';
-import type { DiffLine } from '../types';
+import { displayWidth } from '../../../adapters/screen';
+import type { DiffLine } from '../../../adapters/types';
 
 const OPS: Readonly<Record<string, DiffLine['op']>> = { ' ': 'context', '-': 'removed', '+': 'added' };
 

@@ -1,7 +1,7 @@
 /** Locating Claude Code's bottom-most dialog frame on a screen. */
-import { regionText } from '../prompt-region';
-import { isRule, wrapWords } from '../screen';
-import type { ScreenSnapshot } from '../types';
+import { regionText } from '../../../adapters/prompt-region';
+import { isRule, wrapWords } from '../../../adapters/screen';
+import type { ScreenSnapshot } from '../../../adapters/types';
 
 interface Frame {
   /** Index of the full-width top rule. */

@@ -11,7 +11,7 @@
  * step is the person's, in the diff (accepted or rejected there) or in the terminal. Recognised
  * exactly, as a dialog of its own, so that the person is told where to answer.
  */
-import type { ManualRecognition, ScreenSnapshot } from '../types';
+import type { ManualRecognition, ScreenSnapshot } from '../../../adapters/types';
 
 const HEADER = /^ Opened changes in (\S.{0,59}) ⧉$/;
 const QUESTION = /^Do you want to (?:make this edit to|create) (\S.{0,199})\?$/;

@@ -3,9 +3,9 @@
  * command, a new file's name, an edit's file and diff, a fetch's domain, URL and prompt, an MCP
  * tool with its arguments. Each form is read exactly as drawn, or the prompt is manual.
  */
-import { isRule, styledRuns } from '../screen';
-import type { ManualRecognition, PermissionPreview, ScreenSnapshot } from '../types';
-import { manual } from '../types';
+import { isRule, styledRuns } from '../../../adapters/screen';
+import type { ManualRecognition, PermissionPreview, ScreenSnapshot } from '../../../adapters/types';
+import { manual } from '../../../adapters/types';
 import { parseDrawnDiff } from './edit-diff';
 import type { ClaudePermissionTool, ClaudeProfile } from './profile';
 

@@ -4,15 +4,15 @@
  * persistent-Yes row that AKK never offers (absent where the client leaves it out), `No`, and the
  * footer (none on the fetch prompt). Only one-time Yes and the exact No row are decisions.
  */
-import { parseNumberedRows } from '../numbered-rows';
-import { bottomLine } from '../screen';
-import type { ManualRecognition, PermissionRecognition, ScreenSnapshot } from '../types';
-import { keyThenChanged, manual } from '../types';
+import { parseNumberedRows } from '../../../adapters/numbered-rows';
+import { bottomLine } from '../../../adapters/screen';
+import type { ManualRecognition, PermissionRecognition, ScreenSnapshot } from '../../../adapters/types';
+import { keyThenChanged, manual } from '../../../adapters/types';
 import { dialogRegion, findTopRule } from './frame';
 import { subjectOf } from './permission-subjects';
 import type { ClaudeProfile } from './profile';
 import { CLAUDE_SHAPES } from './shapes';
-import { DECISION } from '../../shared/decisions';
+import { DECISION } from '../../../shared/decisions';
 import { openedInEditor } from './ide-diff';
 
 /** The corpus shape of each prompt that a client version answers only once it was qualified with it. */

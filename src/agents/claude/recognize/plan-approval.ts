@@ -4,11 +4,11 @@
  * `2. Yes, manually approve edits`, `3. Tell Claude what to change` (a free-text row), and the plan
  * file's path at the bottom. The plan must be wholly on screen: the person reads it before deciding.
  */
-import { parseNumberedRows, type NumberedRow } from '../numbered-rows';
-import { bottomLine, isRule, styledRuns, wrapWords } from '../screen';
-import type { ManualRecognition, QuestionnaireRecognition, ScreenSnapshot } from '../types';
-import { keyThenChanged, manual } from '../types';
-import { regionText } from '../prompt-region';
+import { parseNumberedRows, type NumberedRow } from '../../../adapters/numbered-rows';
+import { bottomLine, isRule, styledRuns, wrapWords } from '../../../adapters/screen';
+import type { ManualRecognition, QuestionnaireRecognition, ScreenSnapshot } from '../../../adapters/types';
+import { keyThenChanged, manual } from '../../../adapters/types';
+import { regionText } from '../../../adapters/prompt-region';
 import type { ClaudeProfile } from './profile';
 import { CLAUDE_SHAPES } from './shapes';
 

@@ -2,8 +2,8 @@
  * The top of a Claude Code question tab or review, below its top rule: the optional tab header,
  * a blank line, the question (or title) lines and a blank line; and the step it shows.
  */
-import type { ManualRecognition, ScreenSnapshot } from '../types';
-import { manual } from '../types';
+import type { ManualRecognition, ScreenSnapshot } from '../../../adapters/types';
+import { manual } from '../../../adapters/types';
 import { parseTabHeader, type TabHeader } from './tab-header';
 
 interface Body {

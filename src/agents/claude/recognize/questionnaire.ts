@@ -2,16 +2,16 @@
  * Claude Code's AskUserQuestion dialog: one question per tab, single or multi select with a
  * free-text row, and the final review. Every line of the frame must be accounted for.
  */
-import { parseNumberedRows, type NumberedRow } from '../numbered-rows';
-import { bottomLine, isRule } from '../screen';
+import { parseNumberedRows, type NumberedRow } from '../../../adapters/numbered-rows';
+import { bottomLine, isRule } from '../../../adapters/screen';
 import type {
   KeyAction,
   ManualRecognition,
   QuestionnaireRecognition,
   RecognizedOption,
   ScreenSnapshot,
-} from '../types';
-import { keyThenChanged, manual } from '../types';
+} from '../../../adapters/types';
+import { keyThenChanged, manual } from '../../../adapters/types';
 import { dialogRegion, findTopRule, matchFooter } from './frame';
 import type { ClaudeProfile } from './profile';
 import { joinQuestion, readBody, stepOf } from './question-body';

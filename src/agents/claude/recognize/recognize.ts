@@ -1,7 +1,7 @@
 /** Claude Code recognition: a prompt if one is proven, else manual or activity. */
-import { bottomLine, isRule } from '../screen';
-import type { Recognition, ScreenSnapshot } from '../types';
-import { manual } from '../types';
+import { bottomLine, isRule } from '../../../adapters/screen';
+import type { Recognition, ScreenSnapshot } from '../../../adapters/types';
+import { manual } from '../../../adapters/types';
 import { recognizeActivity } from './activity';
 import { recognizePermission } from './permission';
 import { recognizePlanApproval } from './plan-approval';

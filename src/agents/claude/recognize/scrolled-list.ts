@@ -1,6 +1,6 @@
-import { parseNumberedRows } from '../numbered-rows';
-import type { ListWindow, ManualRecognition, ScreenSnapshot, WindowRow } from '../types';
-import { manual } from '../types';
+import { parseNumberedRows } from '../../../adapters/numbered-rows';
+import type { ListWindow, ManualRecognition, ScreenSnapshot, WindowRow } from '../../../adapters/types';
+import { manual } from '../../../adapters/types';
 import { dialogRegion } from './frame';
 import type { ClaudeProfile } from './profile';
 import { descriptionStylesOf, unwrapRows } from './wrapped-rows';

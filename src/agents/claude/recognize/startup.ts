@@ -2,8 +2,8 @@
  * Claude Code's start-up screens (folder trust, an API key found in the environment): recognised
  * exactly so the person is told what the terminal asks, and never answered, whatever they offer.
  */
-import { bottomLine, isRule } from '../screen';
-import type { ManualRecognition, ScreenSnapshot } from '../types';
+import { bottomLine, isRule } from '../../../adapters/screen';
+import type { ManualRecognition, ScreenSnapshot } from '../../../adapters/types';
 import type { ClaudeProfile, StartupScreen } from './profile';
 
 function line(s: ScreenSnapshot, i: number): string {

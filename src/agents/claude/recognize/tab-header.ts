@@ -3,7 +3,7 @@
  * The plain text says which questions are answered; only the styled capture says which tab
  * is current (it alone has a background colour).
  */
-import { styledRuns } from '../screen';
+import { styledRuns } from '../../../adapters/screen';
 
 export interface TabHeader {
   tabs: Array<{ label: string; answered: boolean; submit: boolean }>;

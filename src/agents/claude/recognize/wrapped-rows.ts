@@ -8,11 +8,11 @@
  * re-wrapping the joined label and description at the pane's width gives exactly the lines drawn.
  * A style no qualified rendering draws is manual, with that reason.
  */
-import type { NumberedRow } from '../numbered-rows';
-import { styleKeyAt, wrapWords } from '../screen';
-import type { ManualRecognition, ScreenSnapshot } from '../types';
+import type { NumberedRow } from '../../../adapters/numbered-rows';
+import { styleKeyAt, wrapWords } from '../../../adapters/screen';
+import type { ManualRecognition, ScreenSnapshot } from '../../../adapters/types';
 import type { ClaudeProfile } from './profile';
-import { manual } from '../types';
+import { manual } from '../../../adapters/types';
 
 interface RowText {
   label: string;

@@ -1,8 +1,8 @@
 // Codex's async question (request_user_input_async, offered to Astra models): asked while the turn
 // keeps working, collapsed to a summary, opened, answered by an option or through Other, and the
 // answer steering the running turn.
-import type { ModelTurn } from '../../fake-model/types';
-import { AFTER, FOLLOW_UP, type DriveStep, type NamedScenario } from '../../scenario-types';
+import type { ModelTurn } from '../../../qualify/fake-model/types';
+import { AFTER, FOLLOW_UP, type DriveStep, type NamedScenario } from '../../../qualify/scenario-types';
 
 /** `request_user_input_async` is offered to Astra models only. */
 export const CODEX_ASTRA = ['-c', 'model="gpt-6-astra"'];

@@ -1,7 +1,7 @@
 // Codex in the test harness: the versions it is tested at, where its executable lies in an install,
 // how it is launched against the fake model, its scenarios, and its volatile content.
 import * as path from 'node:path';
-import type { HarnessAgent } from '../types';
+import type { HarnessAgent } from '../../../qualify/agents/types';
 import { CODEX_PROMPT_SHAPES } from './prompt-shapes';
 import { prepareCodex } from './launch';
 import { codexModel } from './model';

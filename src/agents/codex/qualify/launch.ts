@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
-import type { LaunchRun } from '../types';
+import type { LaunchRun } from '../../../qualify/agents/types';
 
 const run = promisify(execFile);
 

@@ -1,6 +1,6 @@
 // Codex's command approvals for long commands: the `$` line and the "don't ask again" row wrap at
 // the pane width, and the screen must still name the exact command.
-import { AFTER, FOLLOW_UP, type DriveStep, type NamedScenario } from '../../scenario-types';
+import { AFTER, FOLLOW_UP, type DriveStep, type NamedScenario } from '../../../qualify/scenario-types';
 
 /** A command of about 80 characters: its `$` line wraps at 80 columns, its "don't ask again" row at 120. */
 export const CX_LONG_APPROVED = 'mkdir -p build/reports && echo "quarterly release notes" > build/reports/notes.txt';

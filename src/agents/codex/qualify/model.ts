@@ -1,7 +1,7 @@
 // Codex's side of the fake model: its client speaks the OpenAI Responses API, and its own scenario
 // turns are calls of request_user_input, of whichever shell tool the request offers, and of
 // apply_patch (a custom tool where the client offers it as one).
-import type { AgentModel, OfferedTool, ToolCall } from '../../fake-model/types';
+import type { AgentModel, OfferedTool, ToolCall } from '../../../qualify/fake-model/types';
 
 function commandCall(tools: readonly OfferedTool[], command: string, extra: Record<string, unknown>): ToolCall {
   const names = new Set(tools.map((t) => t.name));

@@ -3,7 +3,7 @@
 // The client runs in a private mount namespace that has that file (Workspace.requirements), and
 // whose /etc/hosts sends the host to this machine, so an approved fetch reaches a server (or fails
 // to connect) rather than failing to resolve.
-import { AFTER, FOLLOW_UP, type DriveStep, type NamedScenario } from '../../scenario-types';
+import { AFTER, FOLLOW_UP, type DriveStep, type NamedScenario } from '../../../qualify/scenario-types';
 
 /**
  * An administrator's requirements that put commands' network access under the client's policy

@@ -1,8 +1,8 @@
 // Codex's volatile screen content, normalised so that re-capturing gives the same files
 // (fixtures/README.md lists every rule): turn summaries and working timers, ids and timings in
 // command output, and the thread title in the status line.
-import { stripSgr } from '../../sgr';
-import type { Rule, VolatileLine, VolatilePair, VolatileSpan } from '../types';
+import { stripSgr } from '../../../qualify/sgr';
+import type { Rule, VolatileLine, VolatilePair, VolatileSpan } from '../../../qualify/agents/types';
 
 /** Any run of SGR escapes. */
 const SGR = '(?:\\x1b\\[[0-9;:]*m)*';

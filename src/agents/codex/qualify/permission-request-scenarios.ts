@@ -1,7 +1,7 @@
 // Codex's permission request: the model asks, with the `request_permissions` tool (offered with
 // `--enable request_permissions_tool`), for more than the sandbox allows; the client draws
 // `Would you like to grant these permissions?` with the rule it asks for.
-import { AFTER, FOLLOW_UP, type DriveStep, type NamedScenario } from '../../scenario-types';
+import { AFTER, FOLLOW_UP, type DriveStep, type NamedScenario } from '../../../qualify/scenario-types';
 
 /** The request: network access, with the model's reason. */
 export const CX_PERMISSION_REQUEST = {

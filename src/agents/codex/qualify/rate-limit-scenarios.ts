@@ -1,7 +1,7 @@
 // Codex's rate-limit choices: a model response whose headers report the usage limit nearly used up
 // makes the client offer, once the turn ends, to switch to a model with lower credit usage. Only
 // the person answers it; the harness keeps the configured model, as the person would.
-import { AFTER, FOLLOW_UP, type DriveStep, type NamedScenario } from '../../scenario-types';
+import { AFTER, FOLLOW_UP, type DriveStep, type NamedScenario } from '../../../qualify/scenario-types';
 
 /**
  * The headers of a response that has used 95% of the primary (five-hour) limit: the client offers

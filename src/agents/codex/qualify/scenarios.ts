@@ -1,6 +1,6 @@
 // Codex's scenarios: the questions its request_user_input tools ask, and every shape of dialog
 // it draws, from the idle composer through questions, approvals and async questions to the answer.
-import { AFTER, FOLLOW_UP, HELLO, type DriveStep, type NamedScenario } from '../../scenario-types';
+import { AFTER, FOLLOW_UP, HELLO, type DriveStep, type NamedScenario } from '../../../qualify/scenario-types';
 import { asyncScenarios } from './async-scenarios';
 import { longCommandScenarios } from './long-command-scenarios';
 import { networkScenarios } from './network-scenarios';

@@ -1,7 +1,7 @@
 // Codex's start-up screens that only the person may answer (an update offer, folder trust, a model
 // migration), each left in place by its `Workspace.startup` name (see launch.ts), captured, then
 // answered by the harness with keys as the person would, then the idle composer and a turn.
-import { AFTER, FOLLOW_UP, type DriveStep, type NamedScenario } from '../../scenario-types';
+import { AFTER, FOLLOW_UP, type DriveStep, type NamedScenario } from '../../../qualify/scenario-types';
 
 /** The idle composer once the start-up screens are answered: the status line names the model. */
 const IDLE: DriveStep = {

@@ -1,5 +1,5 @@
 // Codex's own scenario turns: request_user_input, a shell command and apply_patch.
-import type { AskOption, TurnBase } from '../../fake-model/turn';
+import type { AskOption, TurnBase } from '../../../qualify/fake-model/turn';
 
 /** One question of Codex's request_user_input tool. */
 export interface CodexQuestion {

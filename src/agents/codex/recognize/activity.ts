@@ -1,7 +1,7 @@
 /** Whether Codex is idle at its composer or working on a turn, and the empty-composer proof for managed send. */
-import { regionText } from '../prompt-region';
-import { bottomLine, styledRuns } from '../screen';
-import type { ActivityRecognition, ComposerProof, ScreenSnapshot } from '../types';
+import { regionText } from '../../../adapters/prompt-region';
+import { bottomLine, styledRuns } from '../../../adapters/screen';
+import type { ActivityRecognition, ComposerProof, ScreenSnapshot } from '../../../adapters/types';
 import { blank, line, onlyDim } from './frame';
 import type { CodexProfile } from './profile';
 

@@ -1,5 +1,5 @@
 /** Codex's adapter: its profile generations, the versions qualified for each, and what each proves. */
-import { defineAdapter } from '../agent-adapter';
+import { defineAdapter } from '../../../adapters/agent-adapter';
 import { proveComposer } from './activity';
 import { readAsyncOtherEditor } from './async-question';
 import { DIFFERING_VERSIONS, QUALIFIED_RENDERINGS, QUALIFIED_SHAPES, QUALIFIED_VERSIONS } from './qualified-versions';

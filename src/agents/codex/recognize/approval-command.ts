@@ -11,9 +11,9 @@
  * run of blanks at a break where the row shows one blank: the run between two words, which the
  * shell reads alike.
  */
-import { displayWidth } from '../screen';
-import type { ManualRecognition } from '../types';
-import { manual } from '../types';
+import { displayWidth } from '../../../adapters/screen';
+import type { ManualRecognition } from '../../../adapters/types';
+import { manual } from '../../../adapters/types';
 import { wrapParagraph } from './command-paragraph-wrap';
 import { breakClassesKnown } from './line-break-classes';
 import { wrapOptionRow } from './option-row-wrap';

@@ -5,10 +5,10 @@
  * changing; the opened editor is then recognised as the question step. The working timer above
  * is outside the region, so its redraws are not a new prompt.
  */
-import { regionText } from '../prompt-region';
-import { bottomLine } from '../screen';
-import type { ManualRecognition, QuestionnaireRecognition, ScreenSnapshot } from '../types';
-import { keyThenChanged, manual } from '../types';
+import { regionText } from '../../../adapters/prompt-region';
+import { bottomLine } from '../../../adapters/screen';
+import type { ManualRecognition, QuestionnaireRecognition, ScreenSnapshot } from '../../../adapters/types';
+import { keyThenChanged, manual } from '../../../adapters/types';
 import { blank, line, onlyDim } from './frame';
 import { counted, type CodexProfile } from './profile';
 

@@ -8,11 +8,11 @@
  * `Other` placeholder stays), typed text replaces the placeholder in the row, and Enter sends the
  * text. With the cursor on an empty `Other` row the screen is its own free-text step.
  */
-import type { NumberedRow } from '../numbered-rows';
-import { regionText } from '../prompt-region';
-import { bottomLine } from '../screen';
-import type { ManualRecognition, QuestionnaireRecognition, ScreenSnapshot } from '../types';
-import { keyThenChanged, manual } from '../types';
+import type { NumberedRow } from '../../../adapters/numbered-rows';
+import { regionText } from '../../../adapters/prompt-region';
+import { bottomLine } from '../../../adapters/screen';
+import type { ManualRecognition, QuestionnaireRecognition, ScreenSnapshot } from '../../../adapters/types';
+import { keyThenChanged, manual } from '../../../adapters/types';
 import { blank, line, onlyDim } from './frame';
 import type { CodexProfile } from './profile';
 import { parseRows } from './rows';

@@ -4,7 +4,7 @@
  * At a break the blanks are dropped as far as the ended line has room for them (the first blank
  * always), and any left over begin the next line.
  */
-import { displayWidth } from '../screen';
+import { displayWidth } from '../../../adapters/screen';
 
 export function wrapParagraph(text: string, width: number): string[] {
   const lines: string[] = [];

@@ -8,15 +8,15 @@
  * subject is the host in the title, or the permission rule; the body is `Environment: local`,
  * `Reason: …` (and `Permission rule: …`), each on one line, as Codex draws them.
  */
-import type { NumberedRow } from '../numbered-rows';
-import { regionText } from '../prompt-region';
-import type { ManualRecognition, PermissionRecognition, PermissionTool, ScreenSnapshot } from '../types';
-import { keyThenChanged, manual } from '../types';
+import type { NumberedRow } from '../../../adapters/numbered-rows';
+import { regionText } from '../../../adapters/prompt-region';
+import type { ManualRecognition, PermissionRecognition, PermissionTool, ScreenSnapshot } from '../../../adapters/types';
+import { keyThenChanged, manual } from '../../../adapters/types';
 import type { FourRowApproval } from './four-row-profile';
 import { blank, line } from './frame';
 import type { CodexProfile } from './profile';
 import { CODEX_SHAPES } from './shapes';
-import { DECISION } from '../../shared/decisions';
+import { DECISION } from '../../../shared/decisions';
 
 interface Kind {
   approval: FourRowApproval;

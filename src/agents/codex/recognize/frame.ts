@@ -1,6 +1,6 @@
 /** Reading Codex's bottom pane on a screen: trimmed lines, blank rows, exact line runs, dim placeholders. */
-import { styledRuns } from '../screen';
-import type { ScreenSnapshot } from '../types';
+import { styledRuns } from '../../../adapters/screen';
+import type { ScreenSnapshot } from '../../../adapters/types';
 
 export function line(s: ScreenSnapshot, i: number): string {
   return (s.plain[i] ?? '').trimEnd();

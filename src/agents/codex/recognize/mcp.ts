@@ -3,9 +3,9 @@
  * authenticator), so AKK reports it as blocked and never offers it as approvable. The prompt was
  * not reachable with a fake model; any screen naming it in the bottom pane is manual.
  */
-import { bottomLine } from '../screen';
-import type { ManualRecognition, ScreenSnapshot } from '../types';
-import { manual } from '../types';
+import { bottomLine } from '../../../adapters/screen';
+import type { ManualRecognition, ScreenSnapshot } from '../../../adapters/types';
+import { manual } from '../../../adapters/types';
 import { line } from './frame';
 
 const SIGNS = [/user verification/i, /verify it'?s you/i];

@@ -5,7 +5,7 @@
  * line is wrapped from the whole text; the rest is wrapped again from where it ended, its leading
  * blanks skipped.
  */
-import { displayWidth } from '../screen';
+import { displayWidth } from '../../../adapters/screen';
 import { breakOpportunities } from './line-break-classes';
 
 interface Fragment {

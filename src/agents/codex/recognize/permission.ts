@@ -5,18 +5,18 @@
  * command wraps, and so does its "don't ask again" row: see approval-command.ts. Approvals with
  * four rows (network access to a host): see four-row-approval.ts.
  */
-import type { NumberedRow } from '../numbered-rows';
-import { regionText } from '../prompt-region';
-import { bottomLine } from '../screen';
-import type { ManualRecognition, PermissionRecognition, ScreenSnapshot } from '../types';
-import { keyThenChanged, manual } from '../types';
+import type { NumberedRow } from '../../../adapters/numbered-rows';
+import { regionText } from '../../../adapters/prompt-region';
+import { bottomLine } from '../../../adapters/screen';
+import type { ManualRecognition, PermissionRecognition, ScreenSnapshot } from '../../../adapters/types';
+import { keyThenChanged, manual } from '../../../adapters/types';
 import { readApprovalCommand, type ApprovalCommand } from './approval-command';
 import { recognizeFourRowApproval } from './four-row-approval';
 import { blank, line } from './frame';
 import type { CodexProfile } from './profile';
 import { parseRows } from './rows';
 import { CODEX_SHAPES } from './shapes';
-import { DECISION } from '../../shared/decisions';
+import { DECISION } from '../../../shared/decisions';
 
 /** The corpus shape of a command approval whose `$ <command>` runs over several lines. */
 const WRAPPED_COMMAND_SHAPE = CODEX_SHAPES.commandApprovalWrapped;

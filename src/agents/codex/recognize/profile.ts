@@ -3,7 +3,7 @@
  * versions belong to which generation is decided by qualification (src/adapters/qualified-versions.ts),
  * never by hand: a new client version is a qualification record, not new code.
  */
-import type { DeliveryModeName } from '../types';
+import type { DeliveryModeName } from '../../../adapters/types';
 import { NETWORK_APPROVAL, PERMISSION_REQUEST, type FourRowApproval } from './four-row-profile';
 
 export interface CodexProfile {

@@ -4,17 +4,17 @@
  * composer open; and the unanswered-question confirmation (`Proceed` / `Go back`).
  * Every line from the header to the footer must be accounted for.
  */
-import type { NumberedRow } from '../numbered-rows';
-import { regionText } from '../prompt-region';
-import { bottomLine } from '../screen';
+import type { NumberedRow } from '../../../adapters/numbered-rows';
+import { regionText } from '../../../adapters/prompt-region';
+import { bottomLine } from '../../../adapters/screen';
 import type {
   ManualRecognition,
   PlannedStep,
   QuestionnaireRecognition,
   RecognizedOption,
   ScreenSnapshot,
-} from '../types';
-import { keyThenChanged, manual } from '../types';
+} from '../../../adapters/types';
+import { keyThenChanged, manual } from '../../../adapters/types';
 import { blank, line, linesEqual, onlyDim } from './frame';
 import { counted, wrapFooter, type CodexProfile } from './profile';
 import { joinWrappedDescriptions, parseRows, splitColumns } from './rows';

@@ -3,8 +3,8 @@
  * used up: switch to a model with lower credit usage, or keep the current one. Recognised exactly so
  * the person is told what the terminal asks, and never answered, whatever it offers.
  */
-import { bottomLine, displayWidth, wrapWords } from '../screen';
-import type { ManualRecognition, ScreenSnapshot } from '../types';
+import { bottomLine, displayWidth, wrapWords } from '../../../adapters/screen';
+import type { ManualRecognition, ScreenSnapshot } from '../../../adapters/types';
 import { blank, line } from './frame';
 import type { CodexProfile, RateLimitScreen } from './profile';
 import { CODEX_SHAPES } from './shapes';

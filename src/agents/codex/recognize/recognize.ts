@@ -1,7 +1,7 @@
 /** Codex recognition: a prompt if one is proven, else manual or activity. */
-import { bottomLine } from '../screen';
-import type { Recognition, ScreenSnapshot } from '../types';
-import { manual } from '../types';
+import { bottomLine } from '../../../adapters/screen';
+import type { Recognition, ScreenSnapshot } from '../../../adapters/types';
+import { manual } from '../../../adapters/types';
 import { recognizeActivity } from './activity';
 import { recognizeCollapsedAsync } from './async-collapsed';
 import { recognizeAsyncQuestion } from './async-question';

@@ -1,8 +1,8 @@
 /** Codex's numbered list rows (`› 1. Label  Description`), with aligned description columns. */
-import { parseNumberedRows, type NumberedRow } from '../numbered-rows';
-import { displayWidth, wrapWords } from '../screen';
-import type { ManualRecognition } from '../types';
-import { manual } from '../types';
+import { parseNumberedRows, type NumberedRow } from '../../../adapters/numbered-rows';
+import { displayWidth, wrapWords } from '../../../adapters/screen';
+import type { ManualRecognition } from '../../../adapters/types';
+import { manual } from '../../../adapters/types';
 
 /**
  * Parses consecutive numbered rows. `indent` is the left margin before the cursor column;

@@ -3,8 +3,8 @@
  * recognised exactly so the person is told what the terminal asks, and never answered, whatever
  * they offer.
  */
-import { bottomLine } from '../screen';
-import type { ManualRecognition, ScreenSnapshot } from '../types';
+import { bottomLine } from '../../../adapters/screen';
+import type { ManualRecognition, ScreenSnapshot } from '../../../adapters/types';
 import { line } from './frame';
 import type { CodexProfile, StartupScreen } from './profile';
 

@@ -1,7 +1,7 @@
 // What the Gemini CLI capture (capture-screens.ts) asks of the client, step by step: the model's
 // turns, the keys pressed, and what each step's confirmation asks. The adapter's tests take what a
 // screen must say from here, never from the captured files.
-import type { ModelTurn } from '../../fake-model/types';
+import type { ModelTurn } from '../../../qualify/fake-model/types';
 
 interface CaptureKey {
   /** A tmux key name. */

@@ -1,7 +1,7 @@
 // Gemini CLI in the test harness: the versions it is tested at, where its executable lies in an
 // install, how it is launched against the fake model, its scenarios, and its volatile content.
 import * as path from 'node:path';
-import type { HarnessAgent } from '../types';
+import type { HarnessAgent } from '../../../qualify/agents/types';
 import { GEMINI_THEMES, prepareGemini } from './launch';
 import { geminiModel } from './model';
 import { GEMINI_RULES, GEMINI_VOLATILE_LINES, GEMINI_VOLATILE_PAIRS, GEMINI_VOLATILE_SPANS } from './normalise';

@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { AGENT_DESCRIPTORS, themeConditionName } from '../../../shared/agents';
-import type { LaunchRun } from '../types';
+import type { LaunchRun } from '../../../qualify/agents/types';
 
 const choice = AGENT_DESCRIPTORS.gemini.rendering;
 const OFFERED = 'themeSetting' in choice ? choice.themeSetting.offered : [];

@@ -1,6 +1,6 @@
 // Gemini CLI's side of the fake model: its client speaks Google's Generative Language API, and its
 // scenarios call its tools by name (shared `tool` turns): it has no turn kinds of its own.
-import type { AgentModel } from '../../fake-model/types';
+import type { AgentModel } from '../../../qualify/fake-model/types';
 
 export const geminiModel: AgentModel = {
   api: 'google',

@@ -1,7 +1,7 @@
 // Gemini CLI's volatile screen content, normalised so that re-capturing gives the same files
 // (fixtures/README.md lists every rule): the working line's spinner, phrase and seconds, and the
 // run folder's name where a dialog names it alone.
-import type { Rule, VolatileLine, VolatilePair, VolatileSpan } from '../types';
+import type { Rule, VolatileLine, VolatilePair, VolatileSpan } from '../../../qualify/agents/types';
 
 export const GEMINI_RULES: Rule[] = [
   // "⠋ Thinking... (esc to cancel, 3s)": the seconds count up while the turn works.

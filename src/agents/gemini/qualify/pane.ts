@@ -3,9 +3,9 @@
 // the adapter's plans drive the real client through it.
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
-import { agentCacheRoot, installPackage } from '../../install-agents';
-import { descendants } from '../../launched-servers';
-import { sleep, until } from '../../wait';
+import { agentCacheRoot, installPackage } from '../../../qualify/install-agents';
+import { descendants } from '../../../qualify/launched-servers';
+import { sleep, until } from '../../../qualify/wait';
 
 /** The release the adapter's profile was captured from. */
 export const GEMINI_VERSION = '0.61.0';

@@ -4,8 +4,8 @@
 // and the review, a free-text question, and a multi-select: its checklist answered (the cursor
 // down every row, as AKK reads them, two boxes checked by their digits, the cursor up round to
 // Done, and Enter), and dismissed with Escape, which cancels the request.
-import type { ModelTurn } from '../../fake-model/types';
-import { AFTER, FOLLOW_UP, type NamedScenario } from '../../scenario-types';
+import type { ModelTurn } from '../../../qualify/fake-model/types';
+import { AFTER, FOLLOW_UP, type NamedScenario } from '../../../qualify/scenario-types';
 import { IDLE, PLACEHOLDER } from './scenarios';
 
 const FREE_TEXT = 'Enter a custom value';

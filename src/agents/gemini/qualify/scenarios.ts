@@ -1,8 +1,8 @@
 // Gemini CLI's scenarios: the idle composer, a working turn, and each tool confirmation it draws
 // (a shell command, an edit, a file write, a web fetch, an MCP tool), approved once or refused with
 // the row AKK would choose, and its first-start screens answered as a person would.
-import type { ModelTurn } from '../../fake-model/types';
-import { AFTER, FOLLOW_UP, HELLO, type DriveStep, type NamedScenario } from '../../scenario-types';
+import type { ModelTurn } from '../../../qualify/fake-model/types';
+import { AFTER, FOLLOW_UP, HELLO, type DriveStep, type NamedScenario } from '../../../qualify/scenario-types';
 import {
   GEMINI_EDIT,
   GEMINI_EDIT_CALL,

@@ -1,5 +1,5 @@
 /** Gemini CLI's adapter: its profile generations, the versions qualified for each, and what each proves. */
-import { defineAdapter } from '../agent-adapter';
+import { defineAdapter } from '../../../adapters/agent-adapter';
 import { proveGeminiComposer } from './composer';
 import { GEMINI_GENERATIONS } from './profile';
 import { DIFFERING_VERSIONS, QUALIFIED_RENDERINGS, QUALIFIED_SHAPES, QUALIFIED_VERSIONS } from './qualified-versions';

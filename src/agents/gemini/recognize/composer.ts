@@ -3,9 +3,9 @@
  * prompt marker, the cursor cell (drawn inverse) and then the placeholder in its own colour, so
  * nothing is typed (typed text would stand where the placeholder is, the cursor after it).
  */
-import { regionText } from '../prompt-region';
-import { styledRuns } from '../screen';
-import type { ComposerProof, ScreenSnapshot } from '../types';
+import { regionText } from '../../../adapters/prompt-region';
+import { styledRuns } from '../../../adapters/screen';
+import type { ComposerProof, ScreenSnapshot } from '../../../adapters/types';
 import type { GeminiProfile } from './permission';
 
 export function proveGeminiComposer(

@@ -5,9 +5,9 @@
  * are read without the border and the one space of padding on each side; a box nested in it (a
  * command, a diff) is read the same way.
  */
-import { bottomLine, displayWidth } from '../screen';
-import type { ManualRecognition, ScreenSnapshot } from '../types';
-import { manual } from '../types';
+import { bottomLine, displayWidth } from '../../../adapters/screen';
+import type { ManualRecognition, ScreenSnapshot } from '../../../adapters/types';
+import { manual } from '../../../adapters/types';
 
 interface Frame {
   /** The screen rows of its top and bottom borders. */

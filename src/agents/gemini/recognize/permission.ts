@@ -9,11 +9,11 @@
  * with external editor". A body too tall for the terminal (its top lines hidden) and a command
  * that wraps in its box are left to the terminal.
  */
-import { DECISION } from '../../shared/decisions';
-import { parseNumberedRows } from '../numbered-rows';
-import { regionText } from '../prompt-region';
-import type { ManualRecognition, PermissionRecognition, ScreenSnapshot } from '../types';
-import { keyThenChanged, manual } from '../types';
+import { DECISION } from '../../../shared/decisions';
+import { parseNumberedRows } from '../../../adapters/numbered-rows';
+import { regionText } from '../../../adapters/prompt-region';
+import type { ManualRecognition, PermissionRecognition, ScreenSnapshot } from '../../../adapters/types';
+import { keyThenChanged, manual } from '../../../adapters/types';
 import { confirmationFrame, nestedBox } from './confirmation-frame';
 import type { GeminiGeneration } from './profile';
 

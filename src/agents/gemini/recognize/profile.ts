@@ -3,7 +3,7 @@
  * rows, and which rows AKK may choose. One generation per set of versions that draw them alike;
  * captured from 0.61.0 (scripts/qualify/capture-screens.ts).
  */
-import type { PermissionTool } from '../types';
+import type { PermissionTool } from '../../../adapters/types';
 
 /** One kind of confirmation: how its dialog names the tool, the question it asks, and its rows in order. */
 interface ConfirmationKind {

@@ -5,9 +5,9 @@
  * text, its numbered rows or its text field, between ▲ and ▼ when the rows do not all fit) or the
  * review of the answers, and the key hints. Anything else is manual, saying what.
  */
-import { styledRuns } from '../screen';
-import type { ManualRecognition, ScreenSnapshot, WindowRow } from '../types';
-import { manual } from '../types';
+import { styledRuns } from '../../../adapters/screen';
+import type { ManualRecognition, ScreenSnapshot, WindowRow } from '../../../adapters/types';
+import { manual } from '../../../adapters/types';
 import { confirmationFrame } from './confirmation-frame';
 import type { GeminiProfile } from './permission';
 

@@ -12,8 +12,8 @@
  * taken round to its Done row and Enter. A label that wraps, a placeholder the model chose and a
  * question answered already (the person went back to it) are left to the terminal.
  */
-import { assembleList } from '../list-window';
-import { regionText } from '../prompt-region';
+import { assembleList } from '../../../adapters/list-window';
+import { regionText } from '../../../adapters/prompt-region';
 import type {
   ListWindow,
   ManualRecognition,
@@ -21,8 +21,8 @@ import type {
   RecognizedOption,
   ScreenSnapshot,
   WindowRow,
-} from '../types';
-import { keyThenChanged, manual } from '../types';
+} from '../../../adapters/types';
+import { keyThenChanged, manual } from '../../../adapters/types';
 import type { GeminiProfile } from './permission';
 import { readAskDialog, type Question, type Review, type Row } from './question-dialog';
 import { GEMINI_SHAPES } from './shapes';

@@ -3,8 +3,8 @@
  * is proven; a dialog of numbered choices that is not one this version's profile knows is the
  * person's; otherwise the agent's activity: idle at its empty composer, working while it says so, or unknown.
  */
-import type { ActivityRecognition, Recognition, ScreenSnapshot } from '../types';
-import { manual } from '../types';
+import type { ActivityRecognition, Recognition, ScreenSnapshot } from '../../../adapters/types';
+import { manual } from '../../../adapters/types';
 import { recognizeGeminiPermission, type GeminiProfile } from './permission';
 import { recognizeGeminiQuestion } from './question';
 import { recognizeGeminiStartup } from './startup';

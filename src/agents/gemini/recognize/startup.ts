@@ -5,8 +5,8 @@
  * screen is put in what is told. The editor dialog is drawn one cell wider than the terminal: its
  * right border is cut off, and its box is read to the terminal's edge.
  */
-import { bottomLine, displayWidth } from '../screen';
-import type { ManualRecognition, ScreenSnapshot } from '../types';
+import { bottomLine, displayWidth } from '../../../adapters/screen';
+import type { ManualRecognition, ScreenSnapshot } from '../../../adapters/types';
 import { confirmationFrame } from './confirmation-frame';
 import type { GeminiGeneration } from './profile';
 

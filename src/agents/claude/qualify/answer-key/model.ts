@@ -5,13 +5,13 @@
  * multi-select question); the permission prompts (claude-permission.ts) and the plan approval
  * (claude-plan.ts).
  */
-import type { AskQuestion, ModelTurn } from '../../../fake-model/types';
-import { Conversation, digit, drawn, type Dialog, type DialogStep } from '../../../answer-key/conversation';
+import type { AskQuestion, ModelTurn } from '../../../../qualify/fake-model/types';
+import { Conversation, digit, drawn, type Dialog, type DialogStep } from '../../../../qualify/answer-key/conversation';
 import { PermissionDialog, permissionOf } from './permission';
 import { PlanDialog } from './plan';
 import { CLAUDE_STARTUP } from './startup';
-import { StartupDialog } from '../../../answer-key/startup-dialog';
-import type { Expected, ExpectedOption, Token } from '../../../answer-key/types';
+import { StartupDialog } from '../../../../qualify/answer-key/startup-dialog';
+import type { Expected, ExpectedOption, Token } from '../../../../qualify/answer-key/types';
 
 const FREE_TEXT = 'Type something.';
 

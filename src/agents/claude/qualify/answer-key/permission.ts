@@ -6,9 +6,9 @@
  * scenario's tool call and the work folder's files, never from the screen.
  */
 import { basename } from 'node:path';
-import type { ModelTurn } from '../../../fake-model/types';
-import type { Dialog, DialogStep } from '../../../answer-key/conversation';
-import type { Decision, Delivery, Expected, ExpectedPermission, Token } from '../../../answer-key/types';
+import type { ModelTurn } from '../../../../qualify/fake-model/types';
+import type { Dialog, DialogStep } from '../../../../qualify/answer-key/conversation';
+import type { Decision, Delivery, Expected, ExpectedPermission, Token } from '../../../../qualify/answer-key/types';
 
 /** What one permission prompt shows and how many choice rows it draws. */
 interface PermissionShape {

@@ -3,8 +3,8 @@
  * auto-accept edits` (never offered), `2. Yes, manually approve edits`, `3. Tell Claude what to
  * change`, which opens an editor in its row; Enter sends the typed text back as what to change.
  */
-import type { Dialog, DialogStep } from '../../../answer-key/conversation';
-import type { Expected, Token } from '../../../answer-key/types';
+import type { Dialog, DialogStep } from '../../../../qualify/answer-key/conversation';
+import type { Expected, Token } from '../../../../qualify/answer-key/types';
 
 const QUESTION = 'Claude has written up a plan and is ready to execute. Would you like to proceed?';
 const APPROVE = 'Yes, manually approve edits';

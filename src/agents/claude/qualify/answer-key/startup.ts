@@ -6,7 +6,7 @@
  * `No (recommended)` under the cursor). Bypass-permissions mode asks on its own (`No, exit` under
  * the cursor, then `Yes, I accept`).
  */
-import type { StartupScreen } from '../../../answer-key/startup-dialog';
+import type { StartupScreen } from '../../../../qualify/answer-key/startup-dialog';
 
 export const CLAUDE_STARTUP: ReadonlyArray<readonly [string, StartupScreen]> = [
   ['trust', { name: 'folder-trust', cursor: 0, accept: 1, rows: 2 }],

@@ -2,8 +2,8 @@
  * Codex's async question as the client draws it under a working turn: collapsed (one choice that
  * opens it, in AKK's words), opened with the model's options and Other, Other's free text, answered.
  */
-import type { Expected, ExpectedOption, Token } from '../../../answer-key/types';
-import { digit, type DialogStep, type Overlay } from '../../../answer-key/conversation';
+import type { Expected, ExpectedOption, Token } from '../../../../qualify/answer-key/types';
+import { digit, type DialogStep, type Overlay } from '../../../../qualify/answer-key/conversation';
 
 const OTHER = 'Other';
 export const AKK_WORDING = "AKK's own wording, not the screen's";

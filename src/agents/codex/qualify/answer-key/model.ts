@@ -6,15 +6,21 @@
  * which interrupts) and the async question under a working turn (collapsed, opened, answered).
  */
 import { posix } from 'node:path';
-import type { CodexQuestion, ModelTurn } from '../../../fake-model/types';
-import { RUN_ROOT_PLACEHOLDER } from '../../../launch';
+import type { CodexQuestion, ModelTurn } from '../../../../qualify/fake-model/types';
+import { RUN_ROOT_PLACEHOLDER } from '../../../../qualify/launch';
 import { fetchedHost, managesNetwork, NetworkApprovalDialog } from './network';
 import { PermissionRequestDialog } from './permission-request';
 import { RateLimitDialog, reportsNearlyUsedLimit } from './rate-limit';
 import { CODEX_STARTUP } from './startup';
-import { StartupDialog } from '../../../answer-key/startup-dialog';
-import { Conversation, digit, type Dialog, type DialogStep, type Overlay } from '../../../answer-key/conversation';
-import type { Expected, ExpectedOption, Token } from '../../../answer-key/types';
+import { StartupDialog } from '../../../../qualify/answer-key/startup-dialog';
+import {
+  Conversation,
+  digit,
+  type Dialog,
+  type DialogStep,
+  type Overlay,
+} from '../../../../qualify/answer-key/conversation';
+import type { Expected, ExpectedOption, Token } from '../../../../qualify/answer-key/types';
 
 const NONE = 'None of the above';
 const NONE_DESCRIPTION = 'Optionally, add details in notes (tab)';

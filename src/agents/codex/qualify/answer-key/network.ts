@@ -6,8 +6,8 @@
  * result); the No row interrupts the turn, and the aborted call reaches the model with the next
  * prompt, as for a command approval. The broader grants are never offered.
  */
-import type { Dialog, DialogStep } from '../../../answer-key/conversation';
-import type { Expected, Token } from '../../../answer-key/types';
+import type { Dialog, DialogStep } from '../../../../qualify/answer-key/conversation';
+import type { Expected, Token } from '../../../../qualify/answer-key/types';
 
 /** Whether the administrator's requirements turn the managed network policy on. */
 export function managesNetwork(requirements: string | undefined): boolean {

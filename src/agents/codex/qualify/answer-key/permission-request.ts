@@ -7,8 +7,8 @@
  * A grant for the turn is not a grant of once, so only the refusal is offered; the broader grants
  * are never offered either.
  */
-import type { Dialog, DialogStep } from '../../../answer-key/conversation';
-import type { Expected, Token } from '../../../answer-key/types';
+import type { Dialog, DialogStep } from '../../../../qualify/answer-key/conversation';
+import type { Expected, Token } from '../../../../qualify/answer-key/types';
 
 /** The rule line Codex draws for the permissions requested (network access only, in this corpus). */
 function ruleOf(permissions: Record<string, unknown>): string {

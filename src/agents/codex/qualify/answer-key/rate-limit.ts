@@ -5,9 +5,9 @@
  * rows, the cursor on `Switch to …`; Enter on `Keep current model` closes it and nothing is sent to
  * the model. It is offered once per session. AKK only names it; the person answers.
  */
-import type { ModelTurn } from '../../../fake-model/types';
-import type { Dialog, DialogStep } from '../../../answer-key/conversation';
-import type { Expected, Token } from '../../../answer-key/types';
+import type { ModelTurn } from '../../../../qualify/fake-model/types';
+import type { Dialog, DialogStep } from '../../../../qualify/answer-key/conversation';
+import type { Expected, Token } from '../../../../qualify/answer-key/types';
 
 /** The usage, in percent of the limit, from which the client offers the switch. */
 const THRESHOLD = 90;

@@ -5,7 +5,7 @@
  * Command Center`), then a model migration (`Try new model` under the cursor, then `Use existing
  * model`).
  */
-import type { StartupScreen } from '../../../answer-key/startup-dialog';
+import type { StartupScreen } from '../../../../qualify/answer-key/startup-dialog';
 
 export const CODEX_STARTUP: ReadonlyArray<readonly [string, StartupScreen]> = [
   ['update', { name: 'update', cursor: 0, accept: 1, rows: 3 }],

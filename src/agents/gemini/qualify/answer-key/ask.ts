@@ -24,8 +24,8 @@
  * rows than are in sight: each screen alone is left to the terminal, as any list with rows out of
  * sight; with one, every row is in sight and the screen is the step.
  */
-import { digit, type Dialog, type DialogStep } from '../../../answer-key/conversation';
-import type { Expected, ExpectedOption, ExpectedQuestionnaire, Token } from '../../../answer-key/types';
+import { digit, type Dialog, type DialogStep } from '../../../../qualify/answer-key/conversation';
+import type { Expected, ExpectedOption, ExpectedQuestionnaire, Token } from '../../../../qualify/answer-key/types';
 
 export interface AskQuestion {
   question: string;

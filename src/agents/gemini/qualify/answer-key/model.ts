@@ -1,5 +1,5 @@
 /**
- * Gemini CLI's tool confirmations as the client draws them (src/qualify/agents/gemini, the capture
+ * Gemini CLI's tool confirmations as the client draws them (src/agents/gemini/qualify, the capture
  * scenario's words), driven by keys: each asks about one call (a shell command, an edit with its diff,
  * a file written, a web fetch, an MCP tool) with "Allow once", the rows that allow more, and "No,
  * suggest changes"; a digit chooses its row at once, ↑/↓ only move the cursor. Once runs the tool and
@@ -9,12 +9,12 @@
  * and the terminal's keybindings) are the person's.
  */
 import { posix } from 'node:path';
-import type { ModelTurn } from '../../../fake-model/types';
-import { RUN_ROOT_PLACEHOLDER } from '../../../launch';
-import { Conversation, digit, type Dialog, type DialogStep } from '../../../answer-key/conversation';
+import type { ModelTurn } from '../../../../qualify/fake-model/types';
+import { RUN_ROOT_PLACEHOLDER } from '../../../../qualify/launch';
+import { Conversation, digit, type Dialog, type DialogStep } from '../../../../qualify/answer-key/conversation';
 import { AskDialog, type AskQuestion } from './ask';
-import { StartupDialog, type StartupScreen } from '../../../answer-key/startup-dialog';
-import type { Expected, ExpectedPermission, Token } from '../../../answer-key/types';
+import { StartupDialog, type StartupScreen } from '../../../../qualify/answer-key/startup-dialog';
+import type { Expected, ExpectedPermission, Token } from '../../../../qualify/answer-key/types';
 
 /** The first-start screens in the order the client shows them: the cursor's row, the row Enter accepts. */
 const GEMINI_STARTUP: ReadonlyArray<readonly [string, StartupScreen]> = [
