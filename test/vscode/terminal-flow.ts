@@ -253,7 +253,17 @@ export async function terminalFlows(ctx: FlowContext, scratch: string): Promise<
         check(/terminal/.test(row), `the reloaded session is not listed as a terminal: ${row}`);
         // A revived terminal has no shell integration until its shell draws a prompt again: the
         // agent in it is one that was running before this window, not one in a shell without it.
-        const rows = await p.locator('.part.sidebar .monaco-list-row', { hasText: 'observe only' }).allInnerTexts();
+        // Each revived terminal is listed when its own process is read: wait for both, not the first.
+        const observed = p.locator('.part.sidebar .monaco-list-row', { hasText: 'observe only' });
+        let rows: string[] = [];
+        await until(
+          'both running agents listed after the reload',
+          async () => {
+            rows = await observed.allInnerTexts();
+            return rows.length >= 2 ? true : undefined;
+          },
+          30_000,
+        ).catch(() => undefined);
         check(rows.length >= 2, `fewer running agents listed after the reload than were running: ${rows.join(' | ')}`);
         const wrong = rows.filter((r) => !/already running when this window loaded/.test(r));
         check(wrong.length === 0, `listed for another reason than running before the reload: ${wrong.join(' | ')}`);
