@@ -89,6 +89,24 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/hook/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noVscode],
+          patterns: [
+            noTest,
+            {
+              group: ['../server/**', '../adapters/**', '../extension/**', '../qualify/**', '../agents/**'],
+              message: 'The hook program relays to the server over its socket and sees only src/shared.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/qualify/**/*.ts', 'src/agents/*/qualify/**/*.ts'],
     rules: {
       'no-restricted-imports': [

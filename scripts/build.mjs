@@ -53,6 +53,16 @@ const entries = [
     format: 'cjs',
     target: 'node20',
   },
+  // The hook program AKK adds to an agent: `node dist/agent-hook.js <agent> <event>` relays the agent's
+  // own request to this machine's AKK servers and prints what the agent acts on (src/hook/main.ts).
+  {
+    ...common,
+    entryPoints: [join(root, 'src/hook/main.ts')],
+    outfile: join(root, 'dist/agent-hook.js'),
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+  },
   // A large store compacts its journals in a low-priority child process, which the server forks from
   // this file beside its own bundle (src/server/store/compaction.ts).
   {

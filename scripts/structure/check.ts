@@ -32,6 +32,7 @@ const ENTRIES = [
   'src/forbidden-imports/vscode.ts',
   'src/server/store/compaction-worker.ts',
   'src/qualify/runner/runner-entry.ts',
+  'src/hook/main.ts',
 ];
 
 function tracked(): string[] {

@@ -45,6 +45,11 @@ export interface AgentAdapter {
   /** How the agent takes keys: the quiet times the server waits before keys, offers and Enter. */
   timing(): AgentTiming;
   /**
+   * Why the agent's own word (an `event` its hook relayed, with its `input`) and the prompt the
+   * screen proves disagree; undefined when they agree or the agent's word says nothing of it.
+   */
+  ownWordDiffers(recognition: Recognition, event: string, input: Readonly<Record<string, unknown>>): string | undefined;
+  /**
    * The profile generation a live session of this version is recognised with: the shipped tables'
    * (unless withheld), else a qualification made on this machine for the session's binary.
    */
@@ -101,6 +106,8 @@ interface AdapterParts<P extends BoundProfile> {
   recognize(screen: ScreenSnapshot, profile: P): Recognition;
   readEditor(screen: ScreenSnapshot, profile: P): EditorText | undefined;
   proveEmptyComposer(screen: ScreenSnapshot, profile: P): ComposerProof;
+  /** The agent's own word held against the screen (an agent without a structured channel has none). */
+  ownWordDiffers?: AgentAdapter['ownWordDiffers'];
 }
 
 /** The rendering every qualified version was captured under: the dark theme at 256 colours. */
@@ -178,6 +185,7 @@ export function defineAdapter<N extends AgentName, P extends BoundProfile>(
     recordedDiffering,
     gatedShapes: () => parts.gatedShapes,
     timing: () => parts.timing,
+    ownWordDiffers: (recognition, event, input) => parts.ownWordDiffers?.(recognition, event, input),
     grantsOf(version) {
       if (generationOf(version) === undefined) return undefined;
       const granted = shipped(version);

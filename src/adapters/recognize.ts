@@ -12,6 +12,16 @@ import type { AgentTiming, ComposerProof, Recognition, ScreenSnapshot } from './
 
 export type { AgentKind } from '../shared/agents';
 
+/** Why an agent's own word and the prompt on its screen disagree; undefined when they agree. */
+export function ownWordDiffers(
+  agent: AgentKind,
+  recognition: Recognition,
+  event: string,
+  input: Readonly<Record<string, unknown>>,
+): string | undefined {
+  return adapterOf(agent)?.ownWordDiffers(recognition, event, input);
+}
+
 /**
  * How the agent takes keys (its profile's quiet times). An agent without an adapter never gets
  * input; for it, the longest quiet times of any agent stand (a screen is still announced by them).

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { defaultWordDir } from '../shared/agent-word';
 import { AkkError } from '../shared/errors';
 import { InitializationOptions } from '../shared/initialization-options';
 
@@ -17,6 +18,8 @@ export interface ServerConfig {
   allowLowRiskText: boolean;
   /** Where supervisors connect, if anywhere. */
   supervisorSocket: string | undefined;
+  /** The word folder where agents' hooks find this server. */
+  agentWordDir: string;
   /** The editor's global storage, where qualifications made on this machine are kept. */
   globalStorageDir: string | undefined;
   /**
@@ -47,6 +50,7 @@ export function configFrom(raw: unknown): ServerConfig {
     tmuxPath: o.tmuxPath ?? 'tmux',
     allowLowRiskText: o.allowLowRiskText ?? false,
     supervisorSocket: o.supervisorSocket,
+    agentWordDir: o.agentWordDir ?? defaultWordDir(process.env.XDG_RUNTIME_DIR, tmpdir(), process.getuid?.() ?? 0),
     globalStorageDir: o.globalStorageDir,
     withheldQualifications: new Set(
       (process.env.AKK_WITHHOLD_QUALIFIED ?? '')

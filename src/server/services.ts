@@ -17,6 +17,8 @@ import { settleInterrupted } from './respond/crash-recovery';
 import { FollowUps } from './respond/follow-ups';
 import { askPersonThrough } from './rpc/ask-person';
 import { openSupervisorSocket } from './rpc/supervisor-socket';
+import { openWordSocket } from './rpc/word-socket';
+import { hearWords } from './observe/agent-words';
 import { managedSend } from './respond/managed-send';
 import { ListReader } from './respond/list-reader';
 import type { SendDeps } from './respond/responder-deps';
@@ -144,6 +146,13 @@ export async function startServices(connection: Connection, config: ServerConfig
       })
     : undefined;
 
+  const words = await openWordSocket(config.agentWordDir, hearWords(registry, tracker.words, log), log).catch(
+    (e: unknown) => {
+      log.warn(`agents' own words cannot be heard at ${config.agentWordDir}`, e);
+      return undefined;
+    },
+  );
+
   registry.onSettled((session, capture) => {
     tracker.observe(session, capture).catch((e: unknown) => log.warn(`recognising session ${session.id}`, e));
   });
@@ -181,6 +190,7 @@ export async function startServices(connection: Connection, config: ServerConfig
     async dispose() {
       followUps.dispose();
       await supervisors?.close();
+      await words?.close();
       terminals.dispose();
       registry.dispose();
       await store.close();

@@ -27,6 +27,11 @@ export const InitializationOptions = z
      * socket is opened.
      */
     supervisorSocket: z.string().min(1).max(100).optional(),
+    /**
+     * The word folder, where agents' hooks relay their own requests (`dist/agent-hook.js --dir`):
+     * this server's socket is made there. Absent: the user's own (src/shared/agent-word.ts).
+     */
+    agentWordDir: z.string().min(1).max(80).optional(),
     /** The tmux executable (setting akk.tmux.path). */
     tmuxPath: z.string().min(1).max(4096).optional(),
     /**

@@ -5,6 +5,7 @@
  */
 export {
   nearestQualifiedVersion,
+  ownWordDiffers,
   proveEmptyComposer,
   readEditor,
   recognize,

@@ -5,11 +5,10 @@
  * durable outbox. Notifications are never authority: answering needs a fresh `akk/status`.
  */
 import { isAgentName } from '../../shared/agents';
-import type { InteractionRequiredParams, NotificationName, NotificationParamsMap } from '../../shared/protocol';
+import type { InteractionRequiredParams } from '../../shared/protocol';
 import type { ListWindow, Recognition } from '../../adapters/types';
-import type { Logger } from '../base/logging';
 import type { ScreenCapture, Session } from '../sessions';
-import { WORKSPACE_OWNER, type Interaction, type Store } from '../store';
+import { WORKSPACE_OWNER, type Interaction } from '../store';
 import { keyPlanOf } from '../step/answer-plan';
 import { fingerprintOf } from '../base/digest';
 import { opaqueId } from '../base/ids';
@@ -18,44 +17,18 @@ import { projectPermission, projectQuestionnaire, publicView, riskOf, type Proje
 import { textPolicyFor } from '../step/text-resolution';
 import { recognizeCapture } from './recognition';
 import { Emitter } from '../sessions/events';
+import { AgentWords } from './agent-words';
 import { ScrolledLists } from './scrolled-lists';
 import { whenQuiet } from './when-quiet';
-
-/** What a screen stands for while its scrolled list is read. */
-const READING_LIST = 'reading the options out of sight: the cursor moves down the list and back, one row at a time';
-
-interface Observed {
-  recognition: Recognition;
-  fingerprint: string | null;
-  interaction: Interaction | undefined;
-  /** The step the person chose to answer in the terminal, while its exact prompt is on screen. */
-  dismissed?: Interaction;
-  /** The prompt on screen is exactly one already answered (or left uncertain): never offered again. */
-  fenced?: boolean;
-  /** The session revision this observation was made at, when it changed the store. */
-  revision?: number;
-}
-
-interface TrackerDeps {
-  store: Store;
-  log: Logger;
-  /** Sends a notification; resolves once it is written to the connection. */
-  send<K extends NotificationName>(name: K, params: NotificationParamsMap[K]): Promise<void>;
-  /** The deployment lets a language model read words as answers to low-risk steps. */
-  allowLowRiskText?: boolean;
-}
-
-/** The revision fingerprint of a screen without an exact prompt. */
-function screenRevision(r: Recognition): string {
-  if (r.kind === 'manual_required') return `manual:${fingerprintOf(r.reason)}`;
-  return 'none';
-}
+import { READING_LIST, screenRevision, type Observed, type TrackerDeps } from './observed';
 
 export class InteractionTracker {
   private readonly latest = new Map<string, Observed>();
   private readonly serial = new KeyedMutex();
   /** What each session's screens showed of a scrolled list; its reader starts and ends readings here. */
   readonly lists = new ScrolledLists();
+  /** What each session's agent said in its own words, held against its screen. */
+  readonly words = new AgentWords();
   private readonly listToRead = new Emitter<{ session: Session; home: ListWindow }>();
   /** A scrolled list's rows out of sight to read (by the room that owns input); unheard, it stays manual. */
   readonly onListToRead = this.listToRead.event;
@@ -108,7 +81,13 @@ export class InteractionTracker {
       return { recognition: reading, fingerprint: null, interaction: this.current(session.id) };
     }
     const answering = this.current(session.id)?.status === 'resolving';
-    const recognition = this.lists.resolve(session.id, seenRaw, answering);
+    const screen = this.lists.resolve(session.id, seenRaw, answering);
+    // The agent's own word, where it spoke, must agree with the prompt the screen proves.
+    const recognition = this.words.judge(
+      session,
+      screen,
+      'fingerprintSource' in screen ? fingerprintOf(screen.fingerprintSource) : null,
+    );
     const prompt = recognition.kind === 'questionnaire' || recognition.kind === 'permission' ? recognition : undefined;
     const fingerprint = prompt ? fingerprintOf(prompt.fingerprintSource) : null;
     const generation = capture.generation;
@@ -322,6 +301,7 @@ export class InteractionTracker {
   forget(sessionId: string): void {
     this.latest.delete(sessionId);
     this.lists.forget(sessionId);
+    this.words.forget(sessionId);
   }
 
   private async required(ix: Interaction): Promise<void> {

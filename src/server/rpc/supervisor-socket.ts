@@ -83,12 +83,12 @@ export async function openSupervisorSocket(
  * The socket's folder, made if missing, must be this user's own real folder: a folder someone
  * else made under a shared temp folder could let them swap the socket. Tightened to 0700.
  */
-function privateFolder(dir: string): void {
+export function privateFolder(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const st = lstatSync(dir);
   const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
   if (!st.isDirectory() || (uid !== undefined && st.uid !== uid))
-    throw new Error(`${dir} is not a folder of this user; no supervisor socket is opened there`);
+    throw new Error(`${dir} is not a folder of this user; no socket is opened there`);
   chmodSync(dir, 0o700);
 }
 

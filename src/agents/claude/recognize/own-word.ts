@@ -1,0 +1,82 @@
+/**
+ * Claude Code's own word beside its screen: a `PermissionRequest` (what the client says it asks, as
+ * its hook receives it) held against the prompt the screen proves. They agree only when the request
+ * is for the tool the dialog asks about and names the same thing: a Bash command exactly (spacing
+ * aside, as the dialog wraps it), a file by its path, a fetch by its address, each question's text
+ * and its options in order. Anything else is a disagreement, said in words.
+ */
+import type { PermissionRecognition, QuestionnaireRecognition, Recognition } from '../../../adapters/types';
+
+const PERMISSION_REQUEST = 'PermissionRequest';
+const QUESTION_TOOL = 'AskUserQuestion';
+const PLAN_TOOL = 'ExitPlanMode';
+
+// The terminal drops the emoji variation selector; the dialog wraps long rows.
+const spaced = (s: string): string =>
+  s
+    .replace(/\uFE0F/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** The dialog tools by the names Claude Code gives its own tools. */
+const TOOLS: Partial<Record<PermissionRecognition['tool'], readonly string[]>> = {
+  bash: ['Bash'],
+  write: ['Write'],
+  edit: ['Edit', 'MultiEdit', 'Write', 'NotebookEdit'],
+  web_fetch: ['WebFetch'],
+};
+
+function permissionDiffers(r: PermissionRecognition, tool: string, input: Record<string, unknown>): string | undefined {
+  if (r.tool === 'mcp') return tool.startsWith('mcp__') ? undefined : `the request is for ${tool}, not an MCP tool`;
+  const names = TOOLS[r.tool];
+  if (names === undefined) return undefined;
+  if (!names.includes(tool)) return `the request is for ${tool}; the screen asks about ${r.tool}`;
+  if (r.tool === 'bash') {
+    const command = text(input.command);
+    return command !== undefined && spaced(command) === spaced(r.subject)
+      ? undefined
+      : `the request's command is not the one the screen draws`;
+  }
+  if (r.tool === 'write' || r.tool === 'edit') {
+    const file = text(input.file_path) ?? text(input.notebook_path);
+    return file !== undefined && (file === r.subject || file.endsWith(`/${r.subject}`))
+      ? undefined
+      : `the request's file is not the one the screen draws`;
+  }
+  const url = text(input.url);
+  return url !== undefined && (url.includes(r.subject) || r.subject.includes(url))
+    ? undefined
+    : `the request's address is not the one the screen draws`;
+}
+
+function questionDiffers(
+  r: QuestionnaireRecognition,
+  tool: string,
+  input: Record<string, unknown>,
+): string | undefined {
+  // A plan's approval is the client's own question, with no question of the model's to hold it to.
+  if (tool === PLAN_TOOL) return undefined;
+  if (tool !== QUESTION_TOOL) return `the request is for ${tool}; the screen asks a question`;
+  // The review of several answers is the client's own step too.
+  if (r.question.responseKind === 'confirm') return undefined;
+  const questions = Array.isArray(input.questions) ? (input.questions as Array<Record<string, unknown>>) : [];
+  const asked = questions.find((q) => spaced(text(q.question) ?? '') === spaced(r.question.prompt));
+  if (!asked) return `the request asks no question "${r.question.prompt}"`;
+  const options = Array.isArray(asked.options) ? (asked.options as Array<Record<string, unknown>>) : [];
+  const own = options.map((o) => spaced(text(o.label) ?? ''));
+  const drawn = r.question.options.filter((o) => o.role === 'choice').map((o) => spaced(o.label));
+  return own.length === drawn.length && own.every((label, i) => label === drawn[i])
+    ? undefined
+    : `the request's options for "${r.question.prompt}" are not the ones the screen draws`;
+}
+
+/** Why Claude Code's own request and the screen's prompt disagree, or undefined when they agree. */
+export function claudeWordDiffers(recognition: Recognition, event: string, input: Readonly<Record<string, unknown>>) {
+  if (event !== PERMISSION_REQUEST) return undefined;
+  const tool = text(input.tool_name) ?? '';
+  const toolInput = (input.tool_input ?? {}) as Record<string, unknown>;
+  if (recognition.kind === 'permission') return permissionDiffers(recognition, tool, toolInput);
+  if (recognition.kind === 'questionnaire') return questionDiffers(recognition, tool, toolInput);
+  return undefined;
+}

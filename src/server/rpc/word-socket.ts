@@ -1,0 +1,87 @@
+/**
+ * The word socket: where the hook program AKK adds to an agent (`dist/agent-hook.js`) relays the
+ * agent's own requests to this server, one JSON line each (src/shared/agent-word.ts). Private
+ * (0600, in a folder of this user's own); a stale socket left by a server that died is replaced.
+ * Every request gets one line back at once: a line that is not a word is answered "not handled".
+ */
+import { chmodSync, rmSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
+import { join } from 'node:path';
+import { MAX_WORD_BYTES, wordSocketName, type AgentWord as Word, type WordReply } from '../../shared/agent-word';
+import { AgentWord } from '../../shared/agent-word-schema';
+import type { Logger } from '../base/logging';
+import { privateFolder } from './supervisor-socket';
+
+interface WordSocket {
+  path: string;
+  close(): Promise<void>;
+}
+
+const NOT_HANDLED: WordReply = { handled: false };
+
+function serve(socket: Socket, hear: (word: Word) => Promise<WordReply>, log: Logger): void {
+  let buffered = '';
+  socket.setEncoding('utf8');
+  const answer = (reply: WordReply): void => void socket.end(`${JSON.stringify(reply)}\n`);
+  socket.on('error', (e) => log.warn(`agent word: ${e.message}`));
+  socket.on('data', (chunk: string) => {
+    buffered += chunk;
+    if (buffered.length > MAX_WORD_BYTES) {
+      log.warn('agent word: a request over its size limit, not handled');
+      buffered = '';
+      return answer(NOT_HANDLED);
+    }
+    const nl = buffered.indexOf('\n');
+    if (nl < 0) return;
+    const line = buffered.slice(0, nl);
+    socket.pause();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      log.warn('agent word: a line that is not JSON, not handled');
+      return answer(NOT_HANDLED);
+    }
+    const word = AgentWord.safeParse(parsed);
+    if (!word.success) {
+      log.warn(`agent word: not a request (${word.error.issues[0]?.message ?? 'invalid'}), not handled`);
+      return answer(NOT_HANDLED);
+    }
+    hear(word.data).then(answer, (e: unknown) => {
+      log.warn(`agent word: ${e instanceof Error ? e.message : String(e)}`);
+      answer(NOT_HANDLED);
+    });
+  });
+}
+
+/** Opens this server's socket in `dir`, the word folder the hook program looks in. */
+export async function openWordSocket(
+  dir: string,
+  hear: (word: Word) => Promise<WordReply>,
+  log: Logger,
+): Promise<WordSocket> {
+  privateFolder(dir);
+  const path = join(dir, wordSocketName(process.pid));
+  rmSync(path, { force: true });
+  const server = createServer((socket) => serve(socket, hear, log));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    const umask = process.umask(0o177);
+    server.listen(path, () => {
+      process.umask(umask);
+      resolve();
+    });
+  });
+  chmodSync(path, 0o600);
+  log.info(`agents' own words are heard at ${path}`);
+  return {
+    path,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          rmSync(path, { force: true });
+          resolve();
+        });
+      }),
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * Claude Code's own word held against its screen: the newest client's captured dialogs, each read
+ * by the adapter, beside the `PermissionRequest` its hook receives for the same turn (built from the
+ * scenario that drew the screen, in the shape Claude Code gives its hooks: `tool_name` and the
+ * model's whole `tool_input`). The scenario's own request agrees; a request that names another
+ * command, file, address, question or option order disagrees and says which.
+ */
+import { strict as assert } from 'node:assert';
+import { ownWordDiffers, recognize } from '../../../src/adapters/recognize';
+import type { Recognition } from '../../../src/adapters/types';
+import { CLAUDE_SCENARIOS } from '../../../src/agents/claude/qualify/scenarios';
+import { CLAUDE_DAILY_SCENARIOS } from '../../../src/agents/claude/qualify/daily-scenarios';
+import type { ClaudeTurn } from '../../../src/agents/claude/qualify/turns';
+import { loadSeedCorpus } from '../../../src/qualify/corpus/fixture-corpus';
+
+const NEWEST = '2.1.332';
+const WORK = '/home/someone/project';
+const screens = loadSeedCorpus().filter((f) => f.agent === 'claude' && f.version === NEWEST);
+
+/** The hook's input for a scenario's turn, as Claude Code sends it. */
+function requestOf(turn: ClaudeTurn): Record<string, unknown> {
+  const ask = (tool_name: string, tool_input: Record<string, unknown>) => ({
+    session_id: 'e0c1',
+    hook_event_name: 'PermissionRequest',
+    permission_mode: 'default',
+    tool_name,
+    tool_input,
+  });
+  switch (turn.kind) {
+    case 'bash':
+      return ask('Bash', { command: turn.command, description: turn.description });
+    case 'write':
+      return ask('Write', { file_path: turn.filePath.replace('{{workDir}}', WORK), content: turn.content });
+    case 'fetch':
+      return ask('WebFetch', { url: turn.url, prompt: turn.prompt });
+    case 'ask':
+      return ask('AskUserQuestion', { questions: turn.questions });
+    default:
+      throw new Error(`no request for a ${turn.kind} turn`);
+  }
+}
+
+function turnOf(scenario: string, kind: ClaudeTurn['kind']): ClaudeTurn {
+  const found = [...CLAUDE_SCENARIOS, ...CLAUDE_DAILY_SCENARIOS].find((s) => s.name === scenario);
+  const turn = (found?.turns as ClaudeTurn[] | undefined)?.find((t) => t.kind === kind);
+  assert.ok(turn, `${scenario} has a ${kind} turn`);
+  return turn;
+}
+
+/**
+ * Each distinct captured screen of `state`, read by the adapter: one check per distinct drawing
+ * (its text), named by every capture that drew it.
+ */
+function recognised(state: string): Array<{ id: string; r: Recognition }> {
+  const found = screens.filter((f) => f.state === state);
+  const byText = new Map<string, typeof found>();
+  for (const f of found) byText.set(f.screen.plain.join('\n'), [...(byText.get(f.screen.plain.join('\n')) ?? []), f]);
+  assert.ok(byText.size >= 3, `${state}: drawn at several sizes (${byText.size})`);
+  return [...byText.values()].map((same) => ({
+    id: same.map((f) => f.id).join(', '),
+    r: recognize('claude', NEWEST, same[0]?.screen ?? { cols: 0, rows: 0, plain: [], styled: [] }),
+  }));
+}
+
+const differs = (r: Recognition, input: Record<string, unknown>, event = 'PermissionRequest') =>
+  ownWordDiffers('claude', r, event, input);
+
+function withInput(input: Record<string, unknown>, change: (own: Record<string, unknown>) => void) {
+  const copy = structuredClone(input);
+  change(copy.tool_input as Record<string, unknown>);
+  return copy;
+}
+
+describe("Claude Code's own request held against its screen", () => {
+  const bash = requestOf(turnOf('claude-bash-approve', 'bash'));
+
+  for (const { id, r } of recognised('permission-bash')) {
+    it(`${id}: the scenario's Bash request agrees; another command, or another tool, disagrees`, () => {
+      assert.equal(r.kind, 'permission', JSON.stringify(r));
+      assert.equal(differs(r, bash), undefined);
+      const other = withInput(bash, (own) => (own.command = 'touch notes.txt; rm -rf ~'));
+      assert.match(differs(r, other) ?? '', /the request's command is not the one the screen draws/);
+      assert.match(differs(r, { ...bash, tool_name: 'Write' }) ?? '', /the request is for Write/);
+      // Another hook event says nothing of the dialog.
+      assert.equal(differs(r, other, 'PreToolUse'), undefined);
+    });
+  }
+
+  const write = requestOf(turnOf('claude-write', 'write'));
+  for (const { id, r } of recognised('permission-write')) {
+    it(`${id}: the scenario's Write request agrees by its file; another file disagrees`, () => {
+      assert.equal(differs(r, write), undefined, JSON.stringify(r));
+      const other = withInput(write, (own) => (own.file_path = `${WORK}/goodbye.txt`));
+      assert.match(differs(r, other) ?? '', /the request's file is not the one the screen draws/);
+    });
+  }
+
+  const fetch = requestOf(turnOf('claude-fetch-approve', 'fetch'));
+  for (const { id, r } of recognised('permission-fetch')) {
+    it(`${id}: the scenario's fetch agrees by its address; another address disagrees`, () => {
+      assert.equal(differs(r, fetch), undefined, JSON.stringify(r));
+      const other = withInput(fetch, (own) => (own.url = 'https://elsewhere.example.org/'));
+      assert.match(differs(r, other) ?? '', /the request's address is not the one the screen draws/);
+    });
+  }
+
+  const features = requestOf(turnOf('claude-multi-select', 'ask'));
+  for (const { id, r } of recognised('multi-select')) {
+    it(`${id}: the scenario's question agrees; its options in another order, or another question, disagree`, () => {
+      assert.equal(r.kind, 'questionnaire', JSON.stringify(r));
+      assert.equal(differs(r, features), undefined);
+      const reordered = withInput(features, (own) => {
+        const [q] = own.questions as Array<{ options: unknown[] }>;
+        q?.options.reverse();
+      });
+      assert.match(differs(r, reordered) ?? '', /the request's options for "Which features/);
+      const another = withInput(features, (own) => {
+        const [q] = own.questions as Array<{ question: string }>;
+        if (q) q.question = 'Which features should be dropped?';
+      });
+      assert.match(differs(r, another) ?? '', /the request asks no question "Which features/);
+      assert.match(differs(r, bash) ?? '', /the request is for Bash; the screen asks a question/);
+    });
+  }
+});
