@@ -42,6 +42,8 @@ const entries = [
     target: 'node20',
     // The store looks for the wasm beside the bundle first; node_modules is only its fallback in tests.
     logOverride: { 'require-resolve-not-external': 'silent' },
+    // jsonc-parser's main build is UMD, whose own require of its parts a bundle cannot follow.
+    alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
   },
   // AKK as an MCP server for supervising agents: `node dist/mcp.js`, reaching a window's server through
   // its supervisor socket (src/mcp/main.ts).

@@ -8,6 +8,7 @@ import { relative, sep } from 'node:path';
 
 export const SERVER_ROOMS = [
   'base',
+  'connect',
   'store',
   'sessions',
   'qualify',

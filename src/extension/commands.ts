@@ -9,6 +9,7 @@ import { launchSettings, startAgentPane } from './terminals/agent-terminals';
 import type { CommandDeps } from './command-deps';
 import { INTERACTION_COMMANDS } from './interaction-commands';
 import { forgetLocalQualifications, qualifyOnThisMachine } from './qualification/local-qualifications';
+import { CONNECT_COMMANDS, sessionHookArgs } from './qualification/connect-hooks';
 import { checkMachine } from './qualification/machine-check';
 import { setSessionMuted } from './terminals/session-mutes';
 import { launchPlace, startAgentInTerminal } from './terminals/terminal-launch';
@@ -60,6 +61,7 @@ const COMMANDS: Readonly<Record<string, CommandHandler>> = {
   'akk.showOutput': ({ log }) => log.show(),
   'akk.checkMachine': checkMachine,
   'akk.forgetLocalQualifications': forgetLocalQualifications,
+  ...CONNECT_COMMANDS,
   'akk.qualifyOnThisMachine': qualifyOnThisMachine,
   'akk.muteSession': ({ mutes, sessions }, arg) => setSessionMuted(mutes, sessions.all(), arg, true),
   'akk.unmuteSession': ({ mutes, sessions }, arg) => setSessionMuted(mutes, sessions.all(), arg, false),
@@ -124,7 +126,10 @@ async function newAgentSession(deps: CommandDeps, agent: AgentName) {
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   if (!folder) throw new Error(vscode.l10n.t('Open a folder first: the agent runs in the workspace folder.'));
   const found = await deps.tmux.refresh();
-  const settings = { ...launchSettings(agent), ...(found ? { tmuxPath: found.binary } : {}) };
+  const own = launchSettings(agent);
+  // The session says what it asks through AKK's hook, beside its screen (unless its settings connect it).
+  const args = [...own.args, ...(await sessionHookArgs(deps, agent))];
+  const settings = { ...own, args, ...(found ? { tmuxPath: found.binary } : {}) };
   if ((await launchPlace(settings.tmuxPath, found && found.version !== null)) === 'terminal') {
     const started = await startAgentInTerminal(agent, folder, settings, deps.watch);
     log.info(`Started ${agent} in terminal "${started.terminal.name}" (${started.sessionId ?? 'not attached'}).`);

@@ -9,7 +9,7 @@ import { MAX_WORD_BYTES, defaultWordDir, type AgentWord } from '../shared/agent-
 import { isAgentName } from '../shared/agents';
 import { relay } from './relay';
 
-/** How long a handled request may be held: below the hook timeout AKK registers for it (3600 s). */
+/** How long a handled request may be held: below the hook timeout Connect registers (`HOOK_TIMEOUT_S`, 3600 s). */
 const HOLD_MS = 3_500_000;
 
 function readStdin(): Promise<string> {

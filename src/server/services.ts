@@ -18,6 +18,7 @@ import { FollowUps } from './respond/follow-ups';
 import { askPersonThrough } from './rpc/ask-person';
 import { openSupervisorSocket } from './rpc/supervisor-socket';
 import { openWordSocket } from './rpc/word-socket';
+import { hookPlaceHere } from './connect/connect-requests';
 import { hearWords } from './observe/agent-words';
 import { managedSend } from './respond/managed-send';
 import { ListReader } from './respond/list-reader';
@@ -138,6 +139,7 @@ export async function startServices(connection: Connection, config: ServerConfig
       progress: (p) => void connection.sendNotification(NOTIFICATIONS.qualificationProgress, p),
       qualified: () => refreshSessionProfiles(registry),
     }),
+    hooks: hookPlaceHere(__dirname, config.globalStorageDir, config.agentWordDir),
   });
   const supervisors = config.supervisorSocket
     ? await openSupervisorSocket(config.supervisorSocket, handlers, log).catch((e: unknown) => {

@@ -80,6 +80,24 @@ interface AgentDescriptor {
    * setting `<prefix>connectToEditor` set to false adds. Absent, the client has no such connection.
    */
   editorConnectionOff?: Readonly<Record<string, string>>;
+  /** Where AKK's hook entry goes, for an agent whose own hooks AKK connects (Connect and Disconnect). */
+  hooks?: AgentHooks;
+}
+
+export interface AgentHooks {
+  /** The hook events AKK's hook program is registered for. */
+  events: readonly string[];
+  /** The agent's user settings: `<$dirEnv or ~/homeDir>/userFile`. */
+  userSettings: { dirEnv: string; homeDir: string; file: string };
+  /** A project's own settings, not shared with others, relative to its folder. */
+  projectSettings: string;
+  /** Settings that switch the agent's hooks off (true in any of its settings files, or the managed ones). */
+  switchedOffBy: { keys: readonly string[]; managedFiles: readonly string[] };
+  /** The client's argument that gives a session more settings (its value the settings' JSON). */
+  sessionFlag: string;
+  /** The commands that connect and disconnect it, contributed in package.json. */
+  connectCommand: string;
+  disconnectCommand: string;
 }
 
 export const AGENT_DESCRIPTORS: { readonly [N in AgentName]: AgentDescriptor & { name: N } } = {
@@ -108,6 +126,23 @@ export const AGENT_DESCRIPTORS: { readonly [N in AgentName]: AgentDescriptor & {
     // VS Code terminal (read from Claude Code 2.1.332, and tried against the loopback editor of
     // test/support/fake-ide.ts).
     editorConnectionOff: { CLAUDE_CODE_AUTO_CONNECT_IDE: 'false' },
+    // Its PermissionRequest hook runs beside each permission dialog it draws (AGENT-CHANNELS.md).
+    hooks: {
+      events: ['PermissionRequest'],
+      userSettings: { dirEnv: 'CLAUDE_CONFIG_DIR', homeDir: '.claude', file: 'settings.json' },
+      projectSettings: '.claude/settings.local.json',
+      // An organisation's managed settings can switch hooks off, or allow only its own.
+      switchedOffBy: {
+        keys: ['disableAllHooks', 'allowManagedHooksOnly'],
+        managedFiles: [
+          '/etc/claude-code/managed-settings.json',
+          '/Library/Application Support/ClaudeCode/managed-settings.json',
+        ],
+      },
+      sessionFlag: '--settings',
+      connectCommand: 'akk.connectClaude',
+      disconnectCommand: 'akk.disconnectClaude',
+    },
   },
   codex: {
     name: 'codex',

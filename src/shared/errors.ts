@@ -59,6 +59,9 @@ export const ERROR_CODES = [
   'qualification_busy',
   /** This install cannot qualify here (no runner in this build, no tmux, no global storage). */
   'qualification_unavailable',
+  // connecting an agent's hooks
+  /** An agent's settings file is not one AKK can edit (not JSON, or a member of another type); left as it is. */
+  'settings_unreadable',
   // store
   'store_locked',
   'store_too_new',

@@ -19,6 +19,7 @@ import {
   type TerminalInteraction,
 } from './contract';
 import { INTERACTION_STATUSES } from './lifecycle';
+import { AgentHooksParams, ConnectAgentParams, type AgentHooksResult, type ConnectAgentResult } from './connect-shapes';
 import { Id } from './opaque-id';
 import {
   CancelQualificationParams,
@@ -243,6 +244,9 @@ export const REQUESTS = {
   forgetLocalQualifications: { method: 'akk/forgetLocalQualifications', params: ForgetLocalQualificationsParams },
   qualifyVersion: { method: 'akk/qualifyVersion', params: QualifyVersionParams },
   cancelQualification: { method: 'akk/cancelQualification', params: CancelQualificationParams },
+  connectAgent: { method: 'akk/connectAgent', params: ConnectAgentParams },
+  disconnectAgent: { method: 'akk/disconnectAgent', params: ConnectAgentParams },
+  agentHooks: { method: 'akk/agentHooks', params: AgentHooksParams },
 } as const;
 
 /** The result type of each request, by table key. */
@@ -264,6 +268,9 @@ interface RequestResults {
   forgetLocalQualifications: ForgetLocalQualificationsResult;
   qualifyVersion: QualifyVersionResult;
   cancelQualification: CancelQualificationResult;
+  connectAgent: ConnectAgentResult;
+  disconnectAgent: ConnectAgentResult;
+  agentHooks: AgentHooksResult;
 }
 
 export type RequestName = keyof typeof REQUESTS;

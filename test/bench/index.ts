@@ -7,8 +7,10 @@
 //   and the proof from a program's start (a terminal per start row) on recorded Gemini CLI streams.
 // process-table: the portable POSIX process table (ps, lsof) against /proc, read alone and through the server.
 // server-start: from spawning the server to its first answers, as the extension meets it on activation.
+// agent-hook: what AKK's hook program adds to each permission dialog of a connected agent, against bare node.
 // qualify: how long qualifying the newest Claude Code on this machine takes, quiet and beside two busy CPUs
 //   (only where that client is installed and the runner built; otherwise it says so and measures nothing).
+import { benchAgentHook } from './agent-hook.bench';
 import { benchMirror, benchStartRows } from './mirror.bench';
 import { benchProcessTable } from './process-table.bench';
 import { benchQualify } from './qualify.bench';
@@ -28,6 +30,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   'process-table': benchProcessTable,
   qualify: benchQualify,
   'server-start': benchServerStart,
+  'agent-hook': benchAgentHook,
 };
 
 async function main(): Promise<void> {

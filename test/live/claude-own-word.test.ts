@@ -7,11 +7,11 @@
  * says why, and nothing is typed. What is expected comes from the scenario and the work folder.
  */
 import { strict as assert } from 'node:assert';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REQUESTS } from '../../src/shared/protocol';
-import { sleep } from '../../src/qualify/wait';
+import { sleep, until } from '../../src/qualify/wait';
 import { startFakeModel } from '../../src/qualify/fake-model';
 import { launchAgent } from '../../src/qualify/launch';
 import { NEWEST } from '../../src/qualify/versions';
@@ -135,5 +135,51 @@ describe('Claude Code says what it asks, beside its screen (live)', function () 
     await term.sendKeys('1');
     await model.waitForToolResult(model.issued[0]?.id ?? '', 30_000);
     assert.ok(existsSync(join(term.workDir, 'by-hand.txt')), 'the command the person approved ran');
+  });
+
+  it('Connect while Claude Code runs: its next prompt is heard; Disconnect gives the file back as it was', async () => {
+    // The client's own settings folder, as the server finds it (CLAUDE_CONFIG_DIR, else ~/.claude).
+    const model = {
+      name: 'own-word-connect',
+      turns: [
+        { kind: 'bash' as const, command: 'touch connected.txt', description: 'Make the file' },
+        { kind: 'text' as const, text: 'Done.' },
+      ],
+    };
+    const a = await startServerAgent('claude', model, {}, {}, { agentWordDir: dir });
+    const configDir = join(a.term.home, '.claude');
+    await a.restart({ CLAUDE_CONFIG_DIR: configDir });
+    const file = join(configDir, 'settings.json');
+    const before = readFileSync(file, 'utf8');
+    const connected = await a.call(REQUESTS.connectAgent.method, { agent: 'claude', scope: 'user', apply: true });
+    const result = connected.result as { file: string; applied: boolean; after: string } | undefined;
+    assert.equal(result?.file, file, JSON.stringify(connected.error));
+    assert.equal(result?.applied, true);
+    assert.equal(readFileSync(file, 'utf8'), result?.after);
+    assert.ok(result?.after.includes(`agent-hook.js --dir ${dir} claude PermissionRequest`), result?.after);
+    // Hooks written to a running client's settings take effect from its next prompt.
+    await sleep(3000);
+    await userPrompt(a.term, 'make the file');
+    const s = await a.waitStatus((x) => x.permission !== null, 30_000, 'the permission prompt');
+    assert.equal(s.permission?.subject, 'touch connected.txt');
+    await until(
+      'the request heard',
+      () =>
+        a.server.notifications.some((n) =>
+          JSON.stringify(n.params ?? '').includes(`Claude Code said PermissionRequest in session ${a.sessionId}`),
+        ) || undefined,
+      15_000,
+    );
+    const r = await a.call(REQUESTS.approve.method, {
+      interaction_id: s.permission?.interaction_id,
+      turn_id: s.permission?.turn_id,
+      decision: 'approve_once',
+    });
+    assert.equal((r.result as { outcome?: string } | undefined)?.outcome, 'resolved', JSON.stringify(r.error));
+    await a.model.waitForToolResult(a.model.issued[0]?.id ?? '', 30_000);
+    assert.ok(existsSync(join(a.term.workDir, 'connected.txt')));
+    const undone = await a.call(REQUESTS.disconnectAgent.method, { agent: 'claude', scope: 'user', apply: true });
+    assert.equal((undone.result as { applied?: boolean } | undefined)?.applied, true, JSON.stringify(undone.error));
+    assert.equal(readFileSync(file, 'utf8'), before);
   });
 });

@@ -7,7 +7,8 @@
  */
 import { execFile } from 'node:child_process';
 import * as vscode from 'vscode';
-import { AGENTS } from '../../shared/agents';
+import { AGENTS, AGENT_DESCRIPTORS, agentLabel } from '../../shared/agents';
+import type { AgentHooksResult } from '../../shared/connect-shapes';
 import { launchSettings } from '../terminals/agent-terminals';
 import type { EditorCore } from '../core/editor-core';
 import type { TmuxLocator } from '../terminals/tmux-found';
@@ -24,6 +25,37 @@ interface MachineCheck {
   tmux_path: string;
   /** What the server says this machine keeps it from doing; empty when nothing. */
   notices: string[];
+  /** Each agent with hooks: whether its settings connect it, and what switches them off. */
+  hooks: Array<{ agent: string } & AgentHooksResult>;
+}
+
+/** Each agent with hooks, as its settings say (none while the server does not run). */
+async function hooksState(core: EditorCore, running: boolean): Promise<MachineCheck['hooks']> {
+  if (!running) return [];
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  const agents = AGENTS.filter((agent) => AGENT_DESCRIPTORS[agent].hooks);
+  const states = await Promise.all(
+    agents.map((agent) =>
+      core.client.request('agentHooks', { agent, ...(folder ? { folder } : {}) }).then(
+        (r) => ({ agent, ...r }),
+        (e: unknown) => {
+          core.log.warn(`hooks of ${agent}: ${e instanceof Error ? e.message : String(e)}`);
+          return undefined;
+        },
+      ),
+    ),
+  );
+  return states.filter((s) => s !== undefined);
+}
+
+function hooksLine(h: MachineCheck['hooks'][number]): string {
+  const name = agentLabel(h.agent);
+  if (h.switched_off)
+    return vscode.l10n.t("{0}'s hooks are switched off ({1}): it is read from its screen only.", name, h.switched_off);
+  const where = h.user?.connected ? h.user.file : h.project?.connected ? h.project.file : undefined;
+  return where
+    ? vscode.l10n.t('{0} is connected ({1}): it says what it asks, beside its screen.', name, where)
+    : vscode.l10n.t('{0} is not connected: sessions AKK starts say what they ask; for the others, Connect {0}.', name);
 }
 
 function tmuxVersion(file: string): Promise<string | null> {
@@ -34,11 +66,8 @@ function tmuxVersion(file: string): Promise<string | null> {
   );
 }
 
-export async function checkMachine({
-  client,
-  log,
-  tmux: locator,
-}: EditorCore & { tmux: TmuxLocator }): Promise<MachineCheck> {
+export async function checkMachine(core: EditorCore & { tmux: TmuxLocator }): Promise<MachineCheck> {
+  const { client, log, tmux: locator } = core;
   const running = client.health === 'running';
   const found = await locator.refresh();
   const tmuxPath = found?.binary ?? launchSettings(AGENTS[0]).tmuxPath;
@@ -59,6 +88,7 @@ export async function checkMachine({
     tmux,
     tmux_path: tmuxPath,
     notices: notices ?? [],
+    hooks: await hooksState(core, notices !== null),
   };
   const where = check.remote
     ? vscode.l10n.t('{0} {1}, in the remote "{2}" where the agents run', check.platform, check.arch, check.remote)
@@ -75,6 +105,7 @@ export async function checkMachine({
     tmux
       ? vscode.l10n.t('{0} is there ({1}): new sessions start in tmux.', tmux, tmuxPath)
       : vscode.l10n.t('tmux was not found ("{0}"): new sessions start in an integrated terminal instead.', tmuxPath),
+    ...check.hooks.map(hooksLine),
   ];
   log.info(`Machine check: ${JSON.stringify(check)}`);
   const showOutput = vscode.l10n.t('Show Output');

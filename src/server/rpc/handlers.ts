@@ -19,6 +19,7 @@ import type { LocalQualifications } from '../qualify/local-qualifications';
 import { forgetLocalQualifications, listLocalQualifications } from '../qualify/local-requests';
 import type { QualificationRunner } from '../qualify/qualification-runner';
 import { refreshSessionProfiles } from '../qualify/profile-sources';
+import { agentHooks, connectAgent, disconnectAgent, type HookPlace } from '../connect/connect-requests';
 import type { RequestContext, RequestHandlers } from './register';
 import { interactionSummary, sessionSummaries, statusResult, supervisorSummary } from './to-proto';
 
@@ -39,6 +40,8 @@ export interface HandlerDeps {
   withheld: ReadonlySet<string>;
   /** Qualifies a session's binary on this machine, one run at a time. */
   qualifier: QualificationRunner;
+  /** Where AKK's hook program is and what runs it, for Connect. */
+  hooks: HookPlace;
 }
 
 const callerOf = (ctx: RequestContext) => ({ holder: ctx.ownerId, echoesRevision: ctx.echoesRevision });
@@ -48,6 +51,9 @@ export function createHandlers(deps: HandlerDeps): RequestHandlers {
     qualifyVersion: (params) =>
       deps.qualifier.qualify(findSession(deps, params.session_id), params.terminal_background),
     cancelQualification: () => ({ cancelled: deps.qualifier.cancel() }),
+    connectAgent: (params) => connectAgent(params, deps.hooks),
+    disconnectAgent: (params) => disconnectAgent(params, deps.hooks),
+    agentHooks: (params) => agentHooks(params, deps.hooks),
     listLocalQualifications: () => listLocalQualifications(deps.local, deps.withheld),
     forgetLocalQualifications: (params) =>
       forgetLocalQualifications(deps.local, params, () => refreshSessionProfiles(deps.registry)),

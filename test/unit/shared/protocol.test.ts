@@ -26,6 +26,9 @@ const FIXED_REQUESTS = [
   'akk/forgetLocalQualifications',
   'akk/qualifyVersion',
   'akk/cancelQualification',
+  'akk/connectAgent',
+  'akk/disconnectAgent',
+  'akk/agentHooks',
 ];
 const FIXED_NOTIFICATIONS = [
   'akk/interactionRequired',
