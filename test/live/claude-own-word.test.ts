@@ -4,7 +4,10 @@
  * over stdio hearing it in a word folder of its own. Where the request and the screen agree, the
  * step is answered as before and the command runs; where a hook relays a request that says
  * otherwise than the dialog (a fault hook that changes the command on its way), the step is manual,
- * says why, and nothing is typed. What is expected comes from the scenario and the work folder.
+ * says why, and nothing is typed. With no AKK server, the connected client's permission and question
+ * are answered in the terminal as without hooks; Connect while it runs is heard from its next prompt,
+ * and Disconnect gives its settings file back. What is expected comes from the scenario, the fake
+ * model and the files on disk.
  */
 import { strict as assert } from 'node:assert';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +18,7 @@ import { sleep, until } from '../../src/qualify/wait';
 import { startFakeModel } from '../../src/qualify/fake-model';
 import { launchAgent } from '../../src/qualify/launch';
 import { NEWEST } from '../../src/qualify/versions';
+import { Q_DATABASE } from '../../src/agents/claude/qualify/questions';
 import { stopAfterTest } from '../support/agent-fixture';
 import { startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
 
@@ -107,11 +111,12 @@ describe('Claude Code says what it asks, beside its screen (live)', function () 
     assert.equal(a.model.toolResults().length, 0);
   });
 
-  it("with no AKK server running, the hook is in nobody's way: the dialog is answered in the terminal", async () => {
+  it("no AKK server: the hook is in nobody's way; a permission and a question answered in the terminal", async () => {
     const model = await startFakeModel({
       name: 'own-word-no-server',
       turns: [
         { kind: 'bash', command: 'touch by-hand.txt', description: 'Make the file' },
+        { kind: 'ask', questions: [Q_DATABASE] },
         { kind: 'text', text: 'Done.' },
       ],
     });
@@ -130,11 +135,16 @@ describe('Claude Code says what it asks, beside its screen (live)', function () 
       },
     });
     await userPrompt(term, 'make the file');
-    // The person waits for the dialog to settle, as they would, and presses 1 for Yes.
+    // The person waits for each dialog to settle, as they would, and presses 1 (Yes; the first option).
     await term.waitForSettled((t) => t.includes('touch by-hand.txt') && /1\. Yes/.test(t), 30_000, 500, 'the dialog');
     await term.sendKeys('1');
     await model.waitForToolResult(model.issued[0]?.id ?? '', 30_000);
     assert.ok(existsSync(join(term.workDir, 'by-hand.txt')), 'the command the person approved ran');
+    await term.waitForSettled((t) => t.includes(Q_DATABASE.question), 30_000, 500, 'the question');
+    await term.sendKeys('1');
+    const answered = await model.waitForToolResult(model.issued[1]?.id ?? '', 30_000);
+    assert.match(answered.content, /SQLite \(Recommended\)/);
+    assert.equal(answered.isError, false);
   });
 
   it('Connect while Claude Code runs: its next prompt is heard; Disconnect gives the file back as it was', async () => {
