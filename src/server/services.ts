@@ -22,6 +22,7 @@ import { hookPlaceHere } from './connect/connect-requests';
 import { hearWords } from './observe/agent-words';
 import { managedSend } from './respond/managed-send';
 import { ListReader } from './respond/list-reader';
+import { ScrolledLists } from './step/scrolled-lists';
 import type { SendDeps } from './respond/responder-deps';
 
 /** How long a message that follows a step waits for the agent's empty composer. */
@@ -86,7 +87,15 @@ export async function startServices(connection: Connection, config: ServerConfig
     await deliver(entry.id, entry.method, entry.params).catch((e: unknown) => log.warn(`sending ${entry.method}`, e));
   };
 
-  const tracker = new InteractionTracker({ store, log, send, allowLowRiskText: config.allowLowRiskText });
+  // Scrolled lists have one owner: the tracker reads screens against them, their reader fills them.
+  const scrolled = new ScrolledLists();
+  const tracker = new InteractionTracker({
+    store,
+    log,
+    send,
+    allowLowRiskText: config.allowLowRiskText,
+    lists: scrolled,
+  });
   const responderDeps: SendDeps = {
     store,
     registry,
@@ -111,7 +120,7 @@ export async function startServices(connection: Connection, config: ServerConfig
     now: Date.now,
   });
   const responder = new Responder({ ...responderDeps, followUps });
-  const lists = new ListReader(responderDeps);
+  const lists = new ListReader(responderDeps, scrolled);
   tracker.onListToRead(({ session, home }) => lists.start(session, home));
   const terminals = new TerminalSessions({
     registry,

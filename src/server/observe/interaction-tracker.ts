@@ -18,15 +18,12 @@ import { textPolicyFor } from '../step/text-resolution';
 import { recognizeCapture } from './recognition';
 import { Emitter } from '../sessions/events';
 import { AgentWords } from './agent-words';
-import { ScrolledLists } from './scrolled-lists';
 import { whenQuiet } from './when-quiet';
 import { READING_LIST, screenRevision, type Observed, type TrackerDeps } from './observed';
 
 export class InteractionTracker {
   private readonly latest = new Map<string, Observed>();
   private readonly serial = new KeyedMutex();
-  /** What each session's screens showed of a scrolled list; its reader starts and ends readings here. */
-  readonly lists = new ScrolledLists();
   /** What each session's agent said in its own words, held against its screen. */
   readonly words = new AgentWords();
   private readonly listToRead = new Emitter<{ session: Session; home: ListWindow }>();
@@ -76,12 +73,12 @@ export class InteractionTracker {
       };
     }
     const seenRaw = recognizeCapture(session.agent, session.version, capture, session.profileSource);
-    if (this.lists.reading(session.id)) {
+    if (this.deps.lists.reading(session.id)) {
       const reading = { kind: 'manual_required' as const, reason: READING_LIST };
       return { recognition: reading, fingerprint: null, interaction: this.current(session.id) };
     }
     const answering = this.current(session.id)?.status === 'resolving';
-    const screen = this.lists.resolve(session.id, seenRaw, answering);
+    const screen = this.deps.lists.resolve(session.id, seenRaw, answering);
     // The agent's own word, where it spoke, must agree with the prompt the screen proves.
     const recognition = this.words.judge(
       session,
@@ -138,7 +135,7 @@ export class InteractionTracker {
       });
       if (recognition.kind === 'manual_required' && fresh) {
         const window = recognition.window;
-        if (window && this.listToRead.size > 0 && this.lists.unread(session.id, window)) {
+        if (window && this.listToRead.size > 0 && this.deps.lists.unread(session.id, window)) {
           this.deps.log.info(`session ${session.id}: reading the rows of a scrolled list out of sight`);
           this.readWhenQuiet(session, revision.revision, window);
         } else {
@@ -226,7 +223,7 @@ export class InteractionTracker {
   private readWhenQuiet(session: Session, revision: number, home: ListWindow): void {
     whenQuiet(session, () => {
       const now = this.latest.get(session.id);
-      if (session.state === 'exited' || now?.revision !== revision || this.lists.reading(session.id)) return;
+      if (session.state === 'exited' || now?.revision !== revision || this.deps.lists.reading(session.id)) return;
       this.listToRead.fire({ session, home });
     });
   }
@@ -300,7 +297,7 @@ export class InteractionTracker {
 
   forget(sessionId: string): void {
     this.latest.delete(sessionId);
-    this.lists.forget(sessionId);
+    this.deps.lists.forget(sessionId);
     this.words.forget(sessionId);
   }
 

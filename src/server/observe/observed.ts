@@ -7,6 +7,7 @@ import type { Recognition } from '../../adapters/types';
 import type { Logger } from '../base/logging';
 import { fingerprintOf } from '../base/digest';
 import type { Interaction, Store } from '../store';
+import type { ScrolledLists } from '../step/scrolled-lists';
 
 /** What a screen stands for while its scrolled list is read. */
 export const READING_LIST =
@@ -31,6 +32,8 @@ export interface TrackerDeps {
   send<K extends NotificationName>(name: K, params: NotificationParamsMap[K]): Promise<void>;
   /** The deployment lets a language model read words as answers to low-risk steps. */
   allowLowRiskText?: boolean;
+  /** What each session's screens showed of a scrolled list (its reader, in respond/, shares it). */
+  lists: ScrolledLists;
 }
 
 /** The revision fingerprint of a screen without an exact prompt. */

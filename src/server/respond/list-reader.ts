@@ -13,6 +13,7 @@ import { sleep } from '../base/sleep';
 import type { Session, SettledCapture } from '../sessions';
 import type { ListReadingEvent } from '../store';
 import { snapshotOf } from '../sessions/screen-snapshot';
+import type { ScrolledLists } from '../step/scrolled-lists';
 import type { SendDeps } from './responder-deps';
 
 /** What a window proves: the position awaited, not yet (wait for the next capture), or refused (why). */
@@ -48,7 +49,11 @@ function span(windows: readonly ListWindow[]): { first: number; last: number } {
 }
 
 export class ListReader {
-  constructor(private readonly d: SendDeps) {}
+  /** `lists`: the scrolled lists the tracker reads screens against, told when a reading starts and ends. */
+  constructor(
+    private readonly d: SendDeps,
+    private readonly lists: Pick<ScrolledLists, 'startReading' | 'endReading'>,
+  ) {}
 
   /** Reads `home`'s list in the background; the tracker is told the outcome and looks again. */
   start(session: Session, home: ListWindow): void {
@@ -56,14 +61,14 @@ export class ListReader {
   }
 
   private async read(session: Session, home: ListWindow): Promise<void> {
-    const { tracker, log } = this.d;
+    const { log } = this.d;
     const refused = this.refusal(session, home);
     if (refused !== undefined) {
-      tracker.lists.endReading(session.id, home, { failed: refused });
+      this.lists.endReading(session.id, home, { failed: refused });
       await this.observe(session);
       return;
     }
-    tracker.lists.startReading(session.id);
+    this.lists.startReading(session.id);
     let result: { windows: ListWindow[] } | { failed: string };
     // Keys no step asked for: the reading is in the ledger, begun and ended (and why it failed).
     await this.ledger(session.id, 'list_read_started');
@@ -74,7 +79,7 @@ export class ListReader {
       result = { failed: e instanceof Error ? e.message : String(e) };
       await this.ledger(session.id, 'list_read_failed', e instanceof AkkError ? e.code : 'internal_error');
     }
-    tracker.lists.endReading(session.id, home, result);
+    this.lists.endReading(session.id, home, result);
     log.info(
       'failed' in result
         ? `session ${session.id}: the scrolled list is left to the terminal (${result.failed})`

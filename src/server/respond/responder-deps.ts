@@ -3,7 +3,7 @@
  * Apart from the pipeline itself so that the managed send can share them without a cycle.
  */
 import type { Logger } from '../base/logging';
-import type { ListWindow, Recognition } from '../../adapters/types';
+import type { Recognition } from '../../adapters/types';
 import type { ScreenCapture, Session, SessionRegistry } from '../sessions';
 import type { Interaction, Store } from '../store';
 import type { DispatchLocks } from './locks';
@@ -53,15 +53,6 @@ interface ScreenObserver {
   observe(session: Session, capture: ScreenCapture): Promise<{ recognition: Recognition; fingerprint: string | null }>;
   updated(sessionId: string, interactionId: string): Promise<void>;
   current(sessionId: string): Interaction | undefined;
-  /** Scrolled lists: while one is read its screens change nothing, until the reading ends. */
-  lists: {
-    startReading(sessionId: string): void;
-    endReading(
-      sessionId: string,
-      home: ListWindow,
-      result: { windows: readonly ListWindow[] } | { failed: string },
-    ): void;
-  };
 }
 
 /** What the managed send needs: everything but the queue of messages that follow steps. */

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NotificationName } from '../../../src/shared/protocol';
 import { InteractionTracker } from '../../../src/server/observe/interaction-tracker';
+import { ScrolledLists } from '../../../src/server/step/scrolled-lists';
 import type { ScreenCapture, Session } from '../../../src/server/sessions';
 import { openStore, type Store } from '../../../src/server/store';
 import { LIST_MOVE_KEYS, LIST_MOVES_SIZE, listMovesDir } from '../../../scripts/qualify/capture-list-moves';
@@ -84,6 +85,7 @@ describe('the interaction tracker, from settled screens to durable steps', funct
       log: { info: () => undefined, warn: () => undefined, error: () => undefined },
       send: (name, params) =>
         Promise.resolve(void sent.push({ name, params: params as unknown as Record<string, unknown> })),
+      lists: new ScrolledLists(),
     });
   });
   afterEach(() => store.close());

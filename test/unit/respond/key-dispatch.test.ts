@@ -7,6 +7,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { InteractionTracker } from '../../../src/server/observe/interaction-tracker';
+import { ScrolledLists } from '../../../src/server/step/scrolled-lists';
 import { KeyDispatch, type Authority, type Reserved } from '../../../src/server/respond/key-dispatch';
 import { answersForStore } from '../../../src/server/respond/request-checks';
 import type { Session } from '../../../src/server/sessions';
@@ -25,7 +26,7 @@ describe('the key dispatch: the prompt proven before a reservation, each key pro
   let tracker: InteractionTracker;
   beforeEach(async () => {
     store = await openStore({ dir: null, maintenanceIntervalMs: 0 });
-    tracker = new InteractionTracker({ store, log: quiet, send: () => Promise.resolve() });
+    tracker = new InteractionTracker({ store, log: quiet, send: () => Promise.resolve(), lists: new ScrolledLists() });
   });
   afterEach(() => store.close());
 

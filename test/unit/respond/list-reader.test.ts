@@ -199,11 +199,14 @@ async function read(term: ReplayedTerminal, opts: ReadOptions = {}): Promise<Out
       },
       options: { proofTimeoutMs: 2000, inputAllowed: true },
       tracker: {
-        lists: { startReading: () => undefined, endReading: (_id: string, _h: ListWindow, r: Outcome) => resolve(r) },
         observe: () => Promise.resolve({ recognition: { kind: 'activity', state: 'unknown' }, fingerprint: null }),
       },
     } as unknown as SendDeps;
-    new ListReader(deps).start(session, home.window as ListWindow);
+    const lists = {
+      startReading: () => undefined,
+      endReading: (_id: string, _h: ListWindow, r: Outcome) => resolve(r),
+    };
+    new ListReader(deps, lists).start(session, home.window as ListWindow);
   });
 }
 

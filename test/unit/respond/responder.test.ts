@@ -6,6 +6,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { InteractionTracker } from '../../../src/server/observe/interaction-tracker';
+import { ScrolledLists } from '../../../src/server/step/scrolled-lists';
 import { Responder } from '../../../src/server/respond/responder';
 import type { Session } from '../../../src/server/sessions';
 import { openStore, WORKSPACE_OWNER, type Store } from '../../../src/server/store';
@@ -17,7 +18,7 @@ describe('the responder: one answer through the fenced dispatch', function () {
   let tracker: InteractionTracker;
   beforeEach(async () => {
     store = await openStore({ dir: null, maintenanceIntervalMs: 0 });
-    tracker = new InteractionTracker({ store, log: quiet, send: () => Promise.resolve() });
+    tracker = new InteractionTracker({ store, log: quiet, send: () => Promise.resolve(), lists: new ScrolledLists() });
   });
   afterEach(() => store.close());
 

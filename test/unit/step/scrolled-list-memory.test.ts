@@ -9,7 +9,7 @@ import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
 import { recognize } from '../../../src/adapters/recognize';
 import type { Recognition, ScreenSnapshot } from '../../../src/adapters/types';
-import { ScrolledLists } from '../../../src/server/observe/scrolled-lists';
+import { ScrolledLists } from '../../../src/server/step/scrolled-lists';
 import { selfContainedRows } from '../../../src/server/sessions/tmux/styled-lines';
 import { FIXTURES } from '../../../src/qualify/corpus/fixture-corpus';
 import { editedRow } from '../../support/screen-edits';
