@@ -71,25 +71,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/mcp/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [noVscode],
-          patterns: [
-            noTest,
-            {
-              group: ['../server/**', '../adapters/**', '../extension/**'],
-              message: 'The MCP program talks to the server over its socket and sees only src/shared.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/hook/**/*.ts'],
+    // The MCP program and the hook program talk to a server over its socket.
+    files: ['src/mcp/**/*.ts', 'src/hook/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -99,7 +82,7 @@ export default tseslint.config(
             noTest,
             {
               group: ['../server/**', '../adapters/**', '../extension/**', '../qualify/**', '../agents/**'],
-              message: 'The hook program relays to the server over its socket and sees only src/shared.',
+              message: 'The MCP and hook programs reach a server over its socket and see only src/shared.',
             },
           ],
         },

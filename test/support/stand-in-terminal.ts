@@ -5,12 +5,13 @@
  * the harness pressed at that step.
  */
 import { join } from 'node:path';
-import type { InteractionTracker } from '../../src/server/observe/interaction-tracker';
+import { InteractionTracker } from '../../src/server/observe/interaction-tracker';
 import { DispatchLocks } from '../../src/server/respond/locks';
 import { DEFAULT_RESPONDER_OPTIONS } from '../../src/server/respond/responder';
 import type { ResponderDeps } from '../../src/server/respond/responder-deps';
 import type { Session, SettledCapture } from '../../src/server/sessions';
-import type { Store } from '../../src/server/store';
+import { openStore, type Store } from '../../src/server/store';
+import { ScrolledLists } from '../../src/server/step/scrolled-lists';
 import { AkkError } from '../../src/shared/errors';
 import { NEWEST } from '../../src/qualify/versions';
 import { readCorpusFile } from '../../src/qualify/corpus/corpus-store';
@@ -22,6 +23,18 @@ export const CALLER = { holder: 'panel', echoesRevision: false };
 export const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** The stable code of what a call rejected with (undefined for anything but an AkkError). */
+/** A store in memory and the tracker over it, as a test of the answer path starts from. */
+export async function storeAndTracker(): Promise<{ store: Store; tracker: InteractionTracker }> {
+  const store = await openStore({ dir: null, maintenanceIntervalMs: 0 });
+  const tracker = new InteractionTracker({
+    store,
+    log: quiet,
+    send: () => Promise.resolve(),
+    lists: new ScrolledLists(),
+  });
+  return { store, tracker };
+}
+
 export const codeOf = (e: unknown): string | undefined => (e instanceof AkkError ? e.code : undefined);
 
 /** A stored screen of the scenario, and the keys the harness pressed on it (its record's `next`). */

@@ -37,6 +37,20 @@ function answers(path: string): Promise<boolean> {
   });
 }
 
+/** `server` listening at `path`, a socket only this user may open from its first moment. */
+export async function listenPrivately(server: Server, path: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    // The umask covers the window before chmod.
+    const umask = process.umask(0o177);
+    server.listen(path, () => {
+      process.umask(umask);
+      resolve();
+    });
+  });
+  chmodSync(path, 0o600);
+}
+
 export async function openSupervisorSocket(
   path: string,
   handlers: RequestHandlers,
@@ -54,16 +68,7 @@ export async function openSupervisorSocket(
     socket.on('close', () => sockets.delete(socket));
     serveSupervisor(socket, handlers, log);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    // Private from the first moment: the umask covers the window before chmod.
-    const umask = process.umask(0o177);
-    server.listen(path, () => {
-      process.umask(umask);
-      resolve();
-    });
-  });
-  chmodSync(path, 0o600);
+  await listenPrivately(server, path);
   log.info(`supervisors connect at ${path}`);
   return {
     path,

@@ -4,13 +4,13 @@
  * (0600, in a folder of this user's own); a stale socket left by a server that died is replaced.
  * Every request gets one line back at once: a line that is not a word is answered "not handled".
  */
-import { chmodSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { MAX_WORD_BYTES, wordSocketName, type AgentWord as Word, type WordReply } from '../../shared/agent-word';
 import { AgentWord } from '../../shared/agent-word-schema';
 import type { Logger } from '../base/logging';
-import { privateFolder } from './supervisor-socket';
+import { listenPrivately, privateFolder } from './supervisor-socket';
 
 interface WordSocket {
   path: string;
@@ -64,15 +64,7 @@ export async function openWordSocket(
   const path = join(dir, wordSocketName(process.pid));
   rmSync(path, { force: true });
   const server = createServer((socket) => serve(socket, hear, log));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    const umask = process.umask(0o177);
-    server.listen(path, () => {
-      process.umask(umask);
-      resolve();
-    });
-  });
-  chmodSync(path, 0o600);
+  await listenPrivately(server, path);
   log.info(`agents' own words are heard at ${path}`);
   return {
     path,

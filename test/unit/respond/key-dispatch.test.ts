@@ -6,15 +6,22 @@
  * expected comes from the capture's record: the keys the harness pressed at that step.
  */
 import { strict as assert } from 'node:assert';
-import { InteractionTracker } from '../../../src/server/observe/interaction-tracker';
-import { ScrolledLists } from '../../../src/server/step/scrolled-lists';
+import type { InteractionTracker } from '../../../src/server/observe/interaction-tracker';
 import { KeyDispatch, type Authority, type Reserved } from '../../../src/server/respond/key-dispatch';
 import { answersForStore } from '../../../src/server/respond/request-checks';
 import type { Session } from '../../../src/server/sessions';
 import { resolveDecision } from '../../../src/server/step/answer-plan';
-import { openStore, WORKSPACE_OWNER, type Interaction, type Store } from '../../../src/server/store';
+import { WORKSPACE_OWNER, type Interaction, type Store } from '../../../src/server/store';
 import { AkkError } from '../../../src/shared/errors';
-import { CALLER, codeOf, depsOver, quiet, screen, sessionOn, Terminal } from '../../support/stand-in-terminal';
+import {
+  CALLER,
+  codeOf,
+  depsOver,
+  screen,
+  sessionOn,
+  storeAndTracker,
+  Terminal,
+} from '../../support/stand-in-terminal';
 
 const ASKED = '32-permission-bash';
 const AFTER = '33-after-answer';
@@ -24,10 +31,7 @@ describe('the key dispatch: the prompt proven before a reservation, each key pro
   this.timeout(20_000);
   let store: Store;
   let tracker: InteractionTracker;
-  beforeEach(async () => {
-    store = await openStore({ dir: null, maintenanceIntervalMs: 0 });
-    tracker = new InteractionTracker({ store, log: quiet, send: () => Promise.resolve(), lists: new ScrolledLists() });
-  });
+  beforeEach(async () => ({ store, tracker } = await storeAndTracker()));
   afterEach(() => store.close());
 
   /** The permission on `term` stored, with its authority and a dispatch over its session. */

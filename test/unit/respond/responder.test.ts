@@ -5,21 +5,25 @@
  * expected comes from the capture's own record: the keys the harness pressed at that step.
  */
 import { strict as assert } from 'node:assert';
-import { InteractionTracker } from '../../../src/server/observe/interaction-tracker';
-import { ScrolledLists } from '../../../src/server/step/scrolled-lists';
+import type { InteractionTracker } from '../../../src/server/observe/interaction-tracker';
 import { Responder } from '../../../src/server/respond/responder';
 import type { Session } from '../../../src/server/sessions';
-import { openStore, WORKSPACE_OWNER, type Store } from '../../../src/server/store';
-import { CALLER, codeOf, depsOver, quiet, screen, sessionOn, Terminal } from '../../support/stand-in-terminal';
+import { WORKSPACE_OWNER, type Store } from '../../../src/server/store';
+import {
+  CALLER,
+  codeOf,
+  depsOver,
+  screen,
+  sessionOn,
+  storeAndTracker,
+  Terminal,
+} from '../../support/stand-in-terminal';
 
 describe('the responder: one answer through the fenced dispatch', function () {
   this.timeout(20_000);
   let store: Store;
   let tracker: InteractionTracker;
-  beforeEach(async () => {
-    store = await openStore({ dir: null, maintenanceIntervalMs: 0 });
-    tracker = new InteractionTracker({ store, log: quiet, send: () => Promise.resolve(), lists: new ScrolledLists() });
-  });
+  beforeEach(async () => ({ store, tracker } = await storeAndTracker()));
   afterEach(() => store.close());
 
   /** The responder over `session`, its permission on screen stored and offered to the caller. */
