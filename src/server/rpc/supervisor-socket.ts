@@ -26,7 +26,7 @@ interface SupervisorSocket {
 }
 
 /** Whether something answers on the socket path. */
-function answers(path: string): Promise<boolean> {
+export function answers(path: string): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = connect(path);
     probe.once('connect', () => {

@@ -4,13 +4,19 @@
  * (0600, in a folder of this user's own); a stale socket left by a server that died is replaced.
  * Every request gets one line back at once: a line that is not a word is answered "not handled".
  */
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { MAX_WORD_BYTES, wordSocketName, type AgentWord as Word, type WordReply } from '../../shared/agent-word';
+import {
+  MAX_WORD_BYTES,
+  WORD_SOCKET,
+  wordSocketName,
+  type AgentWord as Word,
+  type WordReply,
+} from '../../shared/agent-word';
 import { AgentWord } from '../../shared/agent-word-schema';
 import type { Logger } from '../base/logging';
-import { listenPrivately, privateFolder } from './supervisor-socket';
+import { answers, listenPrivately, privateFolder } from './supervisor-socket';
 
 interface WordSocket {
   path: string;
@@ -54,6 +60,17 @@ function serve(socket: Socket, hear: (word: Word) => Promise<WordReply>, log: Lo
   });
 }
 
+/** Removes the sockets in `dir` that nothing answers on (left by servers that ended without closing). */
+async function removeStale(dir: string, log: Logger): Promise<void> {
+  const names = readdirSync(dir).filter((name) => WORD_SOCKET.test(name));
+  for (const name of names) {
+    const path = join(dir, name);
+    if (await answers(path)) continue;
+    rmSync(path, { force: true });
+    log.info(`agent word: removed ${name}, which no server answers on`);
+  }
+}
+
 /** Opens this server's socket in `dir`, the word folder the hook program looks in. */
 export async function openWordSocket(
   dir: string,
@@ -61,6 +78,7 @@ export async function openWordSocket(
   log: Logger,
 ): Promise<WordSocket> {
   privateFolder(dir);
+  await removeStale(dir, log);
   const path = join(dir, wordSocketName(process.pid));
   rmSync(path, { force: true });
   const server = createServer((socket) => serve(socket, hear, log));

@@ -4,10 +4,10 @@
  * word, or over the size limit is answered "not handled" and said in the log, and the server goes on.
  */
 import { strict as assert } from 'node:assert';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { openWordSocket } from '../../../src/server/rpc/word-socket';
 import { MAX_WORD_BYTES, wordSocketName, type AgentWord } from '../../../src/shared/agent-word';
 
@@ -86,6 +86,20 @@ describe('the word socket hears requests and answers each at once', () => {
     assert.equal(await exchange(opened.path, `${JSON.stringify(WORD)}\n`), no);
     assert.equal(asked, 1);
     await opened.close();
+  });
+
+  it("sockets nothing answers on are removed; a live server's socket is kept", async () => {
+    const other = await openWordSocket(dir, () => Promise.resolve({ handled: false }), log);
+    const otherName = basename(other.path);
+    // Another server's socket, moved aside as if it were another process's, stays: it answers.
+    const live = join(dir, wordSocketName(4_000_001));
+    renameSync(other.path, live);
+    writeFileSync(join(dir, wordSocketName(4_000_002)), '');
+    writeFileSync(join(dir, 'notes.txt'), 'not a socket of ours');
+    const opened = await openWordSocket(dir, () => Promise.resolve({ handled: false }), log);
+    assert.deepEqual(readdirSync(dir).sort(), [wordSocketName(4_000_001), otherName, 'notes.txt'].sort());
+    await opened.close();
+    await other.close();
   });
 
   it('a server whose handler fails answers "not handled" and says why', async () => {
