@@ -131,6 +131,23 @@ setInterval(() => undefined, 1000);\n`,
     assert.match(again.exitReason ?? '', /different process/);
   });
 
+  it('a session whose tmux server is replaced at once by another exits; the new pane is not its own', async () => {
+    const r = registry(new MemoryPersistence());
+    const s = await r.attach({ socket: lab.socket, target: await program() });
+    await waitFor('idle', () => s.state === 'idle');
+    const paneId = s.endpoint!.identity().paneId;
+    // The server dies and another starts at the same socket before the watcher looks again:
+    // its first pane has the same id.
+    await lab.kill();
+    const again = await program();
+    await waitFor('the session to exit', () => s.state === 'exited');
+    assert.match(s.exitReason ?? '', /restarted|gone/);
+    const candidates = await r.candidates([{ socket: lab.socket }], { includeUnknown: true });
+    const reused = candidates.find((c) => c.endpoint.pane_id === paneId);
+    assert.ok(reused, `the new server's pane ${again} has the id ${paneId ?? ''}`);
+    assert.equal(reused.attached_session_id, null);
+  });
+
   it(
     'gives a pane attached twice the same session; ' + 'detach + re-attach gives a new session and generation',
     async () => {

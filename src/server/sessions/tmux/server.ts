@@ -118,6 +118,8 @@ export class TmuxServer {
   /** Starts watching a pane: output, resize and close reach the watcher until disposed. */
   async watch(paneId: string, watcher: PaneWatcher): Promise<Disposable> {
     const row = await this.findPane(paneId);
+    // The server the pane belongs to, to tell it from a new server later started at the same socket.
+    if (this.info === null) await this.serverInfo();
     let entry = this.watched.get(row.paneId);
     if (!entry) {
       entry = { watchers: new Set(), row };
@@ -231,6 +233,14 @@ export class TmuxServer {
         return;
       }
       throw error;
+    }
+    // A server started anew at the same socket numbers its panes from the start again: a pane id
+    // there is another pane, never the one watched.
+    const known = this.info;
+    const now = await this.serverInfo(true);
+    if (known !== null && (known.pid !== now.pid || known.startTime !== now.startTime)) {
+      this.closeAll(`tmux server ${this.key} was restarted: its panes are others`);
+      return;
     }
     const byId = new Map(rows.map((r) => [r.paneId, r]));
     const sessions = new Set<string>();
