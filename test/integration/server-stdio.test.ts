@@ -154,6 +154,10 @@ describe('server over stdio', () => {
       forgetLocalQualifications: { agent: 'claude', version: '9.9.9' },
       qualifyVersion: { session_id: 'nope' },
       cancelQualification: {},
+      // Asked without apply: nothing is written to the person's settings.
+      connectAgent: { agent: 'claude', scope: 'user', apply: false },
+      disconnectAgent: { agent: 'claude', scope: 'user', apply: false },
+      agentHooks: { agent: 'codex' },
       terminalStarted: {
         terminal_id: 't',
         execution_id: 'e',
