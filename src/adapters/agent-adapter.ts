@@ -5,7 +5,8 @@
  */
 import type { AgentName } from '../shared/agents';
 import { renderingName, STANDARD_RENDERING } from '../shared/rendering';
-import type { AgentTiming, ComposerProof, Recognition, ScreenSnapshot } from './types';
+import type { PermissionDecisionKind } from '../shared/contract';
+import type { AgentTiming, ComposerProof, PermissionRecognition, Recognition, ScreenSnapshot } from './types';
 import { manual } from './types';
 
 /** The text in the free-text field being edited, and the option row it belongs to where the client says so. */
@@ -49,6 +50,15 @@ export interface AgentAdapter {
    * screen proves disagree; undefined when they agree or the agent's word says nothing of it.
    */
   ownWordDiffers(recognition: Recognition, event: string, input: Readonly<Record<string, unknown>>): string | undefined;
+  /** The step the agent's own request asks, answered through the channel that asked (none: not answerable so). */
+  wordStep(event: string, input: Readonly<Record<string, unknown>>, nonce: string): PermissionRecognition | undefined;
+  /** How many answered tool calls the agent's own record of the session holds (`read`: a file's text). */
+  wordReceipts(
+    input: Readonly<Record<string, unknown>>,
+    read: (path: string) => string | undefined,
+  ): number | undefined;
+  /** The output that answers such a step with a decision (and the person's reason for a rejection). */
+  wordAnswer(decision: PermissionDecisionKind, message: string | undefined): Record<string, unknown> | undefined;
   /**
    * The profile generation a live session of this version is recognised with: the shipped tables'
    * (unless withheld), else a qualification made on this machine for the session's binary.
@@ -108,6 +118,9 @@ interface AdapterParts<P extends BoundProfile> {
   proveEmptyComposer(screen: ScreenSnapshot, profile: P): ComposerProof;
   /** The agent's own word held against the screen (an agent without a structured channel has none). */
   ownWordDiffers?: AgentAdapter['ownWordDiffers'];
+  wordStep?: AgentAdapter['wordStep'];
+  wordReceipts?: AgentAdapter['wordReceipts'];
+  wordAnswer?: (decision: PermissionDecisionKind, message: string | undefined) => Record<string, unknown>;
 }
 
 /** The rendering every qualified version was captured under: the dark theme at 256 colours. */
@@ -186,6 +199,9 @@ export function defineAdapter<N extends AgentName, P extends BoundProfile>(
     gatedShapes: () => parts.gatedShapes,
     timing: () => parts.timing,
     ownWordDiffers: (recognition, event, input) => parts.ownWordDiffers?.(recognition, event, input),
+    wordStep: (event, input, nonce) => parts.wordStep?.(event, input, nonce),
+    wordReceipts: (input, read) => parts.wordReceipts?.(input, read),
+    wordAnswer: (decision, message) => parts.wordAnswer?.(decision, message),
     grantsOf(version) {
       if (generationOf(version) === undefined) return undefined;
       const granted = shipped(version);

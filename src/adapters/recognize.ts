@@ -8,7 +8,8 @@ import type { EditorText, ProfileSource } from './agent-adapter';
 import { compareVersions } from './agent-adapter';
 import { ADAPTERS, adapterOf } from './registry';
 import { SECRET_REASON, maskCredentials, waitsForHiddenInput, withoutSecretQuestion } from './secrets';
-import type { AgentTiming, ComposerProof, Recognition, ScreenSnapshot } from './types';
+import type { PermissionDecisionKind } from '../shared/contract';
+import type { AgentTiming, ComposerProof, PermissionRecognition, Recognition, ScreenSnapshot } from './types';
 
 export type { AgentKind } from '../shared/agents';
 
@@ -20,6 +21,42 @@ export function ownWordDiffers(
   input: Readonly<Record<string, unknown>>,
 ): string | undefined {
   return adapterOf(agent)?.ownWordDiffers(recognition, event, input);
+}
+
+/**
+ * Whether a session's screens can prove its prompts at all: its version is qualified (by the shipped
+ * tables, not withheld, or on this machine for its binary). Where not, every prompt is manual.
+ */
+export function versionQualified(agent: AgentKind, version: string | null, source?: ProfileSource): boolean {
+  return version !== null && adapterOf(agent)?.qualifiedGeneration(version, source) !== undefined;
+}
+
+/** The step an agent's own request asks, to be answered through the channel that asked. */
+export function wordStepOf(
+  agent: AgentKind,
+  event: string,
+  input: Readonly<Record<string, unknown>>,
+  nonce: string,
+): PermissionRecognition | undefined {
+  return adapterOf(agent)?.wordStep(event, input, nonce);
+}
+
+/** How many answered tool calls the agent's own record of the session holds. */
+export function wordReceiptsOf(
+  agent: AgentKind,
+  input: Readonly<Record<string, unknown>>,
+  read: (path: string) => string | undefined,
+): number | undefined {
+  return adapterOf(agent)?.wordReceipts(input, read);
+}
+
+/** The output that answers such a step. */
+export function wordAnswerOf(
+  agent: AgentKind,
+  decision: PermissionDecisionKind,
+  message: string | undefined,
+): Record<string, unknown> | undefined {
+  return adapterOf(agent)?.wordAnswer(decision, message);
 }
 
 /**

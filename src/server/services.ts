@@ -157,12 +157,18 @@ export async function startServices(connection: Connection, config: ServerConfig
       })
     : undefined;
 
-  const words = await openWordSocket(config.agentWordDir, hearWords(registry, tracker.words, log), log).catch(
-    (e: unknown) => {
-      log.warn(`agents' own words cannot be heard at ${config.agentWordDir}`, e);
-      return undefined;
-    },
-  );
+  // A request held to be answered through its own channel is a step at once, and ends with its line.
+  const heard = hearWords(registry, tracker.words, log, (session, line) => {
+    const step = tracker.words.held(session.id);
+    tracker.observeWord(session).catch((e: unknown) => log.warn(`offering session ${session.id}'s request`, e));
+    line.onClose(() => {
+      if (step) void tracker.wordGone(session, step.fingerprint).catch((e: unknown) => log.warn('request ended', e));
+    });
+  });
+  const words = await openWordSocket(config.agentWordDir, heard, log).catch((e: unknown) => {
+    log.warn(`agents' own words cannot be heard at ${config.agentWordDir}`, e);
+    return undefined;
+  });
 
   registry.onSettled((session, capture) => {
     tracker.observe(session, capture).catch((e: unknown) => log.warn(`recognising session ${session.id}`, e));

@@ -12,6 +12,10 @@ export {
   recordedDiffering,
   timingOf,
   unqualifiedVersionNote,
+  versionQualified,
+  wordAnswerOf,
+  wordReceiptsOf,
+  wordStepOf,
 } from '../../adapters/recognize';
 export { assembleList, everyRowSeen, listTotal, sameList } from '../../adapters/list-window';
 export { displayWidth } from '../../adapters/screen';

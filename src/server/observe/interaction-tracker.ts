@@ -6,19 +6,18 @@
  */
 import { isAgentName } from '../../shared/agents';
 import type { InteractionRequiredParams } from '../../shared/protocol';
-import type { ListWindow, Recognition } from '../../adapters/types';
+import type { ListWindow } from '../../adapters/types';
 import type { ScreenCapture, Session } from '../sessions';
 import { WORKSPACE_OWNER, type Interaction } from '../store';
-import { keyPlanOf } from '../step/answer-plan';
 import { fingerprintOf } from '../base/digest';
-import { opaqueId } from '../base/ids';
 import { KeyedMutex } from '../base/keyed-mutex';
-import { projectPermission, projectQuestionnaire, publicView, riskOf, type ProjectionDraft } from '../step/projection';
-import { textPolicyFor } from '../step/text-resolution';
+import { publicView } from '../step/projection';
 import { recognizeCapture } from './recognition';
 import { Emitter } from '../sessions/events';
 import { AgentWords } from './agent-words';
 import { whenQuiet } from './when-quiet';
+import { offerStep } from './offer-step';
+import { endUncertain, settleIfMovedOn } from './uncertain-outcome';
 import { READING_LIST, screenRevision, type Observed, type TrackerDeps } from './observed';
 
 export class InteractionTracker {
@@ -89,7 +88,7 @@ export class InteractionTracker {
     const fingerprint = prompt ? fingerprintOf(prompt.fingerprintSource) : null;
     const generation = capture.generation;
     const store = this.deps.store;
-    if (session.uncertain) await this.settleIfMovedOn(session, recognition, fingerprint);
+    if (session.uncertain) await settleIfMovedOn(this.deps, session, recognition, fingerprint);
     const current = this.current(session.id);
     const currentAuthority = current ? store.getAuthority(current.id) : undefined;
 
@@ -146,41 +145,55 @@ export class InteractionTracker {
       return observed;
     }
 
-    const turnId = session.turnId ?? opaqueId('turn');
-    await store.startTurn(session.id, turnId);
-    const risk = riskOf(prompt);
-    const draft: ProjectionDraft =
-      prompt.kind === 'questionnaire'
-        ? projectQuestionnaire(prompt, agent, turnId)
-        : projectPermission(prompt, agent, turnId);
-    const question = prompt.kind === 'questionnaire' ? prompt : undefined;
-    const textPolicy = textPolicyFor(question, draft.options, risk, this.deps.allowLowRiskText === true);
-    if (draft.kind !== 'permission') draft.payload = { ...draft.payload, text_resolution: textPolicy.mode };
-    const keyPlan = keyPlanOf(prompt);
-    const proc = session.endpoint?.agentProcess();
-    const interaction = await store.createInteraction({
-      owner: WORKSPACE_OWNER,
-      sessionId: session.id,
-      turnId,
-      ...draft,
-      blocking: true,
-      riskClass: risk,
-      textPolicy,
-      authority: {
-        endpoint: JSON.stringify(session.endpoint?.describe() ?? {}),
-        processIncarnation: proc ? `${proc.pid}:${proc.startTime}` : 'unknown',
-        promptFingerprint: fingerprint,
-        nativeStep: `${prompt.profileId}:${prompt.kind}`,
-        keyPlan,
-      },
-      supersede: true,
-    });
-    this.deps.log.info(
-      `session ${session.id}: ${interaction.kind} ${interaction.id} recognised by ${prompt.profileId}`,
-    );
+    const interaction = await offerStep(this.deps, session, agent, prompt, fingerprint);
     this.remember(session.id, { recognition, fingerprint, interaction, revision: revision.revision });
-    this.announceWhenQuiet(session, interaction);
+    // The agent's own request is proven when it comes (its screen does not fall quiet while it waits).
+    if (prompt === this.words.held(session.id)?.step) await this.required(interaction);
+    else this.announceWhenQuiet(session, interaction);
     return this.latest.get(session.id) as Observed;
+  }
+
+  /**
+   * The agent asked through its own channel where its screen proves nothing (AgentWords): the
+   * request is the step, offered and announced at once (the agent's screen does not fall quiet
+   * while its hook waits).
+   */
+  observeWord(session: Session): Promise<void> {
+    return this.serial.run(session.id, async () => {
+      await this.ensureSession(session);
+      const held = this.words.held(session.id);
+      const agent = isAgentName(session.agent) ? session.agent : undefined;
+      const generation = session.generation;
+      const current = this.current(session.id);
+      if (!held || !agent || generation === null || current?.status === 'resolving') return;
+      // A screen read meanwhile offered it already.
+      if (current && this.deps.store.getAuthority(current.id)?.promptFingerprint === held.fingerprint) return;
+      const revision = await this.deps.store.invalidateRevision(session.id, {
+        generation,
+        fingerprint: held.fingerprint,
+      });
+      for (const id of revision.invalidated) await this.updated(session.id, id);
+      const interaction = await offerStep(this.deps, session, agent, held.step, held.fingerprint);
+      this.remember(session.id, {
+        recognition: held.step,
+        fingerprint: held.fingerprint,
+        interaction,
+        revision: revision.revision,
+      });
+      await this.required(interaction);
+    });
+  }
+
+  /** The agent's own request ended (answered in the terminal, or its hook gone): its step with it. */
+  wordGone(session: Session, fingerprint: string): Promise<void> {
+    return this.serial.run(session.id, async () => {
+      const current = this.current(session.id);
+      if (current?.status !== 'active' || this.deps.store.getAuthority(current.id)?.promptFingerprint !== fingerprint)
+        return;
+      await this.deps.store.invalidate(current.id, "the agent's own request ended: it was answered in the terminal");
+      await this.updated(session.id, current.id);
+      this.deps.log.info(`session ${session.id}: ${current.id} ended with the agent's own request`);
+    });
   }
 
   /**
@@ -228,32 +241,9 @@ export class InteractionTracker {
     });
   }
 
-  /**
-   * An uncertain response ends when the screen proves another state: the agent idle or working,
-   * or a prompt that was never answered (a fenced prompt may be the uncertain one itself). The
-   * uncertain step stays failed for the record; the session leaves `response_uncertain` and the
-   * turn rotates. An unreadable screen (activity `unknown`, an inexact prompt) proves nothing and keeps
-   * the session uncertain.
-   */
-  private async settleIfMovedOn(session: Session, recognition: Recognition, fingerprint: string | null): Promise<void> {
-    const movedOn =
-      (recognition.kind === 'activity' && recognition.state !== 'unknown') ||
-      (fingerprint !== null && !this.deps.store.isFenced(session.id, fingerprint));
-    if (!movedOn) return;
-    await this.endUncertain(session, 'screen_moved_on');
-  }
-
   /** Settles the session's uncertain outcome (durably) and starts a new turn. */
-  async endUncertain(session: Session, how: 'screen_moved_on' | 'acknowledged'): Promise<string[]> {
-    const settled = await this.deps.store.settleUncertain(session.id, how);
-    const oldTurn = session.turnId;
-    session.endUncertain();
-    if (oldTurn) await this.deps.store.endTurn(oldTurn);
-    const why = how === 'acknowledged' ? 'the terminal was checked by the person' : 'the screen shows another state';
-    this.deps.log.info(
-      `session ${session.id}: no longer response_uncertain (${why}); ${settled.length} step(s) stay failed`,
-    );
-    return settled;
+  endUncertain(session: Session, how: 'screen_moved_on' | 'acknowledged'): Promise<string[]> {
+    return endUncertain(this.deps, session, how);
   }
 
   /**

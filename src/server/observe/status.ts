@@ -58,7 +58,8 @@ export async function statusOf(deps: StatusDeps, session: Session, holder: strin
     ? await deps.store.createOffer(interaction.id, WORKSPACE_OWNER, deps.offerLifetimeMs, holder)
     : null;
   const stored = deps.store.getSession(session.id);
-  if (manualReason === null && session.state === 'manual_required')
+  // A step offered from the agent's own request is answerable though its screen proves nothing.
+  if (manualReason === null && session.state === 'manual_required' && !answerable)
     manualReason = 'the screen does not match a supported prompt exactly';
   return { session, interaction, offer, revision: stored ? stored.revision : null, manualReason };
 }

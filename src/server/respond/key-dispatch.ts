@@ -137,7 +137,8 @@ export class KeyDispatch {
    * cannot record it still settles the call: the caller gets a typed error, and a session that may
    * have received input is held as uncertain in memory either way.
    */
-  private async settleFailure(r: Reserved, error: unknown, sent: boolean, followUp: FollowUp | undefined) {
+  /** Settles a step whose dispatch failed: released when nothing was sent, uncertain once something may have been. */
+  async settleFailure(r: Reserved, error: unknown, sent: boolean, followUp: FollowUp | undefined) {
     const { store } = this.d;
     const { ix, session } = r;
     const why = error instanceof Error ? error.message : String(error);

@@ -49,10 +49,20 @@ export interface Caller {
  * have a fresh capture read and recorded, to say a step changed, and the step open now. A port, so
  * that respond/ never imports observe/ (services.ts hands it the tracker).
  */
+/** A request of the agent's own, held to be answered through the channel that asked. */
+export interface HeldRequest {
+  word: { input: Record<string, unknown> };
+  line: { answer(output: Record<string, unknown>): boolean; open(): boolean };
+  fingerprint: string;
+  receiptsBefore: number | undefined;
+}
+
 interface ScreenObserver {
   observe(session: Session, capture: ScreenCapture): Promise<{ recognition: Recognition; fingerprint: string | null }>;
   updated(sessionId: string, interactionId: string): Promise<void>;
   current(sessionId: string): Interaction | undefined;
+  /** The agents' own requests held to be answered through their channel. */
+  words: { held(sessionId: string): HeldRequest | undefined };
 }
 
 /** What the managed send needs: everything but the queue of messages that follow steps. */

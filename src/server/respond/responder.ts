@@ -19,6 +19,7 @@ import { answersForStore, checkDeliveryMode, expectedRevisionOf, pendingPermissi
 import { checkDecisionAllowed, checkFromText, checkSubmissionAllowed } from '../step/text-resolution';
 import { managedSend } from './managed-send';
 import { KeyDispatch, type Authority, type Reserved } from './key-dispatch';
+import { WordDispatch } from './word-dispatch';
 import type { Caller, ResponderDeps } from './responder-deps';
 import { DECISION } from '../../shared/decisions';
 
@@ -33,9 +34,11 @@ interface Extras {
 
 export class Responder {
   private readonly keys: KeyDispatch;
+  private readonly words: WordDispatch;
 
   constructor(private readonly d: ResponderDeps) {
     this.keys = new KeyDispatch(d);
+    this.words = new WordDispatch(d, this.keys);
   }
 
   respondInteraction(req: RespondInteractionRequest, caller: Caller): Promise<ResponseReceipt> {
@@ -123,10 +126,14 @@ export class Responder {
       if (receipt && (ix.status === 'resolved' || ix.status === 'declined')) return this.receiptOf(ix, true);
       // 2. revalidate status, owner, turn, session, binding generation, process identity, offer.
       const { session, authority } = this.revalidate(ix, turnId, caller);
-      // 3. recapture and require the same exact prompt.
-      const proven = await this.keys.recaptureSamePrompt(session, authority);
+      // 3. the same exact prompt: recaptured on screen, or the agent's own request still open.
+      const held = authority.nativeStep.startsWith('word:') ? this.words.heldFor({ session, authority }) : undefined;
+      const proven = held ? undefined : await this.keys.recaptureSamePrompt(session, authority);
       // 4. semantic ids → adapter-owned plan (rejections here send nothing and reserve nothing).
       const resolved = plan(ix, authority.keyPlan);
+      // Through the agent's own request, a rejection carries the person's reason; nothing follows an approval.
+      if (held && extras.message !== undefined && !resolved.declines)
+        throw new AkkError('invalid_params', "no message follows an answer given through the agent's own request");
       // 5. reserve durably (on disk before any input).
       const reservation = await store.reserve({
         interactionId: ix.id,
@@ -138,8 +145,12 @@ export class Responder {
       });
       if (reservation.kind === 'receipt') return this.receiptOf(store.getInteraction(ix.id) as Interaction, true);
       const reserved: Reserved = { ix, session, authority, resolved, reservationId: reservation.reservation.id };
-      // 6. dispatch one bounded native step, proving each key's effect before the next.
-      const followUp = await this.keys.dispatch(reserved, proven, extras.message);
+      // 6. dispatch one bounded native step, proving each key's (or the answer's) effect.
+      if (held) {
+        await this.words.dispatch(reserved, held, extras.message);
+        return this.finish(reserved, undefined);
+      }
+      const followUp = await this.keys.dispatch(reserved, proven as NonNullable<typeof proven>, extras.message);
       // 7. audit receipt (digests only) and 8. resume the monitor.
       return this.finish(reserved, followUp);
     });

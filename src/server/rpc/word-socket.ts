@@ -16,6 +16,7 @@ import {
 } from '../../shared/agent-word';
 import { AgentWord } from '../../shared/agent-word-schema';
 import type { Logger } from '../base/logging';
+import type { HeldLine } from '../observe/agent-words';
 import { answers, listenPrivately, privateFolder } from './supervisor-socket';
 
 interface WordSocket {
@@ -25,25 +26,34 @@ interface WordSocket {
 
 const NOT_HANDLED: WordReply = { handled: false };
 
-function serve(socket: Socket, hear: (word: Word) => Promise<WordReply>, log: Logger): void {
+/** How a server hears a word: its reply at once, or `holding` to answer it later on `line`. */
+type Hear = (word: Word, line: HeldLine) => Promise<WordReply | 'holding'>;
+
+function serve(socket: Socket, hear: Hear, log: Logger): void {
   let buffered = '';
+  let read = false;
   socket.setEncoding('utf8');
   const answer = (reply: WordReply): void => void socket.end(`${JSON.stringify(reply)}\n`);
+  const line = heldLine(socket);
   socket.on('error', (e) => log.warn(`agent word: ${e.message}`));
   socket.on('data', (chunk: string) => {
+    // One request a connection: anything after it is not read (the connection stays open to be answered).
+    if (read) return;
     buffered += chunk;
     if (buffered.length > MAX_WORD_BYTES) {
       log.warn('agent word: a request over its size limit, not handled');
       buffered = '';
+      read = true;
       return answer(NOT_HANDLED);
     }
     const nl = buffered.indexOf('\n');
     if (nl < 0) return;
-    const line = buffered.slice(0, nl);
-    socket.pause();
+    const text = buffered.slice(0, nl);
+    read = true;
+    buffered = '';
     let parsed: unknown;
     try {
-      parsed = JSON.parse(line);
+      parsed = JSON.parse(text);
     } catch {
       log.warn('agent word: a line that is not JSON, not handled');
       return answer(NOT_HANDLED);
@@ -53,11 +63,33 @@ function serve(socket: Socket, hear: (word: Word) => Promise<WordReply>, log: Lo
       log.warn(`agent word: not a request (${word.error.issues[0]?.message ?? 'invalid'}), not handled`);
       return answer(NOT_HANDLED);
     }
-    hear(word.data).then(answer, (e: unknown) => {
-      log.warn(`agent word: ${e instanceof Error ? e.message : String(e)}`);
-      answer(NOT_HANDLED);
-    });
+    hear(word.data, line).then(
+      (reply) => {
+        if (reply === 'holding') socket.write('holding\n');
+        else answer(reply);
+      },
+      (e: unknown) => {
+        log.warn(`agent word: ${e instanceof Error ? e.message : String(e)}`);
+        answer(NOT_HANDLED);
+      },
+    );
   });
+}
+
+function heldLine(socket: Socket): HeldLine {
+  const open = (): boolean => !socket.destroyed && !socket.writableEnded;
+  return {
+    answer(output) {
+      if (!open()) return false;
+      socket.end(`${JSON.stringify({ handled: true, output })}\n`);
+      return true;
+    },
+    release() {
+      if (open()) socket.end(`${JSON.stringify(NOT_HANDLED)}\n`);
+    },
+    open,
+    onClose: (listener) => void socket.once('close', listener),
+  };
 }
 
 /** Removes the sockets in `dir` that nothing answers on (left by servers that ended without closing). */
@@ -72,11 +104,7 @@ async function removeStale(dir: string, log: Logger): Promise<void> {
 }
 
 /** Opens this server's socket in `dir`, the word folder the hook program looks in. */
-export async function openWordSocket(
-  dir: string,
-  hear: (word: Word) => Promise<WordReply>,
-  log: Logger,
-): Promise<WordSocket> {
+export async function openWordSocket(dir: string, hear: Hear, log: Logger): Promise<WordSocket> {
   privateFolder(dir);
   await removeStale(dir, log);
   const path = join(dir, wordSocketName(process.pid));

@@ -7,6 +7,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { ownWordDiffers, recognize } from '../../../src/adapters/recognize';
+import { adapterOf } from '../../../src/adapters/registry';
 import type { Recognition } from '../../../src/adapters/types';
 import { CLAUDE_SCENARIOS } from '../../../src/agents/claude/qualify/scenarios';
 import { CLAUDE_DAILY_SCENARIOS } from '../../../src/agents/claude/qualify/daily-scenarios';
@@ -122,4 +123,52 @@ describe("Claude Code's own request held against its screen", () => {
       assert.match(differs(r, bash) ?? '', /the request is for Bash; the screen asks a question/);
     });
   }
+});
+
+describe("Claude Code's own request as the step, answered through it", () => {
+  const bash = requestOf(turnOf('claude-bash-approve', 'bash'));
+  const claude = adapterOf('claude');
+
+  it('a Bash request is a permission step on its command, told apart from the next by its nonce', () => {
+    const step = claude?.wordStep('PermissionRequest', bash, 'n1');
+    assert.equal(step?.kind, 'permission');
+    assert.equal(step?.tool, 'bash');
+    assert.equal(step?.subject, 'touch notes.txt');
+    assert.deepEqual(step?.decisions, ['approve_once', 'reject']);
+    assert.notEqual(step?.fingerprintSource, claude?.wordStep('PermissionRequest', bash, 'n2')?.fingerprintSource);
+  });
+
+  it('anything else is not answered through the request: another tool, another event, no command', () => {
+    assert.equal(claude?.wordStep('PermissionRequest', requestOf(turnOf('claude-write', 'write')), 'n'), undefined);
+    assert.equal(
+      claude?.wordStep('PermissionRequest', requestOf(turnOf('claude-multi-select', 'ask')), 'n'),
+      undefined,
+    );
+    assert.equal(claude?.wordStep('PreToolUse', bash, 'n'), undefined);
+    assert.equal(claude?.wordStep('PermissionRequest', { ...bash, tool_input: { command: '  ' } }, 'n'), undefined);
+    assert.equal(adapterOf('codex')?.wordStep('PermissionRequest', bash, 'n'), undefined);
+  });
+
+  it('the answers are the documented outputs: allow with nothing else, deny with the reason', () => {
+    assert.deepEqual(claude?.wordAnswer('approve_once', 'ignored'), {
+      hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } },
+    });
+    assert.deepEqual(claude?.wordAnswer('reject', 'Not here.'), {
+      hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: 'Not here.' } },
+    });
+    assert.equal(JSON.stringify(claude?.wordAnswer('approve_once', undefined)).includes('updatedPermissions'), false);
+  });
+
+  it("the transcript's tool results are counted; no transcript, no count", () => {
+    const transcript = [
+      '{"type":"user","message":{"content":"make the file"}}',
+      '{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"t1","content":"ok"}]}}',
+      '{"type":"assistant","message":{"content":[{"type":"text","text":"Done."}]}}',
+      '{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"t2","is_error":true}]}}',
+    ].join('\n');
+    const read = (path: string) => (path === '/t.jsonl' ? transcript : undefined);
+    assert.equal(claude?.wordReceipts({ transcript_path: '/t.jsonl' }, read), 2);
+    assert.equal(claude?.wordReceipts({ transcript_path: '/missing.jsonl' }, read), undefined);
+    assert.equal(claude?.wordReceipts({}, read), undefined);
+  });
 });

@@ -117,7 +117,7 @@ async function rig(at: Moment, clock = new Clock()): Promise<Rig> {
       Promise.resolve({ recognition: recognize('claude', VERSION, snapshotOf(c)), fingerprint: null }),
     updated: () => Promise.resolve(),
     current: () => undefined,
-    lists: { startReading: () => undefined, endReading: () => undefined },
+    words: { held: () => undefined },
   };
   const originalReserve = store.reserveSend.bind(store);
   if (at === 'reserved')

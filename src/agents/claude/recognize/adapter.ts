@@ -2,7 +2,7 @@
 import { defineAdapter } from '../../../adapters/agent-adapter';
 import { proveClaudeComposer } from './composer';
 import { DIFFERING_VERSIONS, QUALIFIED_RENDERINGS, QUALIFIED_SHAPES, QUALIFIED_VERSIONS } from './qualified-versions';
-import { claudeWordDiffers } from './own-word';
+import { claudeWordAnswer, claudeWordDiffers, claudeWordReceipts, claudeWordStep } from './own-word';
 import { CLAUDE_GENERATIONS } from './profile';
 import { readPlanFeedback } from './plan-approval';
 import { readFreeTextEditor } from './questionnaire';
@@ -27,4 +27,7 @@ export const claudeAdapter = defineAdapter('claude', {
   readEditor: (screen, profile) => readFreeTextEditor(screen, profile) ?? readPlanFeedback(screen, profile),
   proveEmptyComposer: proveClaudeComposer,
   ownWordDiffers: claudeWordDiffers,
+  wordStep: claudeWordStep,
+  wordAnswer: claudeWordAnswer,
+  wordReceipts: claudeWordReceipts,
 });

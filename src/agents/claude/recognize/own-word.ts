@@ -5,6 +5,8 @@
  * aside, as the dialog wraps it), a file by its path, a fetch by its address, each question's text
  * and its options in order. Anything else is a disagreement, said in words.
  */
+import type { PermissionDecisionKind } from '../../../shared/contract';
+import { DECISION } from '../../../shared/decisions';
 import type { PermissionRecognition, QuestionnaireRecognition, Recognition } from '../../../adapters/types';
 
 const PERMISSION_REQUEST = 'PermissionRequest';
@@ -79,4 +81,61 @@ export function claudeWordDiffers(recognition: Recognition, event: string, input
   if (recognition.kind === 'permission') return permissionDiffers(recognition, tool, toolInput);
   if (recognition.kind === 'questionnaire') return questionDiffers(recognition, tool, toolInput);
   return undefined;
+}
+
+/**
+ * The step Claude Code's own request asks, for the server to offer and answer through the hook where
+ * the screen cannot prove it: a Bash command, approved once or rejected (nothing else yet). `nonce`
+ * tells one request from another that asks the same.
+ */
+export function claudeWordStep(
+  event: string,
+  input: Readonly<Record<string, unknown>>,
+  nonce: string,
+): PermissionRecognition | undefined {
+  if (event !== PERMISSION_REQUEST || text(input.tool_name) !== 'Bash') return undefined;
+  const own = input.tool_input;
+  const command = typeof own === 'object' && own !== null ? text((own as Record<string, unknown>).command) : undefined;
+  if (command === undefined || command.trim() === '') return undefined;
+  return {
+    kind: 'permission',
+    profileId: `word:claude:${PERMISSION_REQUEST}`,
+    fingerprintSource: `${PERMISSION_REQUEST}\nBash\n${command}\n${nonce}`,
+    tool: 'bash',
+    title: 'Bash command',
+    subject: command,
+    decisions: [DECISION.approveOnce, DECISION.reject],
+    // No key: the answer is the request's own.
+    plan: { [DECISION.approveOnce]: [], [DECISION.reject]: [] },
+  };
+}
+
+/**
+ * The hook's output for a decision: allow with nothing else (never a persistent grant), or deny
+ * with the person's reason, which the model receives as the tool's error.
+ */
+export function claudeWordAnswer(
+  decision: PermissionDecisionKind,
+  message: string | undefined,
+): Record<string, unknown> {
+  const decided =
+    decision === DECISION.approveOnce
+      ? { behavior: 'allow' }
+      : { behavior: 'deny', message: message ?? 'The person declined this command.' };
+  return { hookSpecificOutput: { hookEventName: PERMISSION_REQUEST, decision: decided } };
+}
+
+/**
+ * How many tool results the session's transcript holds (`transcript_path` of the request; `read`
+ * gives a file's text): one more after an answer is its effect, one more before it is an answer given
+ * in the terminal. Undefined when the request names no transcript or it cannot be read.
+ */
+export function claudeWordReceipts(
+  input: Readonly<Record<string, unknown>>,
+  read: (path: string) => string | undefined,
+): number | undefined {
+  const path = text(input.transcript_path);
+  const transcript = path === undefined ? undefined : read(path);
+  if (transcript === undefined) return undefined;
+  return transcript.split('\n').filter((line) => line.includes('"type":"tool_result"')).length;
 }
