@@ -86,10 +86,11 @@ export async function newTerminal(p: Page, shell: string): Promise<{ click(): Pr
     async () => ((await terminalTab(p, TAB.shell(shell)).count()) > before ? true : undefined),
     20_000,
   );
-  const tab = await p.locator('.editor-group-container.active .tab.active').first().elementHandle();
-  if (!tab) throw new Error(`the new ${shell} terminal's tab is not the active one`);
+  // Held by the terminal's own id: its tab is drawn again (and a handle to it lost) as its title changes.
+  const id = await p.locator('.editor-group-container.active .tab.active').first().getAttribute('data-resource-name');
+  if (!id) throw new Error(`the new ${shell} terminal's tab is not the active one`);
   await sleep(2000); // the shell and its integration start
-  return tab;
+  return p.locator(`.editor-group-container .tab[data-resource-name="${id}"]`).first();
 }
 
 /** A terminal tab that can be clicked: one found by its title, or one held since it opened. */
