@@ -159,16 +159,43 @@ describe("Claude Code's own request as the step, answered through it", () => {
     assert.equal(JSON.stringify(claude?.wordAnswer('approve_once', undefined)).includes('updatedPermissions'), false);
   });
 
-  it("the transcript's tool results are counted; no transcript, no count", () => {
+  it("the transcript's results of calls that asked exactly this are counted; no transcript, no count", () => {
+    // Lines as Claude Code 2.1.332 writes them (trimmed to the fields read).
+    const use = (id: string, command: string) =>
+      `{"type":"assistant","message":{"content":[{"type":"tool_use","id":"${id}","name":"Bash",` +
+      `"input":{"command":"${command}","description":"Make the file"}}]}}`;
+    const result = (id: string, error = false) =>
+      `{"type":"user","message":{"content":[{"tool_use_id":"${id}","type":"tool_result","content":"ok",` +
+      `"is_error":${String(error)}}]}}`;
     const transcript = [
-      '{"type":"user","message":{"content":"make the file"}}',
-      '{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"t1","content":"ok"}]}}',
+      '{"type":"user","message":{"content":"make the files"}}',
+      use('t1', 'touch first.txt'),
+      result('t1'),
+      use('t2', 'touch second.txt'),
       '{"type":"assistant","message":{"content":[{"type":"text","text":"Done."}]}}',
-      '{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"t2","is_error":true}]}}',
+      use('t3', 'touch first.txt'),
+      result('t3', true),
     ].join('\n');
     const read = (path: string) => (path === '/t.jsonl' ? transcript : undefined);
-    assert.equal(claude?.wordReceipts({ transcript_path: '/t.jsonl' }, read), 2);
-    assert.equal(claude?.wordReceipts({ transcript_path: '/missing.jsonl' }, read), undefined);
+    const asking = (command: string, more: Record<string, unknown> = {}) => ({
+      transcript_path: '/t.jsonl',
+      tool_name: 'Bash',
+      tool_input: { description: 'Make the file', command },
+      ...more,
+    });
+    // Keys in another order say the same.
+    assert.equal(claude?.wordReceipts(asking('touch first.txt'), read), 2);
+    // A call still open has no result; a call of another command's result does not count.
+    assert.equal(claude?.wordReceipts(asking('touch second.txt'), read), 0);
+    assert.equal(claude?.wordReceipts(asking('touch third.txt'), read), 0);
+    assert.equal(claude?.wordReceipts(asking('touch first.txt', { tool_name: 'Write' }), read), 0);
+    assert.equal(
+      claude?.wordReceipts({ ...asking('touch first.txt'), transcript_path: '/missing.jsonl' }, read),
+      undefined,
+    );
     assert.equal(claude?.wordReceipts({}, read), undefined);
+    // The answer's effect: the open call's result written.
+    const answered = (path: string) => (path === '/t.jsonl' ? `${transcript}\n${result('t2')}` : undefined);
+    assert.equal(claude?.wordReceipts(asking('touch second.txt'), answered), 1);
   });
 });

@@ -125,10 +125,33 @@ export function claudeWordAnswer(
   return { hookSpecificOutput: { hookEventName: PERMISSION_REQUEST, decision: decided } };
 }
 
+/** A value as JSON with its object keys in order, so two inputs that say the same compare equal. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (typeof v === 'object' && v !== null)
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(v) ?? 'null';
+}
+
+/** The content blocks of one transcript line, or none when it is not a message. */
+function blocks(line: string): Array<Record<string, unknown>> {
+  try {
+    const content = (JSON.parse(line) as { message?: { content?: unknown } }).message?.content;
+    return Array.isArray(content) ? (content as Array<Record<string, unknown>>) : [];
+  } catch {
+    return [];
+  }
+}
+
 /**
- * How many tool results the session's transcript holds (`transcript_path` of the request; `read`
- * gives a file's text): one more after an answer is its effect, one more before it is an answer given
- * in the terminal. Undefined when the request names no transcript or it cannot be read.
+ * How many of the session's tool calls that asked exactly what the request asks (its tool and its
+ * whole input) have a result in its transcript (`transcript_path` of the request; `read` gives a
+ * file's text): one more after an answer is its effect, one more before it is an answer given in
+ * the terminal. Results of other calls do not count, however late the client writes them.
+ * Undefined when the request names no transcript or it cannot be read.
  */
 export function claudeWordReceipts(
   input: Readonly<Record<string, unknown>>,
@@ -137,5 +160,20 @@ export function claudeWordReceipts(
   const path = text(input.transcript_path);
   const transcript = path === undefined ? undefined : read(path);
   if (transcript === undefined) return undefined;
-  return transcript.split('\n').filter((line) => line.includes('"type":"tool_result"')).length;
+  const tool = text(input.tool_name);
+  const asked = canonical(input.tool_input ?? {});
+  const calls = new Set<string>();
+  let results = 0;
+  for (const line of transcript.split('\n')) {
+    if (line.includes('"type":"tool_use"')) {
+      for (const b of blocks(line)) {
+        if (b.type === 'tool_use' && b.name === tool && typeof b.id === 'string' && canonical(b.input ?? {}) === asked)
+          calls.add(b.id);
+      }
+    }
+    if (calls.size > 0 && line.includes('"type":"tool_result"')) {
+      for (const b of blocks(line)) if (b.type === 'tool_result' && calls.has(String(b.tool_use_id))) results += 1;
+    }
+  }
+  return results;
 }
