@@ -6,7 +6,14 @@
 import type { AgentName } from '../shared/agents';
 import { renderingName, STANDARD_RENDERING } from '../shared/rendering';
 import type { PermissionDecisionKind } from '../shared/contract';
-import type { AgentTiming, ComposerProof, PermissionRecognition, Recognition, ScreenSnapshot } from './types';
+import type {
+  AgentTiming,
+  ComposerProof,
+  OwnActivity,
+  PermissionRecognition,
+  Recognition,
+  ScreenSnapshot,
+} from './types';
 import { manual } from './types';
 
 /** The text in the free-text field being edited, and the option row it belongs to where the client says so. */
@@ -59,6 +66,10 @@ export interface AgentAdapter {
   ): number | undefined;
   /** The output that answers such a step with a decision (and the person's reason for a rejection). */
   wordAnswer(decision: PermissionDecisionKind, message: string | undefined): Record<string, unknown> | undefined;
+  /** Where the agent of process `pid`, started with `env`, records what it does (none: it keeps no record). */
+  activityFile(env: ReadonlyMap<string, string>, pid: number): string | undefined;
+  /** What that record says (`text`, the file's content) of process `pid`; undefined: nothing. */
+  activity(text: string, pid: number): OwnActivity | undefined;
   /**
    * The profile generation a live session of this version is recognised with: the shipped tables'
    * (unless withheld), else a qualification made on this machine for the session's binary.
@@ -121,6 +132,8 @@ interface AdapterParts<P extends BoundProfile> {
   wordStep?: AgentAdapter['wordStep'];
   wordReceipts?: AgentAdapter['wordReceipts'];
   wordAnswer?: (decision: PermissionDecisionKind, message: string | undefined) => Record<string, unknown>;
+  activityFile?: AgentAdapter['activityFile'];
+  activity?: AgentAdapter['activity'];
 }
 
 /** The rendering every qualified version was captured under: the dark theme at 256 colours. */
@@ -202,6 +215,8 @@ export function defineAdapter<N extends AgentName, P extends BoundProfile>(
     wordStep: (event, input, nonce) => parts.wordStep?.(event, input, nonce),
     wordReceipts: (input, read) => parts.wordReceipts?.(input, read),
     wordAnswer: (decision, message) => parts.wordAnswer?.(decision, message),
+    activityFile: (env, pid) => parts.activityFile?.(env, pid),
+    activity: (text, pid) => parts.activity?.(text, pid),
     grantsOf(version) {
       if (generationOf(version) === undefined) return undefined;
       const granted = shipped(version);

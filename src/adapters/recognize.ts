@@ -9,7 +9,14 @@ import { compareVersions } from './agent-adapter';
 import { ADAPTERS, adapterOf } from './registry';
 import { SECRET_REASON, maskCredentials, waitsForHiddenInput, withoutSecretQuestion } from './secrets';
 import type { PermissionDecisionKind } from '../shared/contract';
-import type { AgentTiming, ComposerProof, PermissionRecognition, Recognition, ScreenSnapshot } from './types';
+import type {
+  AgentTiming,
+  ComposerProof,
+  OwnActivity,
+  PermissionRecognition,
+  Recognition,
+  ScreenSnapshot,
+} from './types';
 
 export type { AgentKind } from '../shared/agents';
 
@@ -57,6 +64,16 @@ export function wordAnswerOf(
   message: string | undefined,
 ): Record<string, unknown> | undefined {
   return adapterOf(agent)?.wordAnswer(decision, message);
+}
+
+/** Where an agent process keeps its own record of what it does (none for an agent that keeps none). */
+export function activityFileOf(agent: AgentKind, env: ReadonlyMap<string, string>, pid: number): string | undefined {
+  return adapterOf(agent)?.activityFile(env, pid);
+}
+
+/** What an agent's own record (`text`) says it does, for process `pid`. */
+export function activityOf(agent: AgentKind, text: string, pid: number): OwnActivity | undefined {
+  return adapterOf(agent)?.activity(text, pid);
 }
 
 /**

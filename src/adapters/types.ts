@@ -263,3 +263,12 @@ export interface AgentTiming {
   /** A composer message is one bracketed paste, then Enter after this long (sooner, it may be a newline). */
   enterAfterPaste: number;
 }
+
+/**
+ * What an agent says of itself in its own state record, beside its screen: working on a turn
+ * (`busy`), waiting on the person (`waiting`, with what for in its words), or done (`idle`).
+ */
+export interface OwnActivity {
+  activity: 'idle' | 'busy' | 'waiting';
+  waitingFor?: string;
+}

@@ -4,6 +4,8 @@
  * may be imported from the adapters anywhere; values only from here (the structure check holds it).
  */
 export {
+  activityFileOf,
+  activityOf,
   nearestQualifiedVersion,
   ownWordDiffers,
   proveEmptyComposer,

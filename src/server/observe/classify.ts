@@ -1,8 +1,13 @@
-/** The session state a screen proves, for the session layer: the adapters' recognition, summarised. */
+/**
+ * The session state a screen proves, for the session layer: the adapters' recognition, summarised,
+ * with the agent's own word where the screen alone says too little (own-activity.ts).
+ */
 import type { Classification, Classify } from '../sessions';
+import { versionQualified } from '../base/adapters';
 import { recognizeCapture } from './recognition';
+import { readOwnActivity, withOwnActivity } from './own-activity';
 
-export const classifyScreen: Classify = ({ agent, version, capture, source }): Classification => {
+const screenClass: Classify = ({ agent, version, capture, source }): Classification => {
   const r = recognizeCapture(agent, version, capture, source);
   switch (r.kind) {
     case 'questionnaire':
@@ -17,4 +22,13 @@ export const classifyScreen: Classify = ({ agent, version, capture, source }): C
     case 'activity':
       return { state: r.state };
   }
+};
+
+export const classifyScreen: Classify = (input): Classification => {
+  const screen = screenClass(input);
+  // The agent's record is read only where the screen says idle or nothing, or where it cannot
+  // prove anything at all (a release not qualified here: every screen is manual).
+  const unproven = screen.state === 'manual_required' && !versionQualified(input.agent, input.version, input.source);
+  if (input.pid === undefined || !(screen.state === 'idle' || screen.state === 'unknown' || unproven)) return screen;
+  return withOwnActivity(screen, input.agent, readOwnActivity(input.agent, input.pid));
 };

@@ -59,8 +59,11 @@ export async function statusOf(deps: StatusDeps, session: Session, holder: strin
     : null;
   const stored = deps.store.getSession(session.id);
   // A step offered from the agent's own request is answerable though its screen proves nothing.
-  if (manualReason === null && session.state === 'manual_required' && !answerable)
-    manualReason = 'the screen does not match a supported prompt exactly';
+  if (manualReason === null && session.state === 'manual_required' && !answerable) {
+    // The agent's own word may say what the screen does not (own-activity.ts).
+    const said = session.lastClassification?.detail;
+    manualReason = typeof said === 'string' ? said : 'the screen does not match a supported prompt exactly';
+  }
   return { session, interaction, offer, revision: stored ? stored.revision : null, manualReason };
 }
 

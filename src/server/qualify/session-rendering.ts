@@ -11,6 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { AGENT_DESCRIPTORS, themeConditionName, type AgentName } from '../../shared/agents';
 import { renderingName, type ColourDepth } from '../../shared/rendering';
+import { processEnvironment } from '../base/process-environment';
 
 interface SessionRendering {
   /** The condition; null when it is the corpus's own (dark, 256 colours), which every run captures. */
@@ -21,21 +22,6 @@ interface SessionRendering {
 
 /** The largest config file read for one key: the client's own file may hold a long history. */
 const MAX_CONFIG_BYTES = 32 * 1024 * 1024;
-
-/** The process's environment, or null where it cannot be read (another platform, another user). */
-function processEnvironment(pid: number): Map<string, string> | null {
-  try {
-    const raw = fs.readFileSync(`/proc/${pid}/environ`, 'utf8');
-    const env = new Map<string, string>();
-    for (const entry of raw.split('\0')) {
-      const eq = entry.indexOf('=');
-      if (eq > 0) env.set(entry.slice(0, eq), entry.slice(eq + 1));
-    }
-    return env;
-  } catch {
-    return null;
-  }
-}
 
 /** Truecolor when the client was told so; read from its screen's colours when its environment is unreadable. */
 function colourDepth(env: Map<string, string> | null, styled: readonly string[] | undefined): [ColourDepth, string] {

@@ -21,6 +21,8 @@ interface ClassifyInput {
   capture: ScreenCapture;
   /** Where the version's profile comes from besides the extension's own tables. */
   source?: ProfileSource;
+  /** The agent's process, whose own record of what it does may be read beside the screen. */
+  pid?: number;
 }
 
 export interface Classification {
@@ -289,7 +291,14 @@ export class Session {
 
   private runClassifier(capture: ScreenCapture): Classification {
     try {
-      return this.hooks.classify({ agent: this.agent, version: this.version, capture, source: this.profile.source });
+      const pid = this.ep?.agentProcess()?.pid;
+      return this.hooks.classify({
+        agent: this.agent,
+        version: this.version,
+        capture,
+        source: this.profile.source,
+        pid,
+      });
     } catch (error) {
       this.hooks.log(`session ${this.id}: classifier failed: ${String(error)}`);
       return { state: 'unknown' };

@@ -2,6 +2,7 @@
 import { defineAdapter } from '../../../adapters/agent-adapter';
 import { proveClaudeComposer } from './composer';
 import { DIFFERING_VERSIONS, QUALIFIED_RENDERINGS, QUALIFIED_SHAPES, QUALIFIED_VERSIONS } from './qualified-versions';
+import { claudeActivity, claudeActivityFile } from './own-activity';
 import { claudeWordAnswer, claudeWordDiffers, claudeWordReceipts, claudeWordStep } from './own-word';
 import { CLAUDE_GENERATIONS } from './profile';
 import { readPlanFeedback } from './plan-approval';
@@ -30,4 +31,6 @@ export const claudeAdapter = defineAdapter('claude', {
   wordStep: claudeWordStep,
   wordAnswer: claudeWordAnswer,
   wordReceipts: claudeWordReceipts,
+  activityFile: claudeActivityFile,
+  activity: claudeActivity,
 });
