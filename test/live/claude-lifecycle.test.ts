@@ -6,18 +6,26 @@
  * results at the fake model and the files on disk are the ground truth.
  */
 import { strict as assert } from 'node:assert';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { REQUESTS, type StatusResult } from '../../src/shared/protocol';
 import { Q_DATABASE, Q_NAME } from '../../src/agents/claude/qualify/questions';
 import { optionId, question, respond, startServerAgent, userPrompt, type ServerAgent } from '../support/server-agent';
 import { sleep, until } from '../../src/qualify/wait';
+import { readOwnActivity } from '../../src/server/observe/own-activity';
 
 interface Listed {
   interaction_id: string;
   status: string;
   outcome: string | null;
   turn_id: string;
+}
+
+/** What the client's own state record says now, found as Claude Code keeps it (under its HOME, by its pid). */
+function ownRecord(a: ServerAgent) {
+  const names = readdirSync(join(a.term.home, '.claude', 'sessions')).filter((n) => /^\d+\.json$/.test(n));
+  assert.equal(names.length, 1, `one state record: ${names.join(', ')}`);
+  return readOwnActivity('claude', Number.parseInt(names[0] ?? '', 10));
 }
 
 async function listed(a: ServerAgent): Promise<Listed[]> {
@@ -100,6 +108,8 @@ describe('Claude Code lifecycle through the AKK server (live)', function () {
     await userPrompt(a.term, 'make two files');
     const p1 = await a.waitStatus((x) => x.permission !== null, 30_000, 'the first permission');
     assert.equal(p1.permission?.subject, 'touch first.txt');
+    // The client's own record says what its screen shows (read as the server reads it).
+    assert.deepEqual(ownRecord(a), { activity: 'waiting', waitingFor: 'permission prompt' });
     const turnId = p1.permission?.turn_id;
     const r1 = await a.call(REQUESTS.approve.method, { turn_id: turnId, decision: 'approve_once' }, 30_000);
     assert.equal(
@@ -109,13 +119,19 @@ describe('Claude Code lifecycle through the AKK server (live)', function () {
     );
     assert.equal((r1.result as { replayed?: boolean }).replayed, false);
 
+    const seen: string[] = [];
     const p2 = await a.waitStatus(
-      (x) => x.permission !== null && x.permission.interaction_id !== p1.permission?.interaction_id,
+      (x) => {
+        const was = `${x.state} ${x.turn_id ?? '-'}`;
+        if (seen.at(-1) !== was) seen.push(was);
+        return x.permission !== null && x.permission.interaction_id !== p1.permission?.interaction_id;
+      },
       30_000,
       'the second permission',
     );
     assert.equal(p2.permission?.subject, 'touch second.txt');
-    assert.equal(p2.permission?.turn_id, turnId, 'both permissions belong to one turn');
+    const log = `${JSON.stringify(r1)}\nstates seen: ${seen.join(', ')}\n${a.server.logLines('session ')}`;
+    assert.equal(p2.permission?.turn_id, turnId, `both permissions belong to one turn (${turnId}); r1: ${log}`);
     const r2 = await a.call(REQUESTS.approve.method, { turn_id: turnId, decision: 'approve_once' }, 30_000);
     assert.equal(
       (r2.result as { interaction_id?: string } | undefined)?.interaction_id,
@@ -133,6 +149,7 @@ describe('Claude Code lifecycle through the AKK server (live)', function () {
     assert.ok(existsSync(join(a.term.workDir, 'second.txt')));
     // Nothing is pending now: an approval by turn is refused, and nothing is sent.
     await a.waitStatus((x) => x.permission === null, 30_000, 'no permission pending');
+    await until('the client says it is idle', () => ownRecord(a)?.activity === 'idle', 30_000);
     const r3 = await a.call(REQUESTS.approve.method, { turn_id: turnId, decision: 'approve_once' });
     assert.equal(r3.error?.data?.code, 'not_found', JSON.stringify(r3));
   });

@@ -61,6 +61,18 @@ export class StdioServer {
     });
   }
 
+  /** The server's log lines (window/logMessage) that contain `word`, the last `count` of them. */
+  logLines(word: string, count = 30): string {
+    const lines = this.notifications
+      .filter((m) => m.method === 'window/logMessage')
+      .map((m) => {
+        const message = (m.params as { message?: unknown } | undefined)?.message;
+        return typeof message === 'string' ? message : '';
+      })
+      .filter((l) => l.includes(word));
+    return lines.slice(-count).join('\n');
+  }
+
   private onData(chunk: Buffer): void {
     this.buffer = Buffer.concat([this.buffer, chunk]);
     for (;;) {
