@@ -98,7 +98,15 @@ export async function startServerAgent(
       await init(options);
     },
     status: () => sessionStatus(server, sessionId),
-    waitStatus: (ready, timeoutMs, what) => waitForStatus(() => self.status(), ready, term, timeoutMs, what),
+    waitStatus: (ready, timeoutMs, what) =>
+      waitForStatus(
+        () => self.status(),
+        ready,
+        term,
+        timeoutMs,
+        what,
+        () => server.logLines('', 20),
+      ),
     call: (method, params, timeoutMs) => server.call(method, params, timeoutMs),
     stop,
   };
@@ -116,13 +124,14 @@ export async function sessionStatus(server: StdioServer, sessionId: string): Pro
   return result;
 }
 
-/** Polls `status` until `ready` holds; the error shows the last status and the agent's screen. */
+/** Polls `status` until `ready` holds; the error shows the last status, the agent's screen and the server's log. */
 export async function waitForStatus(
   status: () => Promise<StatusResult>,
   ready: (s: StatusResult) => boolean,
   term: Launched,
   timeoutMs = 30_000,
   what = 'status',
+  log?: () => string,
 ): Promise<StatusResult> {
   const deadline = Date.now() + timeoutMs;
   let last: StatusResult | undefined;
@@ -134,7 +143,8 @@ export async function waitForStatus(
   // Why the step was left to the terminal comes first: a summary that keeps one line keeps it.
   const manual = last?.manual_reason ? ` (left to the terminal: ${last.manual_reason})` : '';
   const screen = await term.capture();
-  throw new Error(`timed out waiting for ${what}${manual}; last status: ${JSON.stringify(last)}\n${screen}`);
+  const said = log ? `\nthe server's last log lines:\n${log()}` : '';
+  throw new Error(`timed out waiting for ${what}${manual}; last status: ${JSON.stringify(last)}\n${screen}${said}`);
 }
 
 /** Types a composer prompt in the agent's terminal, as the user would, to start a turn. */
