@@ -8,6 +8,7 @@
 // process-table: the portable POSIX process table (ps, lsof) against /proc, read alone and through the server.
 // server-start: from spawning the server to its first answers, as the extension meets it on activation.
 // agent-hook: what AKK's hook program adds to each permission dialog of a connected agent, against bare node.
+// word-latency: notify and answer latency of a Claude Code permission, screen path beside hook path.
 // qualify: how long qualifying the newest Claude Code on this machine takes, quiet and beside two busy CPUs
 //   (only where that client is installed and the runner built; otherwise it says so and measures nothing).
 import { benchAgentHook } from './agent-hook.bench';
@@ -18,6 +19,7 @@ import { benchRecognition } from './recognition.bench';
 import { benchServerStart } from './server-start.bench';
 import { benchSessions } from './sessions.bench';
 import { benchStore } from './store.bench';
+import { benchWordLatency } from './word-latency.bench';
 
 const SECTIONS: Record<string, () => Promise<void>> = {
   store: benchStore,
@@ -31,6 +33,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   qualify: benchQualify,
   'server-start': benchServerStart,
   'agent-hook': benchAgentHook,
+  'word-latency': benchWordLatency,
 };
 
 async function main(): Promise<void> {
