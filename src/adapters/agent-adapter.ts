@@ -5,14 +5,14 @@
  */
 import type { AgentName } from '../shared/agents';
 import { renderingName, STANDARD_RENDERING } from '../shared/rendering';
-import type { PermissionDecisionKind } from '../shared/contract';
 import type {
   AgentTiming,
   ComposerProof,
   OwnActivity,
-  PermissionRecognition,
   Recognition,
   ScreenSnapshot,
+  WordAnswer,
+  WordStep,
 } from './types';
 import { manual } from './types';
 
@@ -57,15 +57,18 @@ export interface AgentAdapter {
    * screen proves disagree; undefined when they agree or the agent's word says nothing of it.
    */
   ownWordDiffers(recognition: Recognition, event: string, input: Readonly<Record<string, unknown>>): string | undefined;
-  /** The step the agent's own request asks, answered through the channel that asked (none: not answerable so). */
-  wordStep(event: string, input: Readonly<Record<string, unknown>>, nonce: string): PermissionRecognition | undefined;
+  /**
+   * The steps the agent's own request asks, in order, answered through the channel that asked
+   * (none: not answerable so): one permission, or each question of a questionnaire.
+   */
+  wordSteps(event: string, input: Readonly<Record<string, unknown>>, nonce: string): readonly WordStep[] | undefined;
   /** How many answered tool calls the agent's own record of the session holds (`read`: a file's text). */
   wordReceipts(
     input: Readonly<Record<string, unknown>>,
     read: (path: string) => string | undefined,
   ): number | undefined;
-  /** The output that answers such a step with a decision (and the person's reason for a rejection). */
-  wordAnswer(decision: PermissionDecisionKind, message: string | undefined): Record<string, unknown> | undefined;
+  /** The output that answers the request (`input`, as it came) with a decision or every question's answer. */
+  wordAnswer(input: Readonly<Record<string, unknown>>, answer: WordAnswer): Record<string, unknown> | undefined;
   /** Where the agent of process `pid`, started with `env`, records what it does (none: it keeps no record). */
   activityFile(env: ReadonlyMap<string, string>, pid: number): string | undefined;
   /** What that record says (`text`, the file's content) of process `pid`; undefined: nothing. */
@@ -129,9 +132,9 @@ interface AdapterParts<P extends BoundProfile> {
   proveEmptyComposer(screen: ScreenSnapshot, profile: P): ComposerProof;
   /** The agent's own word held against the screen (an agent without a structured channel has none). */
   ownWordDiffers?: AgentAdapter['ownWordDiffers'];
-  wordStep?: AgentAdapter['wordStep'];
+  wordSteps?: AgentAdapter['wordSteps'];
   wordReceipts?: AgentAdapter['wordReceipts'];
-  wordAnswer?: (decision: PermissionDecisionKind, message: string | undefined) => Record<string, unknown>;
+  wordAnswer?: AgentAdapter['wordAnswer'];
   activityFile?: AgentAdapter['activityFile'];
   activity?: AgentAdapter['activity'];
 }
@@ -212,9 +215,9 @@ export function defineAdapter<N extends AgentName, P extends BoundProfile>(
     gatedShapes: () => parts.gatedShapes,
     timing: () => parts.timing,
     ownWordDiffers: (recognition, event, input) => parts.ownWordDiffers?.(recognition, event, input),
-    wordStep: (event, input, nonce) => parts.wordStep?.(event, input, nonce),
+    wordSteps: (event, input, nonce) => parts.wordSteps?.(event, input, nonce),
     wordReceipts: (input, read) => parts.wordReceipts?.(input, read),
-    wordAnswer: (decision, message) => parts.wordAnswer?.(decision, message),
+    wordAnswer: (input, answer) => parts.wordAnswer?.(input, answer),
     activityFile: (env, pid) => parts.activityFile?.(env, pid),
     activity: (text, pid) => parts.activity?.(text, pid),
     grantsOf(version) {

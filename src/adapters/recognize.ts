@@ -8,14 +8,14 @@ import type { EditorText, ProfileSource } from './agent-adapter';
 import { compareVersions } from './agent-adapter';
 import { ADAPTERS, adapterOf } from './registry';
 import { SECRET_REASON, maskCredentials, waitsForHiddenInput, withoutSecretQuestion } from './secrets';
-import type { PermissionDecisionKind } from '../shared/contract';
 import type {
   AgentTiming,
   ComposerProof,
   OwnActivity,
-  PermissionRecognition,
   Recognition,
   ScreenSnapshot,
+  WordAnswer,
+  WordStep,
 } from './types';
 
 export type { AgentKind } from '../shared/agents';
@@ -38,14 +38,16 @@ export function versionQualified(agent: AgentKind, version: string | null, sourc
   return version !== null && adapterOf(agent)?.qualifiedGeneration(version, source) !== undefined;
 }
 
-/** The step an agent's own request asks, to be answered through the channel that asked. */
-export function wordStepOf(
+/** The steps an agent's own request asks, in order, to be answered through the channel that asked. */
+export function wordStepsOf(
   agent: AgentKind,
   event: string,
   input: Readonly<Record<string, unknown>>,
   nonce: string,
-): PermissionRecognition | undefined {
-  return adapterOf(agent)?.wordStep(event, input, nonce);
+): readonly WordStep[] | undefined {
+  const steps = adapterOf(agent)?.wordSteps(event, input, nonce);
+  // No step carries a secret, however it was assembled: one that would is left to the terminal whole.
+  return steps?.every((step) => withoutSecretQuestion(step) === step) ? steps : undefined;
 }
 
 /** How many answered tool calls the agent's own record of the session holds. */
@@ -57,13 +59,13 @@ export function wordReceiptsOf(
   return adapterOf(agent)?.wordReceipts(input, read);
 }
 
-/** The output that answers such a step. */
+/** The output that answers such a request. */
 export function wordAnswerOf(
   agent: AgentKind,
-  decision: PermissionDecisionKind,
-  message: string | undefined,
+  input: Readonly<Record<string, unknown>>,
+  answer: WordAnswer,
 ): Record<string, unknown> | undefined {
-  return adapterOf(agent)?.wordAnswer(decision, message);
+  return adapterOf(agent)?.wordAnswer(input, answer);
 }
 
 /** Where an agent process keeps its own record of what it does (none for an agent that keeps none). */

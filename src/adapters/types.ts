@@ -272,3 +272,15 @@ export interface OwnActivity {
   activity: 'idle' | 'busy' | 'waiting';
   waitingFor?: string;
 }
+
+/**
+ * A step an agent asked through its own channel (a hook's request), to be answered through it:
+ * a permission, or one question of several asked at once (each offered in turn, all answered
+ * together in the request's one answer).
+ */
+export type WordStep = PermissionRecognition | QuestionnaireRecognition;
+
+/** What answers such a request: a decision on a permission, or each question's chosen labels. */
+export type WordAnswer =
+  | { kind: 'decision'; decision: PermissionDecisionKind; message?: string }
+  | { kind: 'answers'; answers: Readonly<Record<string, readonly string[]>> };

@@ -159,10 +159,11 @@ export async function startServices(connection: Connection, config: ServerConfig
 
   // A request held to be answered through its own channel is a step at once, and ends with its line.
   const heard = hearWords(registry, tracker.words, log, (session, line) => {
-    const step = tracker.words.held(session.id);
+    const held = tracker.words.held(session.id);
     tracker.observeWord(session).catch((e: unknown) => log.warn(`offering session ${session.id}'s request`, e));
+    // Read when the line closes: the step offered then (a questionnaire moves on question by question).
     line.onClose(() => {
-      if (step) void tracker.wordGone(session, step.fingerprint).catch((e: unknown) => log.warn('request ended', e));
+      if (held) void tracker.wordGone(session, held.fingerprint).catch((e: unknown) => log.warn('request ended', e));
     });
   });
   const words = await openWordSocket(config.agentWordDir, heard, log).catch((e: unknown) => {

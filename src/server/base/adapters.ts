@@ -17,7 +17,7 @@ export {
   versionQualified,
   wordAnswerOf,
   wordReceiptsOf,
-  wordStepOf,
+  wordStepsOf,
 } from '../../adapters/recognize';
 export { assembleList, everyRowSeen, listTotal, sameList } from '../../adapters/list-window';
 export { displayWidth } from '../../adapters/screen';

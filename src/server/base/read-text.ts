@@ -12,3 +12,16 @@ export function readTextFile(path: string): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * A record an agent writes as it goes (its transcript): empty while it has not been written yet,
+ * undefined when it cannot be read.
+ */
+export function readAgentRecord(path: string): string | undefined {
+  try {
+    statSync(path);
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ENOENT' ? '' : undefined;
+  }
+  return readTextFile(path);
+}

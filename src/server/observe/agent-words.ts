@@ -8,11 +8,11 @@
  */
 import type { AgentWord, WordReply } from '../../shared/agent-word';
 import { agentLabel } from '../../shared/agents';
-import type { PermissionRecognition, Recognition } from '../../adapters/types';
+import type { Recognition, WordStep } from '../../adapters/types';
 import { fingerprintOf } from '../base/digest';
 import { opaqueId } from '../base/ids';
-import { ownWordDiffers, versionQualified, wordReceiptsOf, wordStepOf } from '../base/adapters';
-import { readTextFile } from '../base/read-text';
+import { ownWordDiffers, versionQualified, wordReceiptsOf, wordStepsOf } from '../base/adapters';
+import { readAgentRecord } from '../base/read-text';
 import type { Logger } from '../base/logging';
 import type { Session, SessionRegistry } from '../sessions';
 
@@ -30,14 +30,34 @@ export interface HeldLine {
   onClose(listener: () => void): void;
 }
 
-/** A request held to be answered through its own channel, with the step it asks. */
+/**
+ * A request held to be answered through its own channel, with the steps it asks: one permission, or
+ * the questions of a questionnaire, offered one at a time (`step`, the one offered now) while the
+ * answers of those before it wait here for the request's one answer.
+ */
 interface HeldWord {
   word: AgentWord;
   line: HeldLine;
-  step: PermissionRecognition;
+  steps: readonly WordStep[];
+  step: WordStep;
   fingerprint: string;
+  /** The chosen labels of the questions answered so far, by question text. */
+  answers: Readonly<Record<string, readonly string[]>>;
   /** The answered tool calls in the agent's own record when the request came (undefined: none kept). */
   receiptsBefore: number | undefined;
+}
+
+/**
+ * Keeps the answer to the question offered now and moves to the next one; false (nothing kept)
+ * when it is the request's last step, whose answer goes back with all the others.
+ */
+function keepWordAnswer(held: HeldWord, answers: Readonly<Record<string, readonly string[]>>): boolean {
+  const next = held.steps[held.steps.indexOf(held.step) + 1];
+  if (next === undefined) return false;
+  held.answers = answers;
+  held.step = next;
+  held.fingerprint = fingerprintOf(next.fingerprintSource);
+  return true;
 }
 
 interface Heard {
@@ -60,6 +80,15 @@ export class AgentWords {
   held(sessionId: string): HeldWord | undefined {
     const held = this.open.get(sessionId)?.held;
     return held?.line.open() ? held : undefined;
+  }
+
+  /**
+   * Keeps the answer to the session's question offered now, to go back with the request's one
+   * answer, and offers the next (`keepWordAnswer`); false when there is no next.
+   */
+  keep(sessionId: string, answers: Readonly<Record<string, readonly string[]>>): boolean {
+    const held = this.held(sessionId);
+    return held !== undefined && keepWordAnswer(held, answers);
   }
 
   /**
@@ -99,6 +128,26 @@ export class AgentWords {
   }
 }
 
+/** How often a held request's call is looked for in the agent's own record, answered in the terminal. */
+const TERMINAL_ANSWER_POLL_MS = 500;
+
+/**
+ * A person who answers the dialog Yes in the terminal does not end the agent's hook (its later
+ * answer is ignored): once the agent's own record shows the call answered, the request is let go,
+ * which ends its step as answered in the terminal. AKK's own answer closes the line first.
+ */
+function watchTerminalAnswer(session: Session, word: AgentWord, line: HeldLine, before: number, log: Logger): void {
+  const watch = setInterval(() => {
+    if (!line.open()) return clearInterval(watch);
+    const now = wordReceiptsOf(session.agent, word.input, readAgentRecord);
+    if (now === undefined || now === before) return;
+    clearInterval(watch);
+    log.info(`session ${session.id}: its agent's own request was answered in the terminal`);
+    line.release();
+  }, TERMINAL_ANSWER_POLL_MS);
+  watch.unref();
+}
+
 /**
  * What the server says to a relayed word: bound to the session whose agent process asked and
  * recorded there, it is heard; the agent is given nothing to act on (its dialog goes on as drawn).
@@ -115,27 +164,39 @@ export function hearWords(
       .list()
       .map((s) => registry.get(s.session_id))
       .find((s) => s !== undefined && s.agent === word.agent && s.endpoint?.agentProcess()?.pid === word.pid);
-    if (!session || word.pid === undefined) return Promise.resolve({ handled: false });
+    if (!session || word.pid === undefined) {
+      log.info(
+        `${agentLabel(word.agent)} said ${word.event} from process ${String(word.pid)}, which no session here runs`,
+      );
+      return Promise.resolve({ handled: false });
+    }
     log.info(`${agentLabel(word.agent)} said ${word.event} in session ${session.id}`);
     // Where the screen cannot prove a prompt (a release not qualified here), the request itself is
     // the step, answered through the channel that asked; elsewhere the screen answers it.
-    const step = versionQualified(session.agent, session.version, session.profileSource)
+    const steps = versionQualified(session.agent, session.version, session.profileSource)
       ? undefined
-      : wordStepOf(session.agent, word.event, word.input, opaqueId('word'));
-    const receiptsBefore = step && wordReceiptsOf(session.agent, word.input, readTextFile);
+      : wordStepsOf(session.agent, word.event, word.input, opaqueId('word'));
+    const step = steps?.[0];
+    const receiptsBefore = step && wordReceiptsOf(session.agent, word.input, readAgentRecord);
     // Without the agent's own record of its answered calls, an answer's effect could not be seen.
-    if (step === undefined || receiptsBefore === undefined) {
+    if (steps === undefined || step === undefined || receiptsBefore === undefined) {
+      const record = String(word.input.transcript_path);
+      if (steps !== undefined)
+        log.info(`session ${session.id}: its agent's record (${record}) cannot be read; not held`);
       words.heard(session.id, word);
       return Promise.resolve({ handled: false });
     }
     words.heard(session.id, word, {
       word,
       line,
+      steps,
       step,
       fingerprint: fingerprintOf(step.fingerprintSource),
+      answers: {},
       receiptsBefore,
     });
     held(session, line);
+    watchTerminalAnswer(session, word, line, receiptsBefore, log);
     return Promise.resolve('holding');
   };
 }

@@ -3,7 +3,7 @@
  * Apart from the pipeline itself so that the managed send can share them without a cycle.
  */
 import type { Logger } from '../base/logging';
-import type { Recognition } from '../../adapters/types';
+import type { Recognition, WordStep } from '../../adapters/types';
 import type { ScreenCapture, Session, SessionRegistry } from '../sessions';
 import type { Interaction, Store } from '../store';
 import type { DispatchLocks } from './locks';
@@ -53,6 +53,9 @@ export interface Caller {
 export interface HeldRequest {
   word: { input: Record<string, unknown> };
   line: { answer(output: Record<string, unknown>): boolean; open(): boolean };
+  /** The step offered now, and the answers of the questions before it. */
+  step: WordStep;
+  answers: Readonly<Record<string, readonly string[]>>;
   fingerprint: string;
   receiptsBefore: number | undefined;
 }
@@ -62,7 +65,13 @@ interface ScreenObserver {
   updated(sessionId: string, interactionId: string): Promise<void>;
   current(sessionId: string): Interaction | undefined;
   /** The agents' own requests held to be answered through their channel. */
-  words: { held(sessionId: string): HeldRequest | undefined };
+  words: {
+    held(sessionId: string): HeldRequest | undefined;
+    /** Keeps a question's answer for the request's one answer; false when it is the last. */
+    keep(sessionId: string, answers: Readonly<Record<string, readonly string[]>>): boolean;
+  };
+  /** Offers the step the agent's own request asks now. */
+  observeWord(session: Session): Promise<void>;
 }
 
 /** What the managed send needs: everything but the queue of messages that follow steps. */

@@ -147,8 +147,11 @@ export class Responder {
       const reserved: Reserved = { ix, session, authority, resolved, reservationId: reservation.reservation.id };
       // 6. dispatch one bounded native step, proving each key's (or the answer's) effect.
       if (held) {
-        await this.words.dispatch(reserved, held, extras.message);
-        return this.finish(reserved, undefined);
+        const outcome = await this.words.dispatch(reserved, held, extras.message);
+        const receipt = await this.finish(reserved, undefined);
+        // A question's answer kept for the request's one answer: the next question is offered now.
+        if (outcome === 'kept') await this.d.tracker.observeWord(session);
+        return receipt;
       }
       const followUp = await this.keys.dispatch(reserved, proven as NonNullable<typeof proven>, extras.message);
       // 7. audit receipt (digests only) and 8. resume the monitor.

@@ -13,6 +13,7 @@ import { CLAUDE_SCENARIOS } from '../../../src/agents/claude/qualify/scenarios';
 import { CLAUDE_DAILY_SCENARIOS } from '../../../src/agents/claude/qualify/daily-scenarios';
 import type { ClaudeTurn } from '../../../src/agents/claude/qualify/turns';
 import { loadSeedCorpus } from '../../../src/qualify/corpus/fixture-corpus';
+import { Q_DATABASE, Q_FEATURES, Q_FOUR, Q_NAME } from '../../../src/agents/claude/qualify/questions';
 
 const NEWEST = '2.1.332';
 const WORK = '/home/someone/project';
@@ -130,33 +131,85 @@ describe("Claude Code's own request as the step, answered through it", () => {
   const claude = adapterOf('claude');
 
   it('a Bash request is a permission step on its command, told apart from the next by its nonce', () => {
-    const step = claude?.wordStep('PermissionRequest', bash, 'n1');
+    const [step, more] = claude?.wordSteps('PermissionRequest', bash, 'n1') ?? [];
+    assert.equal(more, undefined);
     assert.equal(step?.kind, 'permission');
-    assert.equal(step?.tool, 'bash');
-    assert.equal(step?.subject, 'touch notes.txt');
-    assert.deepEqual(step?.decisions, ['approve_once', 'reject']);
-    assert.notEqual(step?.fingerprintSource, claude?.wordStep('PermissionRequest', bash, 'n2')?.fingerprintSource);
+    assert.ok(step?.kind === 'permission');
+    assert.equal(step.tool, 'bash');
+    assert.equal(step.subject, 'touch notes.txt');
+    assert.deepEqual(step.decisions, ['approve_once', 'reject']);
+    assert.notEqual(step.fingerprintSource, claude?.wordSteps('PermissionRequest', bash, 'n2')?.[0]?.fingerprintSource);
   });
 
-  it('anything else is not answered through the request: another tool, another event, no command', () => {
-    assert.equal(claude?.wordStep('PermissionRequest', requestOf(turnOf('claude-write', 'write')), 'n'), undefined);
+  it("a question request is one step per question, in order, each with the model's own options", () => {
+    // The scenario's questions as the model sent them (a multi-select, then a single choice).
+    const asked = [Q_FEATURES, Q_DATABASE];
+    const request = { ...requestOf(turnOf('claude-multi-select', 'ask')), tool_input: { questions: asked } };
+    const steps = claude?.wordSteps('PermissionRequest', request, 'n1') ?? [];
+    assert.equal(steps.length, 2);
+    steps.forEach((step, i) => {
+      const q = asked[i];
+      assert.ok(step.kind === 'questionnaire' && q);
+      assert.deepEqual(step.step, { index: i + 1, total: 2 });
+      assert.equal(step.question.prompt, q.question);
+      assert.equal(step.question.header, q.header);
+      assert.equal(step.question.responseKind, q.multiSelect ? 'multi_select' : 'single_select');
+      assert.deepEqual(
+        step.question.options.map((o) => [o.label, o.description]),
+        q.options.map((o) => [o.label, o.description]),
+      );
+    });
+    const again = claude?.wordSteps('PermissionRequest', request, 'n2') ?? [];
+    assert.notEqual(steps[0]?.fingerprintSource, again[0]?.fingerprintSource);
+    assert.notEqual(steps[0]?.fingerprintSource, steps[1]?.fingerprintSource);
+  });
+
+  it('anything else is not answered through the request: another tool, another event, no command or options', () => {
+    assert.equal(claude?.wordSteps('PermissionRequest', requestOf(turnOf('claude-write', 'write')), 'n'), undefined);
+    assert.equal(claude?.wordSteps('PreToolUse', bash, 'n'), undefined);
+    assert.equal(claude?.wordSteps('PermissionRequest', { ...bash, tool_input: { command: '  ' } }, 'n'), undefined);
+    const ask = (questions: unknown) => ({ ...bash, tool_name: 'AskUserQuestion', tool_input: { questions } });
+    assert.equal(claude?.wordSteps('PermissionRequest', ask([]), 'n'), undefined);
+    assert.equal(claude?.wordSteps('PermissionRequest', ask([{ ...Q_DATABASE, options: [] }]), 'n'), undefined);
     assert.equal(
-      claude?.wordStep('PermissionRequest', requestOf(turnOf('claude-multi-select', 'ask')), 'n'),
+      claude?.wordSteps('PermissionRequest', ask([Q_DATABASE, Q_NAME, Q_FEATURES, Q_FOUR, Q_DATABASE]), 'n'),
       undefined,
     );
-    assert.equal(claude?.wordStep('PreToolUse', bash, 'n'), undefined);
-    assert.equal(claude?.wordStep('PermissionRequest', { ...bash, tool_input: { command: '  ' } }, 'n'), undefined);
-    assert.equal(adapterOf('codex')?.wordStep('PermissionRequest', bash, 'n'), undefined);
+    assert.equal(adapterOf('codex')?.wordSteps('PermissionRequest', bash, 'n'), undefined);
   });
 
   it('the answers are the documented outputs: allow with nothing else, deny with the reason', () => {
-    assert.deepEqual(claude?.wordAnswer('approve_once', 'ignored'), {
+    assert.deepEqual(claude?.wordAnswer(bash, { kind: 'decision', decision: 'approve_once' }), {
       hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } },
     });
-    assert.deepEqual(claude?.wordAnswer('reject', 'Not here.'), {
+    assert.deepEqual(claude?.wordAnswer(bash, { kind: 'decision', decision: 'reject', message: 'Not here.' }), {
       hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: 'Not here.' } },
     });
-    assert.equal(JSON.stringify(claude?.wordAnswer('approve_once', undefined)).includes('updatedPermissions'), false);
+    const allowed = JSON.stringify(claude?.wordAnswer(bash, { kind: 'decision', decision: 'approve_once' }));
+    assert.equal(allowed.includes('updatedPermissions'), false);
+  });
+
+  it("questions are allowed with the model's own questions and every answer, never without one", () => {
+    const request = { ...bash, tool_name: 'AskUserQuestion', tool_input: { questions: [Q_FEATURES, Q_DATABASE] } };
+    const answers = { [Q_FEATURES.question]: ['Auth', 'Search'], [Q_DATABASE.question]: ['SQLite'] };
+    assert.deepEqual(claude?.wordAnswer(request, { kind: 'answers', answers }), {
+      hookSpecificOutput: {
+        hookEventName: 'PermissionRequest',
+        decision: {
+          behavior: 'allow',
+          updatedInput: {
+            questions: [Q_FEATURES, Q_DATABASE],
+            answers: { [Q_FEATURES.question]: 'Auth, Search', [Q_DATABASE.question]: 'SQLite' },
+          },
+        },
+      },
+    });
+    const one = { [Q_FEATURES.question]: ['Auth'] };
+    assert.equal(claude?.wordAnswer(request, { kind: 'answers', answers: one }), undefined);
+    assert.equal(
+      claude?.wordAnswer(request, { kind: 'answers', answers: { ...answers, [Q_DATABASE.question]: [] } }),
+      undefined,
+    );
   });
 
   it("the transcript's results of calls that asked exactly this are counted; no transcript, no count", () => {

@@ -11,6 +11,8 @@ import { loadSeedCorpus } from '../../../src/qualify/corpus/fixture-corpus';
 import { AgentWords } from '../../../src/server/observe/agent-words';
 import type { Session } from '../../../src/server/sessions';
 import type { AgentWord } from '../../../src/shared/agent-word';
+import { adapterOf } from '../../../src/adapters/registry';
+import { Q_DATABASE, Q_FEATURES } from '../../../src/agents/claude/qualify/questions';
 
 const capture = loadSeedCorpus().find((f) => f.id === 'claude/2.1.332/120x40/32-permission-bash');
 const dialog = capture ? recognize('claude', capture.version, capture.screen) : undefined;
@@ -71,5 +73,38 @@ describe("an agent's own word held against the prompt its screen proves", () => 
     assert.deepEqual(words.judge(other, dialog as Recognition, 'fp1'), dialog);
     words.forget(session.id);
     assert.deepEqual(words.judge(session, dialog as Recognition, 'fp1'), dialog);
+  });
+
+  it('a request of two questions held to be answered through it is the step one question at a time', () => {
+    const input = { tool_name: 'AskUserQuestion', tool_input: { questions: [Q_FEATURES, Q_DATABASE] } };
+    const steps = adapterOf('claude')?.wordSteps('PermissionRequest', input, 'n1') ?? [];
+    const [first, second] = steps;
+    assert.ok(first && second);
+    let open = true;
+    const line = { open: () => open, answer: () => true, release: () => undefined, onClose: () => undefined };
+    const asked: AgentWord = { v: 1, agent: 'claude', event: 'PermissionRequest', pid: 10, input };
+    words.heard(session.id, asked, {
+      word: asked,
+      line,
+      steps,
+      step: first,
+      fingerprint: 'f1',
+      answers: {},
+      receiptsBefore: 0,
+    });
+    // Whatever the screen shows (it proves nothing on a release not qualified here).
+    assert.equal(words.judge(session, working, null), first);
+    const features = { [Q_FEATURES.question]: ['Authentication', 'Search'] };
+    assert.equal(words.keep(session.id, features), true);
+    assert.equal(words.judge(session, dialog as Recognition, 'fp1'), second);
+    assert.deepEqual(words.held(session.id)?.answers, features);
+    assert.notEqual(words.held(session.id)?.fingerprint, 'f1');
+    // The last question's answer is not kept: it goes back with the others.
+    assert.equal(words.keep(session.id, { ...features, [Q_DATABASE.question]: ['SQLite (Recommended)'] }), false);
+    assert.deepEqual(words.held(session.id)?.answers, features);
+    // Its line closed (answered, or ended by the agent), the screen decides again.
+    open = false;
+    assert.equal(words.held(session.id), undefined);
+    assert.deepEqual(words.judge(session, working, null), working);
   });
 });

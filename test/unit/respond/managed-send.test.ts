@@ -117,7 +117,8 @@ async function rig(at: Moment, clock = new Clock()): Promise<Rig> {
       Promise.resolve({ recognition: recognize('claude', VERSION, snapshotOf(c)), fingerprint: null }),
     updated: () => Promise.resolve(),
     current: () => undefined,
-    words: { held: () => undefined },
+    words: { held: () => undefined, keep: () => false },
+    observeWord: () => Promise.resolve(),
   };
   const originalReserve = store.reserveSend.bind(store);
   if (at === 'reserved')

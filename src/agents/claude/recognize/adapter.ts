@@ -3,7 +3,7 @@ import { defineAdapter } from '../../../adapters/agent-adapter';
 import { proveClaudeComposer } from './composer';
 import { DIFFERING_VERSIONS, QUALIFIED_RENDERINGS, QUALIFIED_SHAPES, QUALIFIED_VERSIONS } from './qualified-versions';
 import { claudeActivity, claudeActivityFile } from './own-activity';
-import { claudeWordAnswer, claudeWordDiffers, claudeWordReceipts, claudeWordStep } from './own-word';
+import { claudeWordAnswer, claudeWordDiffers, claudeWordReceipts, claudeWordSteps } from './own-word';
 import { CLAUDE_GENERATIONS } from './profile';
 import { readPlanFeedback } from './plan-approval';
 import { readFreeTextEditor } from './questionnaire';
@@ -28,7 +28,7 @@ export const claudeAdapter = defineAdapter('claude', {
   readEditor: (screen, profile) => readFreeTextEditor(screen, profile) ?? readPlanFeedback(screen, profile),
   proveEmptyComposer: proveClaudeComposer,
   ownWordDiffers: claudeWordDiffers,
-  wordStep: claudeWordStep,
+  wordSteps: claudeWordSteps,
   wordAnswer: claudeWordAnswer,
   wordReceipts: claudeWordReceipts,
   activityFile: claudeActivityFile,

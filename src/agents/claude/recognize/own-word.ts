@@ -5,9 +5,14 @@
  * aside, as the dialog wraps it), a file by its path, a fetch by its address, each question's text
  * and its options in order. Anything else is a disagreement, said in words.
  */
-import type { PermissionDecisionKind } from '../../../shared/contract';
 import { DECISION } from '../../../shared/decisions';
-import type { PermissionRecognition, QuestionnaireRecognition, Recognition } from '../../../adapters/types';
+import type {
+  PermissionRecognition,
+  QuestionnaireRecognition,
+  Recognition,
+  WordAnswer,
+  WordStep,
+} from '../../../adapters/types';
 
 const PERMISSION_REQUEST = 'PermissionRequest';
 const QUESTION_TOOL = 'AskUserQuestion';
@@ -83,17 +88,8 @@ export function claudeWordDiffers(recognition: Recognition, event: string, input
   return undefined;
 }
 
-/**
- * The step Claude Code's own request asks, for the server to offer and answer through the hook where
- * the screen cannot prove it: a Bash command, approved once or rejected (nothing else yet). `nonce`
- * tells one request from another that asks the same.
- */
-export function claudeWordStep(
-  event: string,
-  input: Readonly<Record<string, unknown>>,
-  nonce: string,
-): PermissionRecognition | undefined {
-  if (event !== PERMISSION_REQUEST || text(input.tool_name) !== 'Bash') return undefined;
+/** A Bash request as a permission step: approved once or rejected, nothing else. */
+function bashStep(input: Readonly<Record<string, unknown>>, nonce: string): PermissionRecognition | undefined {
   const own = input.tool_input;
   const command = typeof own === 'object' && own !== null ? text((own as Record<string, unknown>).command) : undefined;
   if (command === undefined || command.trim() === '') return undefined;
@@ -110,19 +106,114 @@ export function claudeWordStep(
   };
 }
 
+/** The model's questions as it sent them, each with its text and at least two labelled options. */
+function modelQuestions(input: Readonly<Record<string, unknown>>): Array<Record<string, unknown>> | undefined {
+  const own = input.tool_input as { questions?: unknown } | undefined;
+  const questions = own?.questions;
+  if (!Array.isArray(questions) || questions.length === 0 || questions.length > 4) return undefined;
+  const ok = (questions as unknown[]).every((q) => {
+    const { question, options } = (q ?? {}) as Record<string, unknown>;
+    return (
+      text(question)?.trim() &&
+      Array.isArray(options) &&
+      options.length >= 2 &&
+      options.every((o) => text((o as Record<string, unknown> | null)?.label)?.trim())
+    );
+  });
+  return ok ? (questions as Array<Record<string, unknown>>) : undefined;
+}
+
 /**
- * The hook's output for a decision: allow with nothing else (never a persistent grant), or deny
- * with the person's reason, which the model receives as the tool's error.
+ * An `AskUserQuestion` request as one questionnaire step per question, in order (offered in turn;
+ * the request's one answer carries them all). Each question offers the model's own options: a
+ * single choice, or several where the model allowed several. Words of the person's own (the
+ * dialog's "Type something") are left to the terminal.
+ */
+function questionSteps(
+  input: Readonly<Record<string, unknown>>,
+  nonce: string,
+): QuestionnaireRecognition[] | undefined {
+  const questions = modelQuestions(input);
+  if (!questions) return undefined;
+  return questions.map((q, i) => {
+    const multi = q.multiSelect === true;
+    const options = (q.options as Array<Record<string, unknown>>).map((o, k) => ({
+      key: `o${k + 1}`,
+      label: text(o.label) ?? '',
+      ...(text(o.description) ? { description: text(o.description) } : {}),
+      role: 'choice' as const,
+      ...(multi ? { checked: false } : {}),
+    }));
+    const none = Object.fromEntries(options.map((o) => [o.key, []]));
+    const header = text(q.header);
+    return {
+      kind: 'questionnaire',
+      profileId: `word:claude:${PERMISSION_REQUEST}`,
+      fingerprintSource: `${PERMISSION_REQUEST}\n${QUESTION_TOOL}\n${text(q.question) ?? ''}\n${nonce}\n${i + 1}`,
+      step: { index: i + 1, total: questions.length },
+      question: {
+        key: `q${i + 1}`,
+        ...(header ? { header } : {}),
+        prompt: text(q.question) ?? '',
+        responseKind: multi ? 'multi_select' : 'single_select',
+        options,
+      },
+      // No key: the answers go back as the request's own answer.
+      plan: multi
+        ? { choose: {}, toggle: Object.fromEntries(options.map((o) => [o.key, { keys: [] }])), advance: { keys: [] } }
+        : { choose: none },
+    };
+  });
+}
+
+/**
+ * The steps Claude Code's own request asks, for the server to offer and answer through the hook
+ * where the screen cannot prove them: a Bash command (approved once or rejected), or the questions
+ * of an `AskUserQuestion`. `nonce` tells one request from another that asks the same.
+ */
+export function claudeWordSteps(
+  event: string,
+  input: Readonly<Record<string, unknown>>,
+  nonce: string,
+): readonly WordStep[] | undefined {
+  if (event !== PERMISSION_REQUEST) return undefined;
+  const tool = text(input.tool_name);
+  if (tool === 'Bash') {
+    const step = bashStep(input, nonce);
+    return step ? [step] : undefined;
+  }
+  return tool === QUESTION_TOOL ? questionSteps(input, nonce) : undefined;
+}
+
+/**
+ * The hook's output for an answer: allow with nothing else (never a persistent grant), or deny
+ * with the person's reason, which the model receives as the tool's error; for questions, allow with
+ * the model's own questions and every answer (question text to the chosen labels, several joined
+ * with ", ", as the dialog joins them). A questionnaire is never allowed without every answer.
  */
 export function claudeWordAnswer(
-  decision: PermissionDecisionKind,
-  message: string | undefined,
-): Record<string, unknown> {
-  const decided =
-    decision === DECISION.approveOnce
-      ? { behavior: 'allow' }
-      : { behavior: 'deny', message: message ?? 'The person declined this command.' };
-  return { hookSpecificOutput: { hookEventName: PERMISSION_REQUEST, decision: decided } };
+  input: Readonly<Record<string, unknown>>,
+  answer: WordAnswer,
+): Record<string, unknown> | undefined {
+  const output = (decision: Record<string, unknown>) => ({
+    hookSpecificOutput: { hookEventName: PERMISSION_REQUEST, decision },
+  });
+  if (answer.kind === 'decision')
+    return output(
+      answer.decision === DECISION.approveOnce
+        ? { behavior: 'allow' }
+        : { behavior: 'deny', message: answer.message ?? 'The person declined this command.' },
+    );
+  const questions = modelQuestions(input);
+  if (!questions) return undefined;
+  const answers: Record<string, string> = {};
+  for (const q of questions) {
+    const prompt = text(q.question) ?? '';
+    const chosen = answer.answers[prompt];
+    if (!chosen || chosen.length === 0) return undefined;
+    answers[prompt] = chosen.join(', ');
+  }
+  return output({ behavior: 'allow', updatedInput: { questions, answers } });
 }
 
 /** A value as JSON with its object keys in order, so two inputs that say the same compare equal. */
