@@ -80,14 +80,23 @@ export async function runEarlyStart(browser: Browser, extPath: string, scratch: 
         // as soon as the terminal takes keys.
         await p.locator('.monaco-workbench .part.editor').waitFor({ state: 'visible', timeout: 60_000 });
         const focused = p.locator('.terminal-wrapper .xterm-helper-textarea:focus');
+        // One terminal: the key that opens one is pressed again only when no terminal came of it
+        // within 5 s (on a busy machine a terminal takes seconds to appear, and each press more opens
+        // another, which takes the focus while the command is being typed); keys go once the
+        // terminals have stayed as they are, one focused, for a second.
+        let pressedAt = 0;
+        let seen = { count: -1, since: 0 };
         await until(
           'a terminal that takes keys',
           async () => {
-            // One terminal: a new one only while there is none (the first keys may come too early).
-            if ((await p.locator('.terminal-wrapper').count()) === 0) await p.keyboard.press('Control+Shift+Backquote');
-            else if ((await focused.count()) === 0) await p.locator('.terminal-wrapper').first().click();
+            const count = await p.locator('.terminal-wrapper').count();
+            if (count === 0 && Date.now() - pressedAt > 5000) {
+              pressedAt = Date.now();
+              await p.keyboard.press('Control+Shift+Backquote');
+            } else if (count > 0 && (await focused.count()) === 0) await p.locator('.terminal-wrapper').last().click();
+            if (count !== seen.count) seen = { count, since: Date.now() };
             await new Promise((r) => setTimeout(r, 250));
-            return (await focused.count()) > 0 || undefined;
+            return (count > 0 && Date.now() - seen.since >= 1000 && (await focused.count()) > 0) || undefined;
           },
           30_000,
         );
